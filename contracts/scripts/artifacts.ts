@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Abi, Hex } from "viem";
+
+export const CONTRACTS_DIR = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+const require = createRequire(import.meta.url);
+
+export type Artifact = { abi: Abi; bytecode: Hex };
+
+/** Our contracts, compiled by forge into out/<File>.sol/<Name>.json. */
+export const FORGE_CONTRACTS = {
+  Presale: "Presale.sol",
+  Usdt: "Usdt.sol",
+  Multicall3: "Multicall3.sol",
+  ERC1967Proxy: "ERC1967Proxy.sol",
+} as const;
+
+/** The Uniswap-V2 (PancakeSwap-V2 design) bytecode as shipped on npm, deployed as it is. */
+export const DEX_CONTRACTS = {
+  Factory: "@uniswap/v2-core/build/UniswapV2Factory.json",
+  Pair: "@uniswap/v2-core/build/UniswapV2Pair.json",
+  Router: "@uniswap/v2-periphery/build/UniswapV2Router02.json",
+  Wbnb: "@uniswap/v2-periphery/build/WETH9.json",
+} as const;
+
+export type ContractName = keyof typeof FORGE_CONTRACTS | keyof typeof DEX_CONTRACTS;
+
+export function loadArtifact(name: ContractName): Artifact {
+  if (name in FORGE_CONTRACTS) {
+    const file = FORGE_CONTRACTS[name as keyof typeof FORGE_CONTRACTS];
+    const json = JSON.parse(readFileSync(join(CONTRACTS_DIR, "out", file, `${name}.json`), "utf8"));
+    return { abi: json.abi, bytecode: json.bytecode.object };
+  }
+  const json = require(DEX_CONTRACTS[name as keyof typeof DEX_CONTRACTS]);
+  return { abi: json.abi, bytecode: `0x${json.bytecode}` };
+}

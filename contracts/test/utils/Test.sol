@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// @dev The cheatcodes the suites use (the npm forge-std is stale, so these are declared here).
+interface Vm {
+    function prank(address sender) external;
+    function startPrank(address sender) external;
+    function stopPrank() external;
+    function expectRevert(bytes calldata revertData) external;
+    function expectRevert(bytes4 revertData) external;
+    function expectEmit(bool checkTopic1, bool checkTopic2, bool checkTopic3, bool checkData) external;
+    function chainId(uint256 newChainId) external;
+    function warp(uint256 newTimestamp) external;
+    function assume(bool condition) external pure;
+    function addr(uint256 privateKey) external pure returns (address);
+    function label(address account, string calldata newLabel) external;
+    function load(address target, bytes32 slot) external view returns (bytes32);
+    function snapshotGasLastCall(string calldata group, string calldata name) external returns (uint256);
+}
+
+/// @dev Base test: cheatcodes, bounded fuzz inputs and assertions that name what differed.
+abstract contract Test {
+    Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
+
+    error AssertionFailed(string message);
+    error AssertionEqUint(uint256 actual, uint256 expected, string message);
+    error AssertionEqAddress(address actual, address expected, string message);
+    error AssertionEqBytes32(bytes32 actual, bytes32 expected, string message);
+
+    bool public IS_TEST = true;
+
+    function assertTrue(bool condition, string memory message) internal pure {
+        if (!condition) revert AssertionFailed(message);
+    }
+
+    function assertEq(uint256 actual, uint256 expected, string memory message) internal pure {
+        if (actual != expected) revert AssertionEqUint(actual, expected, message);
+    }
+
+    function assertEq(address actual, address expected, string memory message) internal pure {
+        if (actual != expected) revert AssertionEqAddress(actual, expected, message);
+    }
+
+    function assertEq(bytes32 actual, bytes32 expected, string memory message) internal pure {
+        if (actual != expected) revert AssertionEqBytes32(actual, expected, message);
+    }
+
+    function bound(uint256 x, uint256 min, uint256 max) internal pure returns (uint256) {
+        if (min > max) revert AssertionFailed("bound: min > max");
+        uint256 size = max - min + 1;
+        if (size == 0) return x; // the whole uint256 range
+        return min + (x % size);
+    }
+
+    function makeAddr(string memory name) internal returns (address account) {
+        account = vm.addr(uint256(keccak256(bytes(name))));
+        vm.label(account, name);
+    }
+}

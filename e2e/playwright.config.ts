@@ -1,0 +1,36 @@
+import { defineConfig } from "@playwright/test";
+import { APP_URL } from "./fixtures/ports.ts";
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "tests",
+  testMatch: "**/*.e2e.test.ts",
+  globalSetup: "./fixtures/global-setup.ts",
+  // One chain is shared and each test reverts it: tests run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: APP_URL,
+    viewport: { width: 390, height: 844 },
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+});

@@ -1,0 +1,29 @@
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "contracts/out/**",
+      "contracts/cache/**",
+      "contracts/abi/**",
+      "e2e/test-results/**",
+      "e2e/playwright-report/**",
+      "bench/results/**",
+      ".data/**",
+    ],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ["app/src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+);

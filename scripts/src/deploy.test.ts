@@ -1,0 +1,111 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPublicClient, createWalletClient, http, maxUint256, parseEther } from "viem";
+import { factoryAbi, pairAbi, presaleAbi, routerAbi, usdtAbi, wbnbAbi } from "@taichi/contracts";
+import { deploy, type Deployment } from "./deploy.ts";
+import { DEV_ROLES, chainAt, devAccount, devPrivateKey } from "./env.ts";
+import { startService, stopService, waitForPort, type Service } from "./processes.ts";
+
+const PORT = 8611;
+const rpcUrl = `http://127.0.0.1:${PORT}`;
+const client = createPublicClient({ transport: http(rpcUrl) });
+let anvil: Service;
+let deployment: Deployment;
+
+beforeAll(async () => {
+  anvil = startService("chain", "anvil", ["--port", String(PORT), "--silent"], { quiet: true });
+  await waitForPort(anvil, PORT);
+  deployment = await deploy({ rpcUrl, deployerKey: devPrivateKey(0),
+    log: () => {},
+    outDir: mkdtempSync(join(tmpdir(), "deployments-")),
+  });
+});
+afterAll(async () => {
+  if (anvil) await stopService(anvil);
+});
+
+describe("local deploy", () => {
+  it("writes every contract the app needs, each with code on chain", async () => {
+    expect(deployment.chainId).toBe(31337);
+    for (const name of ["Usdt", "Presale", "Factory", "Router", "Multicall3"]) {
+      const address = deployment.contracts[name];
+      expect(address, name).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      expect(await client.getCode({ address: address! }), name).not.toBe("0x");
+    }
+  });
+
+  it("registers the root, the manager and the demo members in the referral registry", async () => {
+    const presale = deployment.contracts.Presale!;
+    const root = devAccount(DEV_ROLES.deployer).address;
+    const config = await client.readContract({ address: presale, abi: presaleAbi, functionName: "getConfig" });
+    expect(config.root).toBe(root);
+    expect(config.manager).toBe(devAccount(DEV_ROLES.manager).address);
+    const member = await client.readContract({
+      address: presale,
+      abi: presaleAbi,
+      functionName: "users",
+      args: [devAccount(DEV_ROLES.members[0]).address],
+    });
+    expect(member.refer).toBe(root);
+    const newcomer = await client.readContract({
+      address: presale,
+      abi: presaleAbi,
+      functionName: "users",
+      args: [devAccount(DEV_ROLES.newcomers[0]).address],
+    });
+    expect(newcomer.index).toBe(0n);
+    const balance = await client.readContract({
+      address: deployment.contracts.Usdt!,
+      abi: usdtAbi,
+      functionName: "balanceOf",
+      args: [devAccount(DEV_ROLES.newcomers[0]).address],
+    });
+    expect(balance).toBe(parseEther("100000"));
+  });
+
+  it("deploys a DEX whose router trades through pairs the factory creates", async () => {
+    const account = devAccount(DEV_ROLES.members[0]);
+    const wallet = createWalletClient({ account, transport: http(rpcUrl), chain: chainAt(31337, rpcUrl) });
+    const { Usdt, Router, Factory, Wbnb } = deployment.contracts as Record<string, `0x${string}`>;
+    const mined = async (hash: `0x${string}`) => {
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      expect(receipt.status).toBe("success");
+    };
+    await mined(
+      await wallet.writeContract({ address: Usdt!, abi: usdtAbi, functionName: "approve", args: [Router!, maxUint256] }),
+    );
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600);
+    await mined(
+      await wallet.writeContract({
+        address: Router!,
+        abi: routerAbi,
+        functionName: "addLiquidityETH",
+        args: [Usdt!, parseEther("600"), 0n, 0n, account.address, deadline],
+        value: parseEther("1"),
+      }),
+    );
+    const pair = await client.readContract({ address: Factory!, abi: factoryAbi, functionName: "getPair", args: [Usdt!, Wbnb!] });
+    const [reserve0, reserve1] = await client.readContract({ address: pair, abi: pairAbi, functionName: "getReserves" });
+    expect(reserve0 + reserve1).toBe(parseEther("601"));
+
+    const before = await client.readContract({ address: Usdt!, abi: usdtAbi, functionName: "balanceOf", args: [account.address] });
+    await mined(
+      await wallet.writeContract({
+        address: Router!,
+        abi: routerAbi,
+        functionName: "swapExactETHForTokens",
+        args: [1n, [Wbnb!, Usdt!], account.address, deadline],
+        value: parseEther("0.01"),
+      }),
+    );
+    const after = await client.readContract({ address: Usdt!, abi: usdtAbi, functionName: "balanceOf", args: [account.address] });
+    // 0.01 BNB into a 1 BNB : 600 USDT pool, 0.3% fee: a little under 6 USDT out
+    expect(after - before).toBeGreaterThan(parseEther("5.8"));
+    expect(after - before).toBeLessThan(parseEther("6"));
+    expect(await client.readContract({ address: Wbnb!, abi: wbnbAbi, functionName: "balanceOf", args: [pair] })).toBe(
+      parseEther("1.01"),
+    );
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * Deploys the product to any chain and writes deployments/<chainId>.json. On the local chain it also
+ * deploys the stand-ins that exist on BSC already (USDT, the DEX, Multicall3) and seeds demo accounts.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  getAddress,
+  http,
+  parseEther,
+  type Abi,
+  type Address,
+  type Hex,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { loadArtifact, type ContractName } from "@taichi/contracts/scripts/artifacts.ts";
+import { presaleAbi, usdtAbi } from "@taichi/contracts";
+import { DEV_ROLES, LOCAL_CHAIN_ID, REPO_ROOT, chainAt, devAccount } from "./env.ts";
+
+export type Deployment = { chainId: number; contracts: Record<string, Address> };
+
+/** Contracts that already exist on BSC and are reused there instead of deployed. */
+const EXISTING: Record<number, Partial<Record<"Usdt" | "Factory" | "Router" | "Multicall3", Address>>> = {
+  56: {
+    Usdt: "0x55d398326f99059fF775485246999027B3197955",
+    Factory: "0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73",
+    Router: "0x10ED43C718714eb63d5aA57B78B54704E256024E",
+    Multicall3: "0xcA11bde05977b3631167028862bE2a173976CA11",
+  },
+  97: {
+    Factory: "0x6725F303b657a9451d8BA641348b6761A6CC7a17",
+    Router: "0xD99D1c33F9fC3444f8101754aBC46c52416550D1",
+    Multicall3: "0xcA11bde05977b3631167028862bE2a173976CA11",
+  },
+};
+
+export type DeployOptions = {
+  rpcUrl: string;
+  deployerKey: Hex;
+  /** Presale manager; defaults to the deployer (local: dev account 1). */
+  manager?: Address;
+  /** Referral root registered at deploy; defaults to the deployer. */
+  root?: Address;
+  /** USDT on a chain that is neither local nor BSC mainnet. */
+  usdt?: Address;
+  log?: (line: string) => void;
+  /** Folder for <chainId>.json; defaults to the repository's deployments/. */
+  outDir?: string;
+};
+
+export async function deploy(options: DeployOptions): Promise<Deployment> {
+  const log = options.log ?? console.log;
+  const account = privateKeyToAccount(options.deployerKey);
+  const transport = http(options.rpcUrl);
+  const publicClient = createPublicClient({ transport });
+  const chainId = await publicClient.getChainId();
+  const chain = chainAt(chainId, options.rpcUrl);
+  const wallet = createWalletClient({ account, transport, chain });
+  const isLocal = chainId === LOCAL_CHAIN_ID;
+  const existing = EXISTING[chainId] ?? {};
+
+  async function send(to: Address, abi: Abi, functionName: string, args: readonly unknown[]) {
+    const hash = await wallet.sendTransaction({ to, data: encodeFunctionData({ abi, functionName, args }) });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`${functionName} on ${to} reverted (${hash})`);
+  }
+
+  async function create(name: ContractName, args: readonly unknown[] = [], label: string = name): Promise<Address> {
+    const { abi, bytecode } = loadArtifact(name);
+    const hash = await wallet.deployContract({ abi, bytecode, args });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success" || !receipt.contractAddress) throw new Error(`deploying ${name} failed`);
+    const address = getAddress(receipt.contractAddress);
+    log(`  ${label.padEnd(24)} ${address}`);
+    return address;
+  }
+
+  async function proxy(name: "Presale", initData: Hex): Promise<Address> {
+    const implementation = await create(name, [], `${name} implementation`);
+    return create("ERC1967Proxy", [implementation, initData], `${name} proxy`);
+  }
+
+  log(`deploying to chain ${chainId} from ${account.address}`);
+  const contracts: Record<string, Address> = {};
+
+  const usdt = existing.Usdt ?? options.usdt ?? (isLocal ? await create("Usdt") : undefined);
+  if (!usdt) throw new Error(`USDT address required on chain ${chainId} (set USDT_ADDRESS)`);
+  contracts.Usdt = getAddress(usdt);
+
+  if (existing.Factory && existing.Router) {
+    contracts.Factory = existing.Factory;
+    contracts.Router = existing.Router;
+  } else {
+    contracts.Wbnb = await create("Wbnb");
+    contracts.Factory = await create("Factory", [account.address]);
+    contracts.Router = await create("Router", [contracts.Factory, contracts.Wbnb]);
+  }
+  contracts.Multicall3 = existing.Multicall3 ?? (await create("Multicall3"));
+
+  const manager = options.manager ?? (isLocal ? devAccount(DEV_ROLES.manager).address : account.address);
+  const root = options.root ?? account.address;
+  contracts.Presale = await proxy(
+    "Presale",
+    encodeFunctionData({ abi: presaleAbi, functionName: "initialize", args: [account.address, manager, root] }),
+  );
+
+  if (isLocal) {
+    log("seeding demo accounts");
+    for (const index of [...DEV_ROLES.members, ...DEV_ROLES.newcomers]) {
+      const member = devAccount(index).address;
+      await send(contracts.Usdt, usdtAbi, "mint", [member, parseEther("100000")]);
+    }
+    for (const index of DEV_ROLES.members) {
+      const member = createWalletClient({ account: devAccount(index), transport, chain });
+      const hash = await member.sendTransaction({
+        to: contracts.Presale,
+        data: encodeFunctionData({ abi: presaleAbi, functionName: "register", args: [root] }),
+      });
+      await publicClient.waitForTransactionReceipt({ hash });
+    }
+  }
+
+  const deployment: Deployment = { chainId, contracts };
+  const outDir = options.outDir ?? DEPLOYMENTS_DIR;
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, `${chainId}.json`), `${JSON.stringify(deployment, null, 2)}\n`);
+  return deployment;
+}
+
+export const DEPLOYMENTS_DIR = join(REPO_ROOT, "deployments");

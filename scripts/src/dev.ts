@@ -1,0 +1,33 @@
+/** `npm run dev`: the whole product on this machine; Ctrl-C stops everything it started. */
+import { DEV_ROLES, devAccount, devPrivateKey, ports } from "./env.ts";
+import { startStack } from "./stack.ts";
+
+const started = Date.now();
+const stack = await startStack({ ports: ports() });
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  console.log("\nstopping chain, API and app...");
+  await stack.stop();
+  process.exit(0);
+}
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);
+
+const account = (index: number) => `${devAccount(index).address}  key ${devPrivateKey(index)}`;
+console.log(`
+Taichi is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
+  app    ${stack.urls.app}
+  API    ${stack.urls.api}/api/api/invest/
+  chain  ${stack.urls.chain} (chain id ${stack.deployment.chainId})
+
+Dev accounts to import into a wallet (local chain only; these keys are public):
+  owner + referral root   ${account(DEV_ROLES.deployer)}
+  manager                 ${account(DEV_ROLES.manager)}
+  registered member       ${account(DEV_ROLES.members[0])}
+  newcomer (unregistered) ${account(DEV_ROLES.newcomers[0])}
+
+Invitation link: ${stack.urls.app}/?code=${devAccount(DEV_ROLES.deployer).address}
+Press Ctrl-C to stop.`);

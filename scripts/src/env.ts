@@ -1,0 +1,55 @@
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { mnemonicToAccount } from "viem/accounts";
+import { defineChain, toHex } from "viem";
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+export const LOCAL_CHAIN_ID = 31337;
+
+/** anvil's well-known development mnemonic: its accounts are public, for local chains only. */
+export const DEV_MNEMONIC = "test test test test test test test test test test test junk";
+
+export function devAccount(index: number) {
+  return mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });
+}
+
+export function devPrivateKey(index: number) {
+  return toHex(devAccount(index).getHdKey().privateKey!);
+}
+
+/** Roles of the local dev accounts (anvil's accounts 0..9). */
+export const DEV_ROLES = {
+  deployer: 0, // owner of every contract and the referral root
+  manager: 1,
+  members: [2, 3], // registered under the root, funded
+  newcomers: [4, 5, 6, 7, 8, 9], // funded, not registered
+} as const;
+
+function port(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    throw new Error(`${name} must be a port number, got "${raw}"`);
+  }
+  return value;
+}
+
+export function ports() {
+  return {
+    chain: port("CHAIN_PORT", 8545),
+    api: port("API_PORT", 8787),
+    app: port("APP_PORT", 5173),
+  };
+}
+
+/** A viem chain object for whatever chain an RPC endpoint serves (deploys and tests sign against it). */
+export function chainAt(id: number, rpcUrl: string) {
+  return defineChain({
+    id,
+    name: id === LOCAL_CHAIN_ID ? "Local" : `Chain ${id}`,
+    nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}

@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createConnection } from "node:net";
+import { join } from "node:path";
+import { REPO_ROOT } from "./env.ts";
+
+export type Service = { name: string; child: ChildProcess; exited: Promise<number | null> };
+
+const COLORS: Record<string, string> = { chain: "33", api: "36", app: "35" };
+
+/** Starts a long-running process in its own process group, its output prefixed with its name. */
+export function startService(
+  name: string,
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; quiet?: boolean } = {},
+): Service {
+  const bin = join(REPO_ROOT, "node_modules", ".bin", command);
+  const child = spawn(bin, args, {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: { ...process.env, ...options.env },
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const prefix = `\x1b[${COLORS[name] ?? "37"}m[${name}]\x1b[0m `;
+  const forward = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
+    if (options.quiet) return;
+    for (const line of chunk.toString().split("\n")) if (line.trim()) stream.write(prefix + line + "\n");
+  };
+  child.stdout?.on("data", forward(process.stdout));
+  child.stderr?.on("data", forward(process.stderr));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { name, child, exited };
+}
+
+export async function stopService(service: Service): Promise<void> {
+  if (service.child.exitCode !== null || service.child.pid === undefined) return;
+  try {
+    process.kill(-service.child.pid, "SIGTERM");
+  } catch {
+    return; // already gone
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-service.child.pid!, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }, 5000);
+  await service.exited;
+  clearTimeout(timer);
+}
+
+export function isPortOpen(port: number, host = "127.0.0.1"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** Polls until the port accepts connections; fails early if the service exits, or after the timeout. */
+export async function waitForPort(service: Service, port: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  void service.exited.then(() => (exited = true));
+  while (!(await isPortOpen(port))) {
+    if (exited) throw new Error(`${service.name} exited before listening on ${port}`);
+    if (Date.now() > deadline) throw new Error(`${service.name} did not listen on ${port} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

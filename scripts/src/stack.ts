@@ -1,0 +1,98 @@
+/**
+ * The local stack: anvil, the deployed contracts, the API and the app. `npm run dev` and the
+ * end-to-end tests both start it through here.
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { deploy, type Deployment } from "./deploy.ts";
+import { LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey } from "./env.ts";
+import { spawnSync } from "node:child_process";
+import { isPortOpen, startService, stopService, waitForPort, type Service } from "./processes.ts";
+
+export type StackOptions = {
+  ports: { chain: number; api: number; app: number };
+  /** "dev": Vite dev server with HMR; "preview": the production build served by vite preview. */
+  appMode?: "dev" | "preview";
+  quiet?: boolean;
+  /** Where the API keeps its PGlite data; wiped at start so every run begins clean. */
+  dataDir?: string;
+};
+
+export type Stack = {
+  deployment: Deployment;
+  urls: { chain: string; api: string; app: string };
+  stop(): Promise<void>;
+};
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { ports, quiet = false } = options;
+  for (const [name, port] of Object.entries(ports)) {
+    if (await isPortOpen(port)) {
+      throw new Error(`port ${port} (${name}) is already in use: stop whatever holds it, or set ${name.toUpperCase()}_PORT`);
+    }
+  }
+  const urls = {
+    chain: `http://127.0.0.1:${ports.chain}`,
+    api: `http://127.0.0.1:${ports.api}`,
+    app: `http://127.0.0.1:${ports.app}`,
+  };
+  const services: Service[] = [];
+  const stop = async () => {
+    await Promise.all(services.reverse().map(stopService));
+  };
+
+  try {
+    const chain = startService(
+      "chain",
+      "anvil",
+      ["--host", "127.0.0.1", "--port", String(ports.chain), "--chain-id", String(LOCAL_CHAIN_ID), "--silent"],
+      { quiet },
+    );
+    services.push(chain);
+    await waitForPort(chain, ports.chain);
+
+    const deployment = await deploy({
+      rpcUrl: urls.chain,
+      deployerKey: devPrivateKey(0),
+      log: quiet ? () => {} : (line) => console.log(`[deploy] ${line}`),
+    });
+
+    const dataDir = options.dataDir ?? join(REPO_ROOT, ".data", "dev");
+    rmSync(dataDir, { recursive: true, force: true });
+    const api = startService("api", "tsx", ["server/src/server.ts"], {
+      quiet,
+      env: {
+        API_PORT: String(ports.api),
+        RPC_URL: urls.chain,
+        PGLITE_DIR: dataDir,
+      },
+    });
+    services.push(api);
+
+    const appDir = join(REPO_ROOT, "app");
+    const appEnv = { APP_PORT: String(ports.app), API_PORT: String(ports.api), VITE_RPC_URL: urls.chain };
+    if (options.appMode === "preview") build(appDir, appEnv, quiet);
+    const app =
+      options.appMode === "preview"
+        ? startService("app", "vite", ["preview", "--strictPort"], { quiet, env: appEnv, cwd: appDir })
+        : startService("app", "vite", [], { quiet, env: appEnv, cwd: appDir });
+    services.push(app);
+
+    await Promise.all([waitForPort(api, ports.api), waitForPort(app, ports.app)]);
+    return { deployment, urls, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Builds the app after the deploy, so the bundle carries this chain's deployment file. */
+function build(appDir: string, env: NodeJS.ProcessEnv, quiet: boolean) {
+  const result = spawnSync(join(REPO_ROOT, "node_modules", ".bin", "vite"), ["build"], {
+    cwd: appDir,
+    env: { ...process.env, ...env },
+    stdio: quiet ? "pipe" : "inherit",
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`app build failed:\n${result.stdout ?? ""}${result.stderr ?? ""}`);
+}
