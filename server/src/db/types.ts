@@ -1,0 +1,16 @@
+export type QueryResult<T> = { rows: T[] };
+
+/** What a query needs: the database itself, or the connection inside a transaction. */
+export type Queryable = {
+  /** One statement, `$1`-style parameters. */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** One or more statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+};
+
+export type Db = Queryable & {
+  readonly kind: "pglite" | "postgres";
+  /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};

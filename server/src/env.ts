@@ -1,0 +1,139 @@
+/**
+ * Environment, validated once at boot. `loadEnv` collects every problem and throws one
+ * `EnvError` that lists them all, so a bad deployment fails fast with a readable message.
+ * Values that may carry credentials (DATABASE_URL, RPC_URL) are never echoed back.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const DEFAULT_PGLITE_DIR = path.join(REPO_ROOT, ".data", "pglite");
+export const PGLITE_MEMORY = "memory://";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Where the data lives: PGlite in-process (a folder, or `memory://`) or a PostgreSQL server. */
+export type DatabaseConfig = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
+
+export type Env = {
+  apiPort: number;
+  apiHost: string;
+  database: DatabaseConfig;
+  rpcUrl: string;
+  logLevel: LogLevel;
+};
+
+export const ENV_DEFAULTS = {
+  API_PORT: 8787,
+  API_HOST: "127.0.0.1",
+  RPC_URL: "http://127.0.0.1:8545",
+  LOG_LEVEL: "info",
+} as const satisfies Record<string, string | number>;
+
+export class EnvError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`Invalid environment:\n  - ${problems.join("\n  - ")}`);
+    this.name = "EnvError";
+    this.problems = problems;
+  }
+}
+
+type Source = Readonly<Record<string, string | undefined>>;
+
+/** An unset or blank variable counts as unset (common with `.env` files). */
+function read(source: Source, name: string): string | undefined {
+  const value = source[name]?.trim();
+  return value === undefined || value === "" ? undefined : value;
+}
+
+function parsePort(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined) return ENV_DEFAULTS.API_PORT;
+  const port = /^\d{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(port) || port > 65535) {
+    problems.push(`API_PORT must be an integer from 0 to 65535 (got ${JSON.stringify(raw)})`);
+    return ENV_DEFAULTS.API_PORT;
+  }
+  return port;
+}
+
+function parseHost(raw: string | undefined, problems: string[]): string {
+  if (raw === undefined) return ENV_DEFAULTS.API_HOST;
+  if (/\s/.test(raw)) {
+    problems.push(`API_HOST must be a host name or IP address (got ${JSON.stringify(raw)})`);
+  }
+  return raw;
+}
+
+function schemeOf(raw: string): string {
+  const match = /^([a-z][a-z0-9+.-]*):/i.exec(raw);
+  return match?.[1] ? `${match[1].toLowerCase()}:` : "none";
+}
+
+function parseDatabase(raw: string | undefined, problems: string[]): DatabaseConfig {
+  const fallback: DatabaseConfig = { kind: "pglite", dataDir: DEFAULT_PGLITE_DIR };
+  if (raw === undefined) return fallback;
+  if (raw === PGLITE_MEMORY) return { kind: "pglite", dataDir: PGLITE_MEMORY };
+  const scheme = schemeOf(raw);
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (url && (scheme === "postgres:" || scheme === "postgresql:") && url.hostname !== "") {
+    return { kind: "postgres", url: raw };
+  }
+  if (url && scheme === "file:") return { kind: "pglite", dataDir: fileURLToPath(url) };
+  problems.push(
+    `DATABASE_URL must be unset (PGlite under .data/pglite), memory://, file:///<folder> or a ` +
+      `postgres://user:password@host:port/db URL (got a value with scheme ${scheme})`,
+  );
+  return fallback;
+}
+
+function parseRpcUrl(raw: string | undefined, problems: string[]): string {
+  if (raw === undefined) return ENV_DEFAULTS.RPC_URL;
+  try {
+    const url = new URL(raw);
+    if (["http:", "https:", "ws:", "wss:"].includes(url.protocol)) return raw;
+  } catch {
+    // reported below
+  }
+  problems.push(`RPC_URL must be an http(s):// or ws(s):// URL (got a value with scheme ${schemeOf(raw)})`);
+  return ENV_DEFAULTS.RPC_URL;
+}
+
+function parseLogLevel(raw: string | undefined, problems: string[]): LogLevel {
+  if (raw === undefined) return ENV_DEFAULTS.LOG_LEVEL;
+  const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
+  if (level === undefined) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got ${JSON.stringify(raw)})`);
+    return ENV_DEFAULTS.LOG_LEVEL;
+  }
+  return level;
+}
+
+export function loadEnv(source: Source = process.env): Env {
+  const problems: string[] = [];
+  const env: Env = {
+    apiPort: parsePort(read(source, "API_PORT"), problems),
+    apiHost: parseHost(read(source, "API_HOST"), problems),
+    database: parseDatabase(read(source, "DATABASE_URL"), problems),
+    rpcUrl: parseRpcUrl(read(source, "RPC_URL"), problems),
+    logLevel: parseLogLevel(read(source, "LOG_LEVEL"), problems),
+  };
+  if (problems.length > 0) throw new EnvError(problems);
+  return env;
+}
+
+/** A log-safe description of the database (no password). */
+export function describeDatabase(config: DatabaseConfig): string {
+  if (config.kind === "pglite") {
+    return config.dataDir === PGLITE_MEMORY ? "PGlite (in memory)" : `PGlite at ${config.dataDir}`;
+  }
+  const url = new URL(config.url);
+  return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
+}

@@ -1,0 +1,101 @@
+/**
+ * One legacy endpoint = one file that default-exports `defineInvestRoute({...})`, listed in
+ * `index.ts`. The helper wires the shared parts: `POST <prefix>/<name>`, the body schema,
+ * the session check for `auth: true`, and the `{ code: 0, msg, data }` answer.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Db } from "../../db/index.ts";
+import { resolveLang, type Lang } from "../../i18n/messages.ts";
+import { okBody } from "../../lib/api.ts";
+import { requireSession, type Session } from "../../plugins/session.ts";
+
+export const INVEST_PREFIX = "/api/api/invest";
+
+/** Every endpoint of the legacy machine/node API (spec section 7). */
+export const INVEST_ROUTE_NAMES = [
+  "isRegister",
+  "register",
+  "home",
+  "machineTypeList",
+  "machineDetail",
+  "buyMachineCheck",
+  "buyMachine",
+  "nodeList",
+  "buyNodeCheck",
+  "buyNode",
+  "teamInfo",
+  "recommendList",
+  "my",
+  "walletList",
+  "withdraw",
+  "buyMachineLog",
+  "powerLog",
+] as const;
+export type InvestRouteName = (typeof INVEST_ROUTE_NAMES)[number];
+
+/** A JSON schema (validated by Fastify's ajv: `additionalProperties: false` strips unknown fields). */
+export type JsonSchema = Readonly<Record<string, unknown>>;
+
+export type InvestContext<Body> = {
+  /** The body as validated by `body` (unknown fields already removed). */
+  body: Body;
+  db: Db;
+  lang: Lang;
+  /** The signed-in member on `auth: true` routes, else `null`. */
+  session: Session | null;
+  request: FastifyRequest;
+};
+
+export type InvestRouteSpec<Body, Data> = {
+  name: InvestRouteName;
+  /** Require a valid `token` header (code 4700 otherwise). */
+  auth?: boolean;
+  /** Schema of the form/JSON body; omit for endpoints without payload (any body is then ignored). */
+  body?: JsonSchema;
+  /** Returns `data`; throw `reject(...)` for a 4800 answer. */
+  handler: (context: InvestContext<Body>) => Promise<Data>;
+};
+
+export type InvestRoute = {
+  readonly name: InvestRouteName;
+  readonly auth: boolean;
+  register(app: FastifyInstance): void;
+};
+
+export function defineInvestRoute<Body = undefined, Data = unknown>(
+  spec: InvestRouteSpec<Body, Data>,
+): InvestRoute {
+  const auth = spec.auth ?? false;
+  return {
+    name: spec.name,
+    auth,
+    register(app) {
+      app.post(
+        `/${spec.name}`,
+        {
+          ...(spec.body
+            ? {
+                schema: { body: spec.body },
+                // No body at all reads as an empty form, so the answer names the missing field.
+                preValidation: async (request: FastifyRequest) => {
+                  if (request.body === undefined) request.body = {};
+                },
+              }
+            : {}),
+          ...(auth ? { preHandler: requireSession } : {}),
+        },
+        async (request) => {
+          const lang = resolveLang(request.headers.lang);
+          const data = await spec.handler({
+            body: request.body as Body,
+            db: request.server.db,
+            lang,
+            session: request.session,
+            request,
+          });
+          return okBody(lang, data);
+        },
+      );
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/** Entry point: environment, database + migrations, then listen. Ctrl-C / SIGTERM close cleanly. */
+import { buildApp } from "./app.ts";
+import { createDb, migrate, type Db } from "./db/index.ts";
+import { describeDatabase, EnvError, loadEnv } from "./env.ts";
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const app = buildApp({ db: await openDb(env.database), logger: { level: env.logLevel } });
+  const db = app.db;
+  app.log.info(`database: ${describeDatabase(env.database)}`);
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    app
+      .close()
+      .then(() => db.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, "error while closing");
+          process.exit(1);
+        },
+      );
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+
+  try {
+    const { applied } = await migrate(db);
+    app.log.info(
+      applied.length > 0 ? `migrations applied: ${applied.join(", ")}` : "database schema up to date",
+    );
+    await app.listen({ port: env.apiPort, host: env.apiHost });
+  } catch (error) {
+    // Boot failed (migration, port in use, ...): release the database before exiting.
+    await app.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function openDb(config: Parameters<typeof createDb>[0]): Promise<Db> {
+  try {
+    return await createDb(config);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot open the database (${describeDatabase(config)}): ${reason}`, { cause: error });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+/**
+ * The Db contract, for each implementation: PGlite always; a PostgreSQL server when
+ * TEST_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/taichi_test).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb, type Db } from "../src/db/index.ts";
+import type { DatabaseConfig } from "../src/env.ts";
+import { PGLITE_MEMORY } from "../src/env.ts";
+
+const targets: [string, DatabaseConfig][] = [["pglite", { kind: "pglite", dataDir: PGLITE_MEMORY }]];
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (postgresUrl) targets.push(["postgres", { kind: "postgres", url: postgresUrl }]);
+
+describe.each(targets)("Db on %s", (kind, config) => {
+  let db: Db;
+  const table = `db_contract_${process.pid}`;
+
+  beforeAll(async () => {
+    db = await createDb(config);
+    await db.exec(`DROP TABLE IF EXISTS ${table}; CREATE TABLE ${table} (id int PRIMARY KEY, label text);`);
+  });
+
+  afterAll(async () => {
+    await db.exec(`DROP TABLE IF EXISTS ${table}`);
+    await db.close();
+  });
+
+  it("reports its kind", () => {
+    expect(db.kind).toBe(kind);
+  });
+
+  it("binds $n parameters", async () => {
+    const { rows } = await db.query<{ a: number; b: string }>("SELECT $1::int + 1 AS a, $2::text AS b", [
+      41,
+      "it's; DROP TABLE x",
+    ]);
+    expect(rows).toEqual([{ a: 42, b: "it's; DROP TABLE x" }]);
+  });
+
+  it("commits a transaction that resolves", async () => {
+    const result = await db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO ${table} VALUES ($1, $2)`, [1, "one"]);
+      await tx.exec(`INSERT INTO ${table} VALUES (2, 'two'); INSERT INTO ${table} VALUES (3, 'three');`);
+      return "done";
+    });
+    expect(result).toBe("done");
+    const { rows } = await db.query(`SELECT id FROM ${table} ORDER BY id`);
+    expect(rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  });
+
+  it("rolls back a transaction that throws, and rethrows", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`INSERT INTO ${table} VALUES ($1, $2)`, [10, "ten"]);
+        throw new Error("stop");
+      }),
+    ).rejects.toThrow("stop");
+    const { rows } = await db.query(`SELECT id FROM ${table} WHERE id = 10`);
+    expect(rows).toEqual([]);
+    // The database stays usable afterwards.
+    await db.query(`INSERT INTO ${table} VALUES (11, 'eleven')`);
+  });
+});

@@ -1,0 +1,93 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_PGLITE_DIR, describeDatabase, EnvError, loadEnv, REPO_ROOT } from "../src/env.ts";
+
+function problemsOf(source: Record<string, string>): readonly string[] {
+  try {
+    loadEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected loadEnv to throw");
+}
+
+describe("loadEnv", () => {
+  it("has the documented defaults", () => {
+    expect(loadEnv({})).toEqual({
+      apiPort: 8787,
+      apiHost: "127.0.0.1",
+      database: { kind: "pglite", dataDir: DEFAULT_PGLITE_DIR },
+      rpcUrl: "http://127.0.0.1:8545",
+      logLevel: "info",
+    });
+  });
+
+  it("keeps PGlite data under <repo root>/.data/pglite", () => {
+    expect(DEFAULT_PGLITE_DIR).toBe(path.join(REPO_ROOT, ".data", "pglite"));
+    expect(path.join(REPO_ROOT, "server", "src", "env.ts")).toBe(
+      path.resolve(import.meta.dirname, "..", "src", "env.ts"),
+    );
+  });
+
+  it("reads every variable", () => {
+    expect(
+      loadEnv({
+        API_PORT: "9000",
+        API_HOST: "0.0.0.0",
+        DATABASE_URL: "postgres://u:p@db.internal:5433/taichi",
+        RPC_URL: "https://bsc-dataseed.binance.org",
+        LOG_LEVEL: "WARN",
+      }),
+    ).toEqual({
+      apiPort: 9000,
+      apiHost: "0.0.0.0",
+      database: { kind: "postgres", url: "postgres://u:p@db.internal:5433/taichi" },
+      rpcUrl: "https://bsc-dataseed.binance.org",
+      logLevel: "warn",
+    });
+  });
+
+  it("treats blank values as unset", () => {
+    expect(loadEnv({ API_PORT: "", DATABASE_URL: "  ", LOG_LEVEL: "" })).toEqual(loadEnv({}));
+  });
+
+  it.each([
+    ["memory://", { kind: "pglite", dataDir: "memory://" }],
+    ["postgresql://localhost/taichi", { kind: "postgres", url: "postgresql://localhost/taichi" }],
+    ["file:///var/lib/taichi/pglite", { kind: "pglite", dataDir: "/var/lib/taichi/pglite" }],
+  ])("DATABASE_URL %s", (value, database) => {
+    expect(loadEnv({ DATABASE_URL: value }).database).toEqual(database);
+  });
+
+  it.each([["abc"], ["-1"], ["65536"], ["80.5"], ["1e3"]])("rejects API_PORT=%s", (value) => {
+    expect(problemsOf({ API_PORT: value })).toEqual([expect.stringContaining("API_PORT")]);
+  });
+
+  it("lists every problem at once, without echoing credentials", () => {
+    const problems = problemsOf({
+      API_PORT: "http",
+      DATABASE_URL: "mysql://root:hunter2@db/taichi",
+      RPC_URL: "ftp://key-s3cret@node",
+      LOG_LEVEL: "verbose",
+    });
+    expect(problems).toHaveLength(4);
+    expect(problems.join("\n")).toMatch(/API_PORT[\s\S]*DATABASE_URL[\s\S]*RPC_URL[\s\S]*LOG_LEVEL/);
+    expect(problems.join("\n")).not.toMatch(/hunter2|s3cret/);
+  });
+
+  it("rejects a postgres URL without a host and a non-URL RPC_URL", () => {
+    expect(problemsOf({ DATABASE_URL: "postgres://" })).toEqual([expect.stringContaining("DATABASE_URL")]);
+    expect(problemsOf({ RPC_URL: "127.0.0.1:8545" })).toEqual([expect.stringContaining("RPC_URL")]);
+  });
+});
+
+describe("describeDatabase", () => {
+  it("never shows the password", () => {
+    const text = describeDatabase({
+      kind: "postgres",
+      url: "postgres://taichi:hunter2@db.internal:5433/app",
+    });
+    expect(text).toBe("PostgreSQL at db.internal:5433/app");
+  });
+});
