@@ -17,7 +17,9 @@ let deployment: Deployment;
 beforeAll(async () => {
   anvil = startService("chain", "anvil", ["--port", String(PORT), "--silent"], { quiet: true });
   await waitForPort(anvil, PORT);
-  deployment = await deploy({ rpcUrl, deployerKey: devPrivateKey(0),
+  deployment = await deploy({
+    rpcUrl,
+    deployerKey: devPrivateKey(0),
     log: () => {},
     outDir: mkdtempSync(join(tmpdir(), "deployments-")),
   });
@@ -39,7 +41,11 @@ describe("local deploy", () => {
   it("registers the root, the manager and the demo members in the referral registry", async () => {
     const presale = deployment.contracts.Presale!;
     const root = devAccount(DEV_ROLES.deployer).address;
-    const config = await client.readContract({ address: presale, abi: presaleAbi, functionName: "getConfig" });
+    const config = await client.readContract({
+      address: presale,
+      abi: presaleAbi,
+      functionName: "getConfig",
+    });
     expect(config.root).toBe(root);
     expect(config.manager).toBe(devAccount(DEV_ROLES.manager).address);
     const member = await client.readContract({
@@ -74,7 +80,12 @@ describe("local deploy", () => {
       expect(receipt.status).toBe("success");
     };
     await mined(
-      await wallet.writeContract({ address: Usdt!, abi: usdtAbi, functionName: "approve", args: [Router!, maxUint256] }),
+      await wallet.writeContract({
+        address: Usdt!,
+        abi: usdtAbi,
+        functionName: "approve",
+        args: [Router!, maxUint256],
+      }),
     );
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600);
     await mined(
@@ -86,11 +97,25 @@ describe("local deploy", () => {
         value: parseEther("1"),
       }),
     );
-    const pair = await client.readContract({ address: Factory!, abi: factoryAbi, functionName: "getPair", args: [Usdt!, Wbnb!] });
-    const [reserve0, reserve1] = await client.readContract({ address: pair, abi: pairAbi, functionName: "getReserves" });
+    const pair = await client.readContract({
+      address: Factory!,
+      abi: factoryAbi,
+      functionName: "getPair",
+      args: [Usdt!, Wbnb!],
+    });
+    const [reserve0, reserve1] = await client.readContract({
+      address: pair,
+      abi: pairAbi,
+      functionName: "getReserves",
+    });
     expect(reserve0 + reserve1).toBe(parseEther("601"));
 
-    const before = await client.readContract({ address: Usdt!, abi: usdtAbi, functionName: "balanceOf", args: [account.address] });
+    const before = await client.readContract({
+      address: Usdt!,
+      abi: usdtAbi,
+      functionName: "balanceOf",
+      args: [account.address],
+    });
     await mined(
       await wallet.writeContract({
         address: Router!,
@@ -100,12 +125,17 @@ describe("local deploy", () => {
         value: parseEther("0.01"),
       }),
     );
-    const after = await client.readContract({ address: Usdt!, abi: usdtAbi, functionName: "balanceOf", args: [account.address] });
+    const after = await client.readContract({
+      address: Usdt!,
+      abi: usdtAbi,
+      functionName: "balanceOf",
+      args: [account.address],
+    });
     // 0.01 BNB into a 1 BNB : 600 USDT pool, 0.3% fee: a little under 6 USDT out
     expect(after - before).toBeGreaterThan(parseEther("5.8"));
     expect(after - before).toBeLessThan(parseEther("6"));
-    expect(await client.readContract({ address: Wbnb!, abi: wbnbAbi, functionName: "balanceOf", args: [pair] })).toBe(
-      parseEther("1.01"),
-    );
+    expect(
+      await client.readContract({ address: Wbnb!, abi: wbnbAbi, functionName: "balanceOf", args: [pair] }),
+    ).toBe(parseEther("1.01"));
   });
 });

@@ -68,7 +68,11 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     if (receipt.status !== "success") throw new Error(`${functionName} on ${to} reverted (${hash})`);
   }
 
-  async function create(name: ContractName, args: readonly unknown[] = [], label: string = name): Promise<Address> {
+  async function create(
+    name: ContractName,
+    args: readonly unknown[] = [],
+    label: string = name,
+  ): Promise<Address> {
     const { abi, bytecode } = loadArtifact(name);
     const hash = await wallet.deployContract({ abi, bytecode, args });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
@@ -104,7 +108,11 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   const root = options.root ?? account.address;
   contracts.Presale = await proxy(
     "Presale",
-    encodeFunctionData({ abi: presaleAbi, functionName: "initialize", args: [account.address, manager, root] }),
+    encodeFunctionData({
+      abi: presaleAbi,
+      functionName: "initialize",
+      args: [account.address, manager, root],
+    }),
   );
 
   if (isLocal) {

@@ -68,7 +68,8 @@ export async function waitForPort(service: Service, port: number, timeoutMs = 60
   void service.exited.then(() => (exited = true));
   while (!(await isPortOpen(port))) {
     if (exited) throw new Error(`${service.name} exited before listening on ${port}`);
-    if (Date.now() > deadline) throw new Error(`${service.name} did not listen on ${port} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`${service.name} did not listen on ${port} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -4,6 +4,7 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { deploy, type Deployment } from "./deploy.ts";
 import { LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey } from "./env.ts";
 import { spawnSync } from "node:child_process";
@@ -28,7 +29,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports, quiet = false } = options;
   for (const [name, port] of Object.entries(ports)) {
     if (await isPortOpen(port)) {
-      throw new Error(`port ${port} (${name}) is already in use: stop whatever holds it, or set ${name.toUpperCase()}_PORT`);
+      throw new Error(
+        `port ${port} (${name}) is already in use: stop whatever holds it, or set ${name.toUpperCase()}_PORT`,
+      );
     }
   }
   const urls = {
@@ -45,33 +48,43 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const chain = startService(
       "chain",
       "anvil",
-      ["--host", "127.0.0.1", "--port", String(ports.chain), "--chain-id", String(LOCAL_CHAIN_ID), "--silent"],
+      [
+        "--host",
+        "127.0.0.1",
+        "--port",
+        String(ports.chain),
+        "--chain-id",
+        String(LOCAL_CHAIN_ID),
+        "--silent",
+      ],
       { quiet },
     );
     services.push(chain);
     await waitForPort(chain, ports.chain);
 
+    run("forge", ["build"], join(REPO_ROOT, "contracts"), {}, quiet);
     const deployment = await deploy({
       rpcUrl: urls.chain,
       deployerKey: devPrivateKey(0),
       log: quiet ? () => {} : (line) => console.log(`[deploy] ${line}`),
     });
 
+    // A server database (DATABASE_URL) is used as it is; the embedded one starts empty like the chain.
     const dataDir = options.dataDir ?? join(REPO_ROOT, ".data", "dev");
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
     const api = startService("api", "tsx", ["server/src/server.ts"], {
       quiet,
       env: {
         API_PORT: String(ports.api),
         RPC_URL: urls.chain,
-        PGLITE_DIR: dataDir,
+        DATABASE_URL: process.env.DATABASE_URL || pathToFileURL(dataDir).href,
       },
     });
     services.push(api);
 
     const appDir = join(REPO_ROOT, "app");
     const appEnv = { APP_PORT: String(ports.app), API_PORT: String(ports.api), VITE_RPC_URL: urls.chain };
-    if (options.appMode === "preview") build(appDir, appEnv, quiet);
+    if (options.appMode === "preview") run("vite", ["build"], appDir, appEnv, quiet);
     const app =
       options.appMode === "preview"
         ? startService("app", "vite", ["preview", "--strictPort"], { quiet, env: appEnv, cwd: appDir })
@@ -86,13 +99,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 }
 
-/** Builds the app after the deploy, so the bundle carries this chain's deployment file. */
-function build(appDir: string, env: NodeJS.ProcessEnv, quiet: boolean) {
-  const result = spawnSync(join(REPO_ROOT, "node_modules", ".bin", "vite"), ["build"], {
-    cwd: appDir,
+/** Runs a build step to completion; the app is built after the deploy so it carries this chain's addresses. */
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, quiet: boolean) {
+  const result = spawnSync(join(REPO_ROOT, "node_modules", ".bin", command), args, {
+    cwd,
     env: { ...process.env, ...env },
     stdio: quiet ? "pipe" : "inherit",
     encoding: "utf8",
   });
-  if (result.status !== 0) throw new Error(`app build failed:\n${result.stdout ?? ""}${result.stderr ?? ""}`);
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(" ")} failed:\n${result.stdout ?? ""}${result.stderr ?? ""}`);
+  }
 }

@@ -1,0 +1,24 @@
+import { useTranslation } from "react-i18next";
+import { useAppStore } from "../store";
+import { Message } from "./Message";
+
+/** Toast stack: success/info/warning stay 2 s, errors 4 s (timers live in the store). */
+export function Toasts() {
+  const { t } = useTranslation();
+  const toasts = useAppStore((s) => s.toasts);
+  const dismiss = useAppStore((s) => s.dismissToast);
+  return (
+    <div className="toasts" aria-live="polite" aria-label={t("common.notifications")}>
+      {toasts.map((toast) => (
+        <div
+          key={toast.id}
+          className={`toast toast-${toast.kind}`}
+          role={toast.kind === "error" || toast.kind === "warning" ? "alert" : undefined}
+          onClick={() => dismiss(toast.id)}
+        >
+          <Message message={toast.message} />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import { useConnection } from "wagmi";
+import { shortAddress } from "../../../lib/format";
+import { useAppStore } from "../../../store";
+
+/** Top-bar account button: `0xf39..2266` when connected, UNCONNECT otherwise; opens the wallet picker. */
+export function AccountButton() {
+  const { t } = useTranslation();
+  const { address, status } = useConnection();
+  const openPicker = useAppStore((s) => s.setWalletPickerOpen);
+  const connected = status === "connected" && !!address;
+  return (
+    <button
+      type="button"
+      className={`account-button ${connected ? "connected" : ""}`}
+      title={connected ? address : undefined}
+      onClick={() => openPicker(true)}
+    >
+      {connected ? shortAddress(address) : t("wallet.unconnect")}
+    </button>
+  );
+}

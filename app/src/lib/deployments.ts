@@ -1,0 +1,66 @@
+import { type Address, getAddress, isAddress } from "viem";
+
+/** Names used in `deployments/<chainId>.json` (ARCHITECTURE.md); pairs are `Pair_<A>_<B>`. */
+export type ContractName =
+  | "Usdt"
+  | "Presale"
+  | "Ido"
+  | "Staking"
+  | "LpSwap"
+  | "LpDividend"
+  | "HoldDividend"
+  | "NodeReward"
+  | "DataReader"
+  | "SwapToken"
+  | "BurnToken"
+  | "MiningToken"
+  | "Factory"
+  | "Router"
+  | "Multicall3"
+  | `Pair_${string}_${string}`;
+
+export type Deployment = {
+  chainId: number;
+  contracts: Partial<Record<ContractName, Address>>;
+};
+
+/** Validates one deployment file; anything malformed is dropped (with a console error), never thrown. */
+export function parseDeployment(raw: unknown, source = "deployment"): Deployment | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const { chainId, contracts } = raw as { chainId?: unknown; contracts?: unknown };
+  if (typeof chainId !== "number" || !Number.isInteger(chainId) || chainId <= 0) {
+    console.error(`${source}: missing or invalid "chainId"`);
+    return undefined;
+  }
+  const out: Deployment = { chainId, contracts: {} };
+  if (typeof contracts === "object" && contracts !== null) {
+    for (const [name, value] of Object.entries(contracts)) {
+      if (typeof value === "string" && isAddress(value, { strict: false })) {
+        out.contracts[name as ContractName] = getAddress(value);
+      } else {
+        console.error(`${source}: contracts.${name} is not an address`);
+      }
+    }
+  }
+  return out;
+}
+
+/** Builds the chainId -> deployment map from `import.meta.glob` modules (file path -> parsed JSON). */
+export function deploymentsFromModules(modules: Record<string, unknown>): Map<number, Deployment> {
+  const map = new Map<number, Deployment>();
+  for (const [path, raw] of Object.entries(modules)) {
+    const d = parseDeployment(raw, path);
+    if (d) map.set(d.chainId, d);
+  }
+  return map;
+}
+
+// A missing file simply means "nothing deployed on that chain". `31337.json` is written by the
+// deploy script; Vite picks up new/changed files while the dev server runs.
+const modules = import.meta.glob<unknown>("../../../deployments/*.json", { eager: true, import: "default" });
+
+export const deployments = deploymentsFromModules(modules);
+
+export function contractAddress(chainId: number, name: ContractName): Address | undefined {
+  return deployments.get(chainId)?.contracts[name];
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("defaults to local anvil", () => {
+    expect(parseEnv({})).toEqual({ chainId: 31337, rpcUrl: "http://127.0.0.1:8545", managerAddresses: [] });
+  });
+
+  it("reads BSC chains, their default RPC, and the manager list (checksummed, blanks skipped)", () => {
+    const env = parseEnv({
+      VITE_CHAIN_ID: "56",
+      VITE_MANAGER_ADDRESSES:
+        " 0x70997970c51812dc3a010c7d01b50e0d17dc79c8, ,0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+    });
+    expect(env.chainId).toBe(56);
+    expect(env.rpcUrl).toBeUndefined();
+    expect(env.managerAddresses).toEqual([
+      "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+    ]);
+    expect(parseEnv({ VITE_CHAIN_ID: "97", VITE_RPC_URL: "https://rpc.example" }).rpcUrl).toBe(
+      "https://rpc.example",
+    );
+  });
+
+  it("rejects unsupported chains and bad addresses loudly", () => {
+    expect(() => parseEnv({ VITE_CHAIN_ID: "1" })).toThrow(EnvError);
+    expect(() => parseEnv({ VITE_MANAGER_ADDRESSES: "0x123" })).toThrow(EnvError);
+  });
+});

@@ -1,0 +1,64 @@
+import { type Address, getAddress, isAddress } from "viem";
+
+/**
+ * App configuration, read from Vite env at build/dev time (put them in the repo-root `.env`
+ * or the process environment):
+ *
+ * | variable                 | default                    | meaning                                                     |
+ * |--------------------------|----------------------------|-------------------------------------------------------------|
+ * | `VITE_CHAIN_ID`          | `31337`                    | the one chain the app talks to: 31337 local anvil, 56 BSC, 97 BSC testnet |
+ * | `VITE_RPC_URL`           | `http://127.0.0.1:8545` for 31337, viem's public RPC for 56/97 | JSON-RPC endpoint for reads |
+ * | `VITE_MANAGER_ADDRESSES` | empty                      | comma list of extra manager addresses (case-insensitive), on top of Presale `owner()` and `getConfig().manager` |
+ *
+ * Contract addresses are never configured here: they come from `deployments/<chainId>.json`.
+ * The dev server itself reads `APP_PORT` (5173) and `API_PORT` (8787), see `vite.config.ts`.
+ */
+export const SUPPORTED_CHAIN_IDS = [31337, 56, 97] as const;
+export type SupportedChainId = (typeof SUPPORTED_CHAIN_IDS)[number];
+
+export const DEFAULT_CHAIN_ID: SupportedChainId = 31337;
+export const LOCAL_RPC_URL = "http://127.0.0.1:8545";
+
+export type AppEnv = {
+  chainId: SupportedChainId;
+  /** undefined: the chain's default RPC */
+  rpcUrl: string | undefined;
+  managerAddresses: Address[];
+};
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+function isSupportedChainId(n: number): n is SupportedChainId {
+  return (SUPPORTED_CHAIN_IDS as readonly number[]).includes(n);
+}
+
+export function parseEnv(raw: Record<string, string | boolean | undefined>): AppEnv {
+  const str = (key: string) => {
+    const v = raw[key];
+    return typeof v === "string" && v.trim() !== "" ? v.trim() : undefined;
+  };
+
+  const chainIdText = str("VITE_CHAIN_ID");
+  const chainId = chainIdText === undefined ? DEFAULT_CHAIN_ID : Number(chainIdText);
+  if (!isSupportedChainId(chainId)) {
+    throw new EnvError(
+      `VITE_CHAIN_ID=${chainIdText} is not supported (use one of ${SUPPORTED_CHAIN_IDS.join(", ")})`,
+    );
+  }
+
+  const managerAddresses: Address[] = [];
+  for (const part of (str("VITE_MANAGER_ADDRESSES") ?? "").split(",")) {
+    const a = part.trim();
+    if (a === "") continue;
+    if (!isAddress(a, { strict: false }))
+      throw new EnvError(`VITE_MANAGER_ADDRESSES: "${a}" is not an address`);
+    managerAddresses.push(getAddress(a));
+  }
+
+  const rpcUrl = str("VITE_RPC_URL") ?? (chainId === 31337 ? LOCAL_RPC_URL : undefined);
+  return { chainId, rpcUrl, managerAddresses };
+}
+
+export const env: AppEnv = parseEnv(import.meta.env);

@@ -1,0 +1,183 @@
+import { presaleAbi } from "@taichi/contracts";
+import {
+  type Abi,
+  BaseError,
+  ContractFunctionExecutionError,
+  ContractFunctionRevertedError,
+  HttpRequestError,
+  RpcRequestError,
+  TimeoutError,
+  UserRejectedRequestError,
+  encodeErrorResult,
+  parseAbi,
+} from "viem";
+import { ProviderNotFoundError } from "wagmi";
+import { beforeAll, describe, expect, it } from "vitest";
+import { i18n, translate } from "../i18n";
+import {
+  CONTRACT_ERROR_MESSAGES,
+  TransactionRevertedError,
+  isDecodedRevert,
+  parseError,
+  revertReasonFromText,
+} from "./errors";
+
+const presaleAddress = "0x0165878A594ca255338adfa4d48449f69242Eb8F";
+const referrer = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+
+/** What viem's writeContract/simulate throws for a revert: ContractFunctionExecutionError > ContractFunctionRevertedError. */
+function contractRevert(abi: Abi, data: `0x${string}`) {
+  const reverted = new ContractFunctionRevertedError({ abi, data, functionName: "register" });
+  return new ContractFunctionExecutionError(reverted, {
+    abi,
+    functionName: "register",
+    args: [referrer],
+    contractAddress: presaleAddress,
+  });
+}
+
+beforeAll(async () => {
+  await i18n.changeLanguage("en");
+});
+
+describe("parseError: user rejection", () => {
+  it("recognises viem's UserRejectedRequestError, also when nested", () => {
+    expect(parseError(new UserRejectedRequestError(new Error("denied")))).toEqual({
+      key: "errors.userRejected",
+    });
+    const wrapped = new BaseError("send failed", {
+      cause: new UserRejectedRequestError(new Error("denied")),
+    });
+    expect(parseError(wrapped)).toEqual({ key: "errors.userRejected" });
+    expect(translate(parseError(wrapped))).toBe("User rejected the request");
+  });
+
+  it("recognises a raw EIP-1193 error with code 4001", () => {
+    expect(parseError({ code: 4001, message: "MetaMask Tx Signature: User denied" })).toEqual({
+      key: "errors.userRejected",
+    });
+  });
+});
+
+describe("parseError: contract custom errors decoded against the Presale ABI", () => {
+  const presaleErrors = presaleAbi.filter((item) => item.type === "error").map((item) => item.name);
+
+  it("the ABI carries the registration errors the app maps", () => {
+    for (const name of ["ReferrerNotRegistered", "AlreadyRegistered", "SelfReferral"]) {
+      expect(presaleErrors).toContain(name);
+    }
+  });
+
+  it("ReferrerNotRegistered -> the spec's message", () => {
+    const data = encodeErrorResult({ abi: presaleAbi, errorName: "ReferrerNotRegistered", args: [referrer] });
+    const err = contractRevert(presaleAbi, data);
+    expect(parseError(err)).toEqual({ key: "register.notRegistered" });
+    expect(translate(parseError(err))).toBe(
+      "The recommended address is not registered, please enter a valid recommended address",
+    );
+  });
+
+  it("AlreadyRegistered and SelfReferral -> their messages", () => {
+    const already = encodeErrorResult({ abi: presaleAbi, errorName: "AlreadyRegistered", args: [referrer] });
+    expect(parseError(contractRevert(presaleAbi, already))).toEqual({ key: "register.alreadyRegistered" });
+    const self = encodeErrorResult({ abi: presaleAbi, errorName: "SelfReferral" });
+    expect(parseError(contractRevert(presaleAbi, self))).toEqual({ key: "register.selfReferral" });
+  });
+
+  it("ReferrerIsOwnReferral -> the own-direct-referral message", () => {
+    const abi = parseAbi(["error ReferrerIsOwnReferral(address referrer)"]);
+    const data = encodeErrorResult({ abi, errorName: "ReferrerIsOwnReferral", args: [referrer] });
+    expect(translate(parseError(contractRevert(abi, data)))).toBe(
+      "The referrer cannot be your own direct referral",
+    );
+  });
+
+  it("every mapped error has a translation", () => {
+    for (const key of Object.values(CONTRACT_ERROR_MESSAGES)) expect(i18n.exists(key)).toBe(true);
+  });
+
+  it("an unmapped custom error or a Panic shows the generic message, not the raw text", () => {
+    const zero = encodeErrorResult({ abi: presaleAbi, errorName: "ZeroAddress" });
+    expect(parseError(contractRevert(presaleAbi, zero))).toEqual({ key: "errors.generic" });
+    const panicAbi = parseAbi(["error Panic(uint256)"]);
+    const panic = encodeErrorResult({ abi: panicAbi, errorName: "Panic", args: [0x11n] });
+    expect(parseError(contractRevert(presaleAbi, panic))).toEqual({ key: "errors.generic" });
+  });
+
+  it("a require() reason string is shown as the reason", () => {
+    const abi = parseAbi(["error Error(string)"]);
+    const data = encodeErrorResult({ abi, errorName: "Error", args: ["Presale: closed"] });
+    expect(parseError(contractRevert(presaleAbi, data))).toEqual({
+      key: "errors.reverted",
+      values: { reason: "Presale: closed" },
+    });
+  });
+
+  it("isDecodedRevert is true for decoded reverts only", () => {
+    const self = encodeErrorResult({ abi: presaleAbi, errorName: "SelfReferral" });
+    expect(isDecodedRevert(contractRevert(presaleAbi, self))).toBe(true);
+    expect(
+      isDecodedRevert(new ContractFunctionRevertedError({ abi: presaleAbi, functionName: "register" })),
+    ).toBe(false);
+    expect(isDecodedRevert(new HttpRequestError({ url: "http://127.0.0.1:8545" }))).toBe(false);
+  });
+});
+
+describe("parseError: 'execution reverted: <reason>' texts", () => {
+  it("takes the reason from a wallet's JSON-RPC error and cuts the trailing hex data", () => {
+    const err = new Error(
+      'Internal JSON-RPC error. {"code":3,"message":"execution reverted: Presale: closed","data":"0x08c379a0000000"}',
+    );
+    expect(parseError(err)).toEqual({ key: "errors.reverted", values: { reason: "Presale: closed" } });
+  });
+
+  it("cuts hex data that follows the reason in the same string", () => {
+    const err = new RpcRequestError({
+      body: { method: "eth_estimateGas" },
+      error: { code: -32603, message: "execution reverted: Not enough 0x08c379a00000000000000000000020" },
+      url: "http://127.0.0.1:8545",
+    });
+    expect(translate(parseError(err))).toBe("Not enough");
+  });
+
+  it("an empty reason falls back to 'Operate Error'", () => {
+    expect(parseError(new Error("execution reverted"))).toEqual({ key: "errors.generic" });
+    expect(parseError(new Error("execution reverted: 0x"))).toEqual({ key: "errors.generic" });
+    expect(translate(parseError(new Error("execution reverted:")))).toBe("Operate Error");
+  });
+
+  it("revertReasonFromText", () => {
+    expect(revertReasonFromText("execution reverted: Amount too low")).toBe("Amount too low");
+    expect(revertReasonFromText("something else")).toBe("");
+  });
+});
+
+describe("parseError: other errors", () => {
+  it("RPC/network down -> network message", () => {
+    expect(
+      parseError(new HttpRequestError({ url: "http://127.0.0.1:8545", details: "fetch failed" })),
+    ).toEqual({
+      key: "errors.network",
+    });
+    expect(parseError(new TimeoutError({ body: {}, url: "http://127.0.0.1:8545" }))).toEqual({
+      key: "errors.network",
+    });
+    expect(parseError(new TypeError("Failed to fetch"))).toEqual({ key: "errors.network" });
+  });
+
+  it("no wallet -> install-wallet message", () => {
+    expect(translate(parseError(new ProviderNotFoundError()))).toBe(
+      "No wallet installed, please install a wallet such as MetaMask",
+    );
+  });
+
+  it("a mined-but-reverted transaction -> tx failed message", () => {
+    expect(parseError(new TransactionRevertedError("0xabc"))).toEqual({ key: "errors.txReverted" });
+  });
+
+  it("anything else -> 'Operate Error', never the raw message", () => {
+    for (const err of [new Error("secret internal detail"), "string", undefined, null, 42]) {
+      expect(translate(parseError(err))).toBe("Operate Error");
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import {
+  ContractFunctionRevertedError,
+  HttpRequestError,
+  TimeoutError,
+  UserRejectedRequestError,
+  WebSocketRequestError,
+} from "viem";
+import type { AppMessage, I18nKey } from "../i18n/keys";
+
+/**
+ * Contract custom error name -> message key. Extend this when a contract adds errors
+ * (every custom error in the ABIs can be mapped; unmapped ones show the generic message).
+ */
+export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
+  ReferrerNotRegistered: "register.notRegistered",
+  AlreadyRegistered: "register.alreadyRegistered",
+  SelfReferral: "register.selfReferral",
+  ReferrerIsOwnReferral: "register.ownReferral",
+};
+
+/** A receipt with status "reverted" (the transaction was mined but failed). */
+export class TransactionRevertedError extends Error {
+  override name = "TransactionRevertedError";
+  constructor(readonly hash: string) {
+    super(`Transaction ${hash} reverted`);
+  }
+}
+
+const GENERIC: AppMessage = { key: "errors.generic" };
+
+/** The error itself and its `cause` chain (viem, wagmi and EIP-1193 errors all nest this way). */
+function* errorChain(err: unknown): Generator<unknown> {
+  let current: unknown = err;
+  for (let depth = 0; current != null && depth < 20; depth++) {
+    yield current;
+    current = typeof current === "object" ? (current as { cause?: unknown }).cause : undefined;
+  }
+}
+
+function field(e: unknown, key: string): unknown {
+  return typeof e === "object" && e !== null ? (e as Record<string, unknown>)[key] : undefined;
+}
+
+function isUserRejection(e: unknown): boolean {
+  return (
+    e instanceof UserRejectedRequestError ||
+    field(e, "code") === 4001 ||
+    field(e, "code") === "ACTION_REJECTED" ||
+    field(e, "name") === "UserRejectedRequestError"
+  );
+}
+
+function isNetworkFailure(e: unknown): boolean {
+  if (e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof WebSocketRequestError) {
+    return true;
+  }
+  const name = field(e, "name");
+  if (name === "HttpRequestError" || name === "TimeoutError" || name === "WebSocketRequestError") return true;
+  const message = field(e, "message");
+  return (
+    typeof message === "string" &&
+    /failed to fetch|fetch failed|networkerror|network request failed|econnrefused|load failed/i.test(message)
+  );
+}
+
+const REVERTED = "execution reverted";
+
+/**
+ * The reason from an "execution reverted: <reason>" text, with trailing revert data / JSON cut off.
+ * Returns "" when there is no reason.
+ */
+export function revertReasonFromText(text: string): string {
+  const at = text.indexOf(REVERTED);
+  if (at < 0) return "";
+  let reason = text.slice(at + REVERTED.length);
+  if (!reason.startsWith(":")) return "";
+  reason = reason.slice(1);
+  // cut at the end of the JSON string / line that carried the message
+  reason = reason.split(/["\n\r]/, 1)[0] ?? "";
+  // cut trailing hex revert data, e.g. "reason 0x08c379a0..." or "reason, data: 0x..."
+  reason = reason.replace(/[\s,;]*(?:data\s*[:=]?\s*)?0x[0-9a-fA-F]*\s*$/, "");
+  return reason.trim().replace(/[.,;:]+$/, "");
+}
+
+function messagesOf(e: unknown): string[] {
+  return ["details", "shortMessage", "message", "reason"]
+    .map((k) => field(e, k))
+    .filter((v): v is string => typeof v === "string");
+}
+
+/** The decoded revert of a contract call, if the chain holds one (custom error or Error(string)). */
+export function findContractRevert(err: unknown): ContractFunctionRevertedError | undefined {
+  for (const e of errorChain(err)) if (e instanceof ContractFunctionRevertedError) return e;
+  return undefined;
+}
+
+/** True when the error is a revert viem decoded (custom error or reason string): sending would fail too. */
+export function isDecodedRevert(err: unknown): boolean {
+  const revert = findContractRevert(err);
+  if (!revert) return false;
+  if (revert.data?.errorName) return true;
+  return !!revert.reason && revertReasonFromText(`${REVERTED}: ${revert.reason}`) !== "";
+}
+
+/**
+ * Turns any wallet/RPC/contract error into a message to show. Never returns raw error text,
+ * except a contract's own revert reason string.
+ */
+export function parseError(err: unknown): AppMessage {
+  const chain = [...errorChain(err)];
+
+  if (chain.some(isUserRejection)) return { key: "errors.userRejected" };
+  if (chain.some((e) => field(e, "name") === "ProviderNotFoundError")) return { key: "errors.noWallet" };
+  if (chain.some((e) => e instanceof TransactionRevertedError)) return { key: "errors.txReverted" };
+
+  const revert = findContractRevert(err);
+  if (revert) {
+    const name = revert.data?.errorName;
+    if (name === "Panic") return GENERIC;
+    if (name && name !== "Error") {
+      const key = CONTRACT_ERROR_MESSAGES[name];
+      return key ? { key } : GENERIC;
+    }
+    if (revert.reason) {
+      const text = revert.reason.includes(REVERTED) ? revert.reason : `${REVERTED}: ${revert.reason}`;
+      const reason = revertReasonFromText(text);
+      return reason ? { key: "errors.reverted", values: { reason } } : GENERIC;
+    }
+  }
+
+  for (const e of chain) {
+    for (const text of messagesOf(e)) {
+      if (text.includes(REVERTED)) {
+        const reason = revertReasonFromText(text);
+        return reason ? { key: "errors.reverted", values: { reason } } : GENERIC;
+      }
+    }
+  }
+
+  if (chain.some(isNetworkFailure)) return { key: "errors.network" };
+  return GENERIC;
+}

@@ -1,0 +1,257 @@
+import { presaleAbi, usdtAbi } from "@taichi/contracts";
+import {
+  type Address,
+  ContractFunctionExecutionError,
+  ContractFunctionRevertedError,
+  type Hash,
+  HttpRequestError,
+  UserRejectedRequestError,
+  encodeErrorResult,
+} from "viem";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { AppMessage } from "../i18n/keys";
+import type { ToastKind } from "../store";
+import {
+  ALLOWANCE_THRESHOLD,
+  APPROVE_AMOUNT,
+  type ContractCall,
+  DEFAULT_GAS,
+  type TxDriver,
+  type TxUi,
+  gasLimit,
+  runTransaction,
+} from "./tx";
+
+const account: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const referrer: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+const presale: Address = "0x0165878A594ca255338adfa4d48449f69242Eb8F";
+const token: Address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const HASH = `0x${"ab".repeat(32)}` as Hash;
+const CHAIN = 31337;
+
+const registerCall: ContractCall = {
+  address: presale,
+  abi: presaleAbi,
+  functionName: "register",
+  args: [referrer],
+};
+
+describe("gasLimit", () => {
+  it("is ceil(estimate * 1.1)", () => {
+    expect(gasLimit(100_000n)).toBe(110_000n);
+    expect(gasLimit(21_001n)).toBe(23_102n); // 23101.1 -> 23102
+    expect(gasLimit(10n)).toBe(11n);
+    expect(gasLimit(1n)).toBe(2n); // 1.1 -> 2
+    expect(gasLimit(0n)).toBe(0n);
+  });
+
+  it("falls back to 6,000,000 without an estimate", () => {
+    expect(DEFAULT_GAS).toBe(6_000_000n);
+    expect(gasLimit(undefined)).toBe(6_000_000n);
+  });
+});
+
+type Events = string[];
+
+function fakeDriver(
+  overrides: Partial<TxDriver> = {},
+  events: Events = [],
+): TxDriver & { writes: unknown[] } {
+  const writes: unknown[] = [];
+  return {
+    erc20Abi: usdtAbi,
+    writes,
+    connection: () => ({ address: account, chainId: CHAIN }),
+    switchChain: vi.fn(async () => {
+      events.push("switch");
+    }),
+    estimateGas: vi.fn(async () => 100_000n),
+    write: vi.fn(async (call) => {
+      events.push(`write:${call.functionName}`);
+      writes.push(call);
+      return HASH;
+    }),
+    waitForReceipt: vi.fn(async () => {
+      events.push("receipt");
+      return { status: "success" as const };
+    }),
+    readAllowance: vi.fn(async () => 0n),
+    ...overrides,
+  };
+}
+
+function fakeUi(events: Events = []) {
+  const toasts: { kind: ToastKind; message: AppMessage }[] = [];
+  let pending = 0;
+  const ui: TxUi = {
+    beginPending: () => {
+      pending++;
+      events.push("pending:on");
+    },
+    endPending: () => {
+      pending--;
+      events.push("pending:off");
+    },
+    toast: (kind, message) => {
+      toasts.push({ kind, message });
+      events.push(`toast:${kind}`);
+    },
+    refresh: vi.fn(async () => {
+      events.push("refresh");
+    }),
+  };
+  return { ui, toasts, pending: () => pending };
+}
+
+describe("runTransaction", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {}); // failures are logged by design
+  });
+
+  it("estimates, sends with gas = estimate x1.1, waits for the receipt, then toasts Success and refreshes", async () => {
+    const events: Events = [];
+    const driver = fakeDriver({}, events);
+    const { ui, toasts, pending } = fakeUi(events);
+    const result = await runTransaction(driver, ui, registerCall, { chainId: CHAIN });
+
+    expect(result).toEqual({ ok: true, hash: HASH });
+    expect(driver.writes).toEqual([{ ...registerCall, account, gas: 110_000n }]);
+    expect(events).toEqual([
+      "pending:on",
+      "write:register",
+      "receipt",
+      "pending:off",
+      "toast:success",
+      "refresh",
+    ]);
+    expect(toasts).toEqual([{ kind: "success", message: { key: "common.success" } }]);
+    expect(pending()).toBe(0);
+    expect(driver.switchChain).not.toHaveBeenCalled();
+  });
+
+  it("switches the wallet to the configured chain first", async () => {
+    const events: Events = [];
+    const driver = fakeDriver({ connection: () => ({ address: account, chainId: 1 }) }, events);
+    await runTransaction(driver, fakeUi(events).ui, registerCall, { chainId: CHAIN });
+    expect(driver.switchChain).toHaveBeenCalledWith(CHAIN);
+    expect(events.indexOf("switch")).toBeLessThan(events.indexOf("write:register"));
+  });
+
+  it("uses 6,000,000 gas when estimation fails without a decoded revert", async () => {
+    const driver = fakeDriver({
+      estimateGas: async () => {
+        throw new HttpRequestError({ url: "http://127.0.0.1:8545" });
+      },
+    });
+    const result = await runTransaction(driver, fakeUi().ui, registerCall, { chainId: CHAIN });
+    expect(result.ok).toBe(true);
+    expect(driver.writes).toEqual([{ ...registerCall, account, gas: DEFAULT_GAS }]);
+  });
+
+  it("does not send when estimation reverts with a known custom error, and shows that error", async () => {
+    const data = encodeErrorResult({ abi: presaleAbi, errorName: "ReferrerNotRegistered", args: [referrer] });
+    const revert = new ContractFunctionExecutionError(
+      new ContractFunctionRevertedError({ abi: presaleAbi, data, functionName: "register" }),
+      { abi: presaleAbi, functionName: "register", args: [referrer], contractAddress: presale },
+    );
+    const driver = fakeDriver({
+      estimateGas: async () => {
+        throw revert;
+      },
+    });
+    const { ui, toasts, pending } = fakeUi();
+    const result = await runTransaction(driver, ui, registerCall, { chainId: CHAIN });
+
+    expect(result).toEqual({ ok: false, message: { key: "register.notRegistered" } });
+    expect(driver.write).not.toHaveBeenCalled();
+    expect(toasts).toEqual([{ kind: "error", message: { key: "register.notRegistered" } }]);
+    expect(pending()).toBe(0);
+  });
+
+  it("clears the pending overlay and toasts 'User rejected' when the wallet rejects", async () => {
+    const events: Events = [];
+    const driver = fakeDriver(
+      {
+        write: async () => {
+          throw new UserRejectedRequestError(new Error("denied"));
+        },
+      },
+      events,
+    );
+    const { ui, toasts, pending } = fakeUi(events);
+    const result = await runTransaction(driver, ui, registerCall, { chainId: CHAIN });
+
+    expect(result).toEqual({ ok: false, message: { key: "errors.userRejected" } });
+    expect(pending()).toBe(0);
+    expect(events).toEqual(["pending:on", "pending:off", "toast:error"]);
+    expect(toasts[0]?.kind).toBe("error");
+    expect(ui.refresh).not.toHaveBeenCalled();
+  });
+
+  it("treats a reverted receipt as a failure", async () => {
+    const driver = fakeDriver({ waitForReceipt: async () => ({ status: "reverted" }) });
+    const { ui, toasts, pending } = fakeUi();
+    const result = await runTransaction(driver, ui, registerCall, { chainId: CHAIN });
+    expect(result).toEqual({ ok: false, message: { key: "errors.txReverted" } });
+    expect(toasts.map((t) => t.kind)).toEqual(["error"]);
+    expect(pending()).toBe(0);
+  });
+
+  it("refuses without a connected wallet and never turns the overlay on", async () => {
+    const driver = fakeDriver({ connection: () => undefined });
+    const { ui, toasts, pending } = fakeUi();
+    const result = await runTransaction(driver, ui, registerCall, { chainId: CHAIN });
+    expect(result).toEqual({ ok: false, message: { key: "errors.notConnected" } });
+    expect(toasts).toHaveLength(1);
+    expect(pending()).toBe(0);
+    expect(driver.write).not.toHaveBeenCalled();
+  });
+
+  describe("allowance (when a spend is declared)", () => {
+    const spend = { token, spender: presale, amount: 50n * 10n ** 18n };
+
+    it("approves 1e38 first when the allowance is at most 1e18, and waits for it", async () => {
+      const events: Events = [];
+      const driver = fakeDriver({ readAllowance: vi.fn(async () => ALLOWANCE_THRESHOLD) }, events);
+      await runTransaction(driver, fakeUi(events).ui, registerCall, { chainId: CHAIN, spend });
+
+      expect(driver.readAllowance).toHaveBeenCalledWith(token, account, presale);
+      expect(driver.writes[0]).toMatchObject({
+        address: token,
+        functionName: "approve",
+        args: [presale, APPROVE_AMOUNT],
+      });
+      expect(APPROVE_AMOUNT).toBe(10n ** 38n);
+      expect(events).toEqual([
+        "pending:on",
+        "write:approve",
+        "receipt",
+        "write:register",
+        "receipt",
+        "pending:off",
+        "toast:success",
+        "refresh",
+      ]);
+    });
+
+    it("skips the approval when the allowance is above 1e18 and covers the amount", async () => {
+      const driver = fakeDriver({ readAllowance: async () => ALLOWANCE_THRESHOLD + spend.amount });
+      await runTransaction(driver, fakeUi().ui, registerCall, { chainId: CHAIN, spend });
+      expect(driver.writes.map((w) => (w as ContractCall).functionName)).toEqual(["register"]);
+    });
+
+    it("blocks the spend when the approval is rejected", async () => {
+      const driver = fakeDriver({
+        readAllowance: async () => 0n,
+        write: vi.fn(async () => {
+          throw new UserRejectedRequestError(new Error("denied"));
+        }),
+      });
+      const { ui, pending } = fakeUi();
+      const result = await runTransaction(driver, ui, registerCall, { chainId: CHAIN, spend });
+      expect(result.ok).toBe(false);
+      expect(driver.write).toHaveBeenCalledTimes(1); // only the approve was attempted
+      expect(pending()).toBe(0);
+    });
+  });
+});

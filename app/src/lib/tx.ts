@@ -1,0 +1,133 @@
+import type { Abi, Address, Hash } from "viem";
+import type { AppMessage } from "../i18n/keys";
+import type { ToastKind } from "../store";
+import { TransactionRevertedError, isDecodedRevert, parseError } from "./errors";
+
+/** Gas limit when estimation fails for a reason other than a decoded revert (spec section 9). */
+export const DEFAULT_GAS = 6_000_000n;
+/** An allowance at or below this is treated as "not approved" (spec section 5). */
+export const ALLOWANCE_THRESHOLD = 10n ** 18n;
+/** What we approve when the allowance is too low. */
+export const APPROVE_AMOUNT = 10n ** 38n;
+
+/** Gas limit = ceil(estimate * 1.1); DEFAULT_GAS when there is no estimate. */
+export function gasLimit(estimate: bigint | undefined): bigint {
+  if (estimate === undefined) return DEFAULT_GAS;
+  return (estimate * 11n + 9n) / 10n;
+}
+
+/** One contract write, untyped (the typed entry point is `useTransaction`). */
+export type ContractCall = {
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args?: readonly unknown[];
+  value?: bigint;
+};
+
+/** A token spend the call needs approved first: `ensureAllowance(token, spender, amount)`. */
+export type Spend = { token: Address; spender: Address; amount: bigint };
+
+/** Everything the helper needs from the wallet and chain; `wagmiDriver` is the real one. */
+export type TxDriver = {
+  /** The connected account and the chain its wallet is on, or undefined when not connected. */
+  connection(): { address: Address; chainId: number } | undefined;
+  switchChain(chainId: number): Promise<void>;
+  estimateGas(call: ContractCall, account: Address): Promise<bigint>;
+  write(call: ContractCall & { account: Address; gas: bigint }): Promise<Hash>;
+  waitForReceipt(hash: Hash): Promise<{ status: "success" | "reverted" }>;
+  readAllowance(token: Address, owner: Address, spender: Address): Promise<bigint>;
+  /** The ABI used for `approve` on any ERC-20 (from the generated module). */
+  erc20Abi: Abi;
+};
+
+/** What the helper drives in the UI: the pending overlay, toasts, and refreshing chain reads. */
+export type TxUi = {
+  beginPending(): void;
+  endPending(): void;
+  toast(kind: ToastKind, message: AppMessage): void;
+  /** Invalidates cached chain reads (wagmi queries) so the UI shows the new state. */
+  refresh(): Promise<void>;
+};
+
+export type TxOptions = { chainId: number; spend?: Spend };
+export type TxResult = { ok: true; hash: Hash } | { ok: false; message: AppMessage };
+
+/** Estimates gas (x1.1), sends, waits for the receipt. A decoded revert at estimation aborts before sending. */
+async function sendOne(driver: TxDriver, call: ContractCall, account: Address): Promise<Hash> {
+  let gas: bigint;
+  try {
+    gas = gasLimit(await driver.estimateGas(call, account));
+  } catch (err) {
+    if (isDecodedRevert(err)) throw err; // the contract said no: show why instead of sending
+    gas = DEFAULT_GAS;
+  }
+  const hash = await driver.write({ ...call, account, gas });
+  const receipt = await driver.waitForReceipt(hash);
+  if (receipt.status !== "success") throw new TransactionRevertedError(hash);
+  return hash;
+}
+
+/**
+ * Approves APPROVE_AMOUNT for `spender` when the allowance is at or below ALLOWANCE_THRESHOLD or below
+ * `amount`; the spend is blocked until that approval is mined.
+ */
+export async function ensureAllowance(driver: TxDriver, account: Address, spend: Spend): Promise<void> {
+  const allowance = await driver.readAllowance(spend.token, account, spend.spender);
+  if (allowance > ALLOWANCE_THRESHOLD && allowance >= spend.amount) return;
+  await sendOne(
+    driver,
+    {
+      address: spend.token,
+      abi: driver.erc20Abi,
+      functionName: "approve",
+      args: [spend.spender, APPROVE_AMOUNT],
+    },
+    account,
+  );
+}
+
+/**
+ * The one write path. Chain check (switch if needed) -> allowance (when a spend is declared) ->
+ * gas estimate x1.1 -> send -> receipt. The pending overlay is on from the first wallet request until
+ * the receipt, and always cleared. Success: "Success" toast, then cached reads are refreshed.
+ * Failure: an error toast with the parsed message.
+ */
+export async function runTransaction(
+  driver: TxDriver,
+  ui: TxUi,
+  call: ContractCall,
+  options: TxOptions,
+): Promise<TxResult> {
+  const connection = driver.connection();
+  if (!connection) {
+    const message: AppMessage = { key: "errors.notConnected" };
+    ui.toast("error", message);
+    return { ok: false, message };
+  }
+
+  let result: TxResult;
+  ui.beginPending();
+  try {
+    if (connection.chainId !== options.chainId) await driver.switchChain(options.chainId);
+    if (options.spend) await ensureAllowance(driver, connection.address, options.spend);
+    result = { ok: true, hash: await sendOne(driver, call, connection.address) };
+  } catch (err) {
+    console.error("transaction failed", err);
+    result = { ok: false, message: parseError(err) };
+  } finally {
+    ui.endPending();
+  }
+
+  if (!result.ok) {
+    ui.toast("error", result.message);
+    return result;
+  }
+  ui.toast("success", { key: "common.success" });
+  try {
+    await ui.refresh();
+  } catch (err) {
+    console.error("refresh after transaction failed", err); // reads are only logged (spec section 8)
+  }
+  return result;
+}

@@ -1,0 +1,87 @@
+import { usdtAbi } from "@taichi/contracts";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import type { Abi, Address, ContractFunctionArgs, ContractFunctionName } from "viem";
+import { type Config, useConfig } from "wagmi";
+import {
+  getConnection,
+  getPublicClient,
+  readContract,
+  waitForTransactionReceipt,
+  writeContract,
+} from "wagmi/actions";
+import { useAppStore } from "../store";
+import { appChain } from "../wagmi";
+import { type ContractCall, type Spend, type TxDriver, type TxResult, runTransaction } from "./tx";
+import { switchChainByApp } from "./walletEvents";
+
+type WriteFunctionName<abi extends Abi> = ContractFunctionName<abi, "nonpayable" | "payable">;
+
+/** A typed contract write: the ABI comes from `@taichi/contracts`, so names and args are checked. */
+export type WriteRequest<abi extends Abi, fn extends WriteFunctionName<abi>> = {
+  address: Address;
+  abi: abi;
+  functionName: fn;
+  args: ContractFunctionArgs<abi, "nonpayable" | "payable", fn>;
+  value?: bigint;
+  /** Declare a token spend to get the allowance check / approve first. */
+  spend?: Spend;
+};
+
+/** The real driver: wagmi actions on the app's config, reads and gas on the configured chain. */
+export function wagmiDriver(config: Config, chainId: number = appChain.id): TxDriver {
+  return {
+    erc20Abi: usdtAbi,
+    connection() {
+      const c = getConnection(config);
+      return c.status === "connected" ? { address: c.address, chainId: c.chainId } : undefined;
+    },
+    switchChain: (id) => switchChainByApp(config, id),
+    async estimateGas(call, account) {
+      const client = getPublicClient(config, { chainId });
+      if (!client) throw new Error(`no client for chain ${chainId}`);
+      return client.estimateContractGas({ ...call, account } as Parameters<
+        typeof client.estimateContractGas
+      >[0]);
+    },
+    write: (call) => writeContract(config, { ...call, chainId } as Parameters<typeof writeContract>[1]),
+    waitForReceipt: (hash) => waitForTransactionReceipt(config, { hash, chainId }),
+    readAllowance: (token, owner, spender) =>
+      readContract(config, {
+        address: token,
+        abi: usdtAbi,
+        functionName: "allowance",
+        args: [owner, spender],
+        chainId,
+      }),
+  };
+}
+
+/**
+ * `const send = useTransaction(); await send({ ...presale, functionName: "register", args: [referrer] })`.
+ * Every write in the app goes through here (see `runTransaction` for what it does).
+ */
+export function useTransaction() {
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  return useCallback(
+    <const abi extends Abi, fn extends WriteFunctionName<abi>>(
+      request: WriteRequest<abi, fn>,
+    ): Promise<TxResult> => {
+      const { spend, ...call } = request;
+      const store = useAppStore.getState();
+      return runTransaction(
+        wagmiDriver(config),
+        {
+          beginPending: store.beginPending,
+          endPending: store.endPending,
+          toast: store.toast,
+          refresh: () => queryClient.invalidateQueries(),
+        },
+        call as ContractCall,
+        { chainId: appChain.id, spend },
+      );
+    },
+    [config, queryClient],
+  );
+}

@@ -1,0 +1,32 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { WagmiProvider } from "wagmi";
+import "./i18n";
+import { inviteCodeFromSearch } from "./lib/inviteCode";
+import { createAppRouter } from "./routes/router";
+import { useAppStore } from "./store";
+import "./styles.css";
+import { config } from "./wagmi";
+
+// Store the invitation link's code before anything renders (the Shell also watches later navigations).
+const code = inviteCodeFromSearch(window.location.search);
+if (code) useAppStore.getState().setInviteCode(code);
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+});
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root missing from index.html");
+
+createRoot(root).render(
+  <StrictMode>
+    <WagmiProvider config={config}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createAppRouter()} />
+      </QueryClientProvider>
+    </WagmiProvider>
+  </StrictMode>,
+);

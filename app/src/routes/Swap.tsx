@@ -1,0 +1,7 @@
+import { useTranslation } from "react-i18next";
+import { Placeholder } from "../components/Placeholder";
+
+export default function Swap() {
+  const { t } = useTranslation();
+  return <Placeholder title={t("pages.swap")} />;
+}

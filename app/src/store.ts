@@ -1,0 +1,137 @@
+import { type Address, getAddress, isAddress, zeroAddress } from "viem";
+import { create } from "zustand";
+import type { AppMessage } from "./i18n/keys";
+import { type Lang, normalizeLang } from "./i18n/lang";
+
+/** localStorage keys (fixed interface, see ARCHITECTURE.md). */
+export const STORAGE_KEYS = {
+  loginToken: "loginToken",
+  lang: "lang",
+  inviteCode: "inviteCode",
+  showMenu: "showMenu",
+} as const;
+
+export type ToastKind = "success" | "info" | "warning" | "error";
+/** Spec section 8: success/info/warning 2 s, error 4 s. */
+export const TOAST_MS: Record<ToastKind, number> = { success: 2000, info: 2000, warning: 2000, error: 4000 };
+
+export type Toast = { id: number; kind: ToastKind; message: AppMessage };
+export type ConfirmRequest = { id: number; message: AppMessage; resolve: (ok: boolean) => void };
+
+/**
+ * App state that is ours, not the wallet's: wagmi owns account/chain/connection, TanStack Query
+ * owns chain reads.
+ */
+export type AppState = {
+  lang: Lang;
+  showMenu: boolean;
+  /** Referrer from the invitation link (`?code=`); the zero address when none. */
+  inviteCode: Address;
+  /** Number of transactions in flight; the pending overlay shows while > 0. */
+  pending: number;
+  toasts: Toast[];
+  confirms: ConfirmRequest[];
+  walletPickerOpen: boolean;
+
+  setLang(lang: Lang): void;
+  setShowMenu(show: boolean): void;
+  setInviteCode(code: Address): void;
+  beginPending(): void;
+  endPending(): void;
+  toast(kind: ToastKind, message: AppMessage): number;
+  dismissToast(id: number): void;
+  /** Queues a confirm dialog; resolves true on confirm, false on cancel. */
+  confirm(message: AppMessage): Promise<boolean>;
+  answerConfirm(id: number, ok: boolean): void;
+  setWalletPickerOpen(open: boolean): void;
+};
+
+function storage(): Storage | undefined {
+  try {
+    return typeof localStorage === "undefined" ? undefined : localStorage;
+  } catch {
+    return undefined; // e.g. storage disabled
+  }
+}
+
+export function readStored(key: string): string | null {
+  try {
+    return storage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: string, value: string | null): void {
+  try {
+    if (value === null) storage()?.removeItem(key);
+    else storage()?.setItem(key, value);
+  } catch {
+    // storage full or disabled: the in-memory state still works
+  }
+}
+
+/** A stored/queried invite code as a checksummed address, or the zero address. */
+export function toInviteCode(value: string | null | undefined): Address {
+  const v = value?.trim();
+  return v && isAddress(v, { strict: false }) ? getAddress(v) : zeroAddress;
+}
+
+let nextId = 1;
+
+export const useAppStore = create<AppState>()((set, get) => ({
+  lang: normalizeLang(readStored(STORAGE_KEYS.lang)),
+  showMenu: readStored(STORAGE_KEYS.showMenu) === "true",
+  inviteCode: toInviteCode(readStored(STORAGE_KEYS.inviteCode)),
+  pending: 0,
+  toasts: [],
+  confirms: [],
+  walletPickerOpen: false,
+
+  setLang(lang) {
+    writeStored(STORAGE_KEYS.lang, lang);
+    set({ lang });
+  },
+  setShowMenu(showMenu) {
+    writeStored(STORAGE_KEYS.showMenu, String(showMenu));
+    set({ showMenu });
+  },
+  setInviteCode(inviteCode) {
+    writeStored(STORAGE_KEYS.inviteCode, inviteCode);
+    set({ inviteCode });
+  },
+  beginPending() {
+    set((s) => ({ pending: s.pending + 1 }));
+  },
+  endPending() {
+    set((s) => ({ pending: Math.max(0, s.pending - 1) }));
+  },
+  toast(kind, message) {
+    const id = nextId++;
+    set((s) => ({ toasts: [...s.toasts, { id, kind, message }] }));
+    setTimeout(() => get().dismissToast(id), TOAST_MS[kind]);
+    return id;
+  },
+  dismissToast(id) {
+    set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+  },
+  confirm(message) {
+    return new Promise<boolean>((resolve) => {
+      const id = nextId++;
+      set((s) => ({ confirms: [...s.confirms, { id, message, resolve }] }));
+    });
+  },
+  answerConfirm(id, ok) {
+    const req = get().confirms.find((c) => c.id === id);
+    if (!req) return;
+    set((s) => ({ confirms: s.confirms.filter((c) => c.id !== id) }));
+    req.resolve(ok);
+  },
+  setWalletPickerOpen(walletPickerOpen) {
+    set({ walletPickerOpen });
+  },
+}));
+
+/** Imperative shortcuts for non-React code (the transaction helper, router callbacks). */
+export const toast = (kind: ToastKind, message: AppMessage) => useAppStore.getState().toast(kind, message);
+export const confirmDialog = (message: AppMessage) => useAppStore.getState().confirm(message);

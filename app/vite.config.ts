@@ -1,0 +1,52 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { loadEnv } from "vite";
+import { defineConfig } from "vitest/config";
+
+// The repo root holds the one `.env` for every workspace (see `.env.example` there).
+const envDir = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * Dev server: 127.0.0.1:${APP_PORT ?? 5173} (strict), `/api` proxied to the API at 127.0.0.1:${API_PORT ?? 8787}.
+ * App settings are `VITE_*` variables, documented in `src/lib/env.ts`.
+ */
+export default defineConfig(({ mode }) => {
+  // prefix "" also returns what is already in process.env (it wins over the .env files).
+  const env = loadEnv(mode, envDir, "");
+  const appPort = Number(env.APP_PORT || 5173);
+  const apiPort = Number(env.API_PORT || 8787);
+  return {
+    envDir,
+    plugins: [react()],
+    server: {
+      host: "127.0.0.1",
+      port: appPort,
+      strictPort: true,
+      proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: true } },
+    },
+    preview: { host: "127.0.0.1", port: appPort, strictPort: true },
+    build: {
+      target: "es2022",
+      sourcemap: true,
+      rolldownOptions: {
+        output: {
+          // Long-lived vendor chunks (cached across deploys); pages are split by React.lazy.
+          codeSplitting: {
+            groups: [
+              {
+                name: "web3",
+                test: /node_modules[\\/](viem|wagmi|@wagmi|ox|abitype|@noble|@scure|mipd)[\\/]/,
+              },
+              { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            ],
+          },
+        },
+      },
+    },
+    test: {
+      environment: "jsdom",
+      include: ["src/**/*.test.{ts,tsx}"],
+      restoreMocks: true,
+    },
+  };
+});
