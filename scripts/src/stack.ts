@@ -77,6 +77,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       env: {
         API_PORT: String(ports.api),
         RPC_URL: urls.chain,
+        SIWE_DOMAIN: `127.0.0.1:${ports.app},localhost:${ports.app}`,
         DATABASE_URL: process.env.DATABASE_URL || pathToFileURL(dataDir).href,
       },
     });

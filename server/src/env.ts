@@ -4,6 +4,7 @@
  * Values that may carry credentials (DATABASE_URL, RPC_URL) are never echoed back.
  */
 import path from "node:path";
+import { getAddress, isAddress, type Address } from "viem";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -22,6 +23,19 @@ export type Env = {
   database: DatabaseConfig;
   rpcUrl: string;
   logLevel: LogLevel;
+  /** EIP-4361 `domain` values accepted at sign-in (host[:port] of the app). */
+  siweDomains: string[];
+  chainId: number;
+  /** Where payments (machines, nodes, withdrawal fees) must go. */
+  treasuryAddress: Address;
+  /** The USDT contract; `null`: read `deployments/<chainId>.json` (`contracts.Usdt`) when needed. */
+  usdtAddress: Address | null;
+  /** Blocks a payment needs, its own included. */
+  confirmations: number;
+  /** Lifetime of a login token. */
+  sessionTtlSeconds: number;
+  /** Requests per minute per IP and per token; 0 turns the limit off. */
+  rateLimitPerMinute: number;
 };
 
 export const ENV_DEFAULTS = {
@@ -29,6 +43,14 @@ export const ENV_DEFAULTS = {
   API_HOST: "127.0.0.1",
   RPC_URL: "http://127.0.0.1:8545",
   LOG_LEVEL: "info",
+  SIWE_DOMAIN: "127.0.0.1:5173",
+  CHAIN_ID: 31337,
+  /** anvil account 0; only the default on the local chain. */
+  TREASURY_ADDRESS: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+  CONFIRMATIONS_LOCAL: 1,
+  CONFIRMATIONS_REMOTE: 3,
+  SESSION_TTL_SECONDS: 86_400,
+  RATE_LIMIT_PER_MINUTE: 120,
 } as const satisfies Record<string, string | number>;
 
 export class EnvError extends Error {
@@ -116,6 +138,44 @@ function parseLogLevel(raw: string | undefined, problems: string[]): LogLevel {
   return level;
 }
 
+export const LOCAL_CHAIN_ID = 31337;
+
+function parseInteger(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+  problems: string[],
+): number {
+  if (raw === undefined) return fallback;
+  const value = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+    return fallback;
+  }
+  return value;
+}
+
+function parseAddress(name: string, raw: string | undefined, problems: string[]): Address | null {
+  if (raw === undefined) return null;
+  if (!isAddress(raw, { strict: false })) {
+    problems.push(`${name} must be a 0x address of 40 hex digits (got ${JSON.stringify(raw)})`);
+    return null;
+  }
+  return getAddress(raw);
+}
+
+function parseDomains(raw: string | undefined, problems: string[]): string[] {
+  if (raw === undefined) return [ENV_DEFAULTS.SIWE_DOMAIN];
+  const domains = raw.split(",").map((part) => part.trim());
+  if (domains.some((domain) => !/^[a-z0-9.-]+(:\d{1,5})?$/i.test(domain))) {
+    problems.push(`SIWE_DOMAIN must be host[:port] values separated by commas (got ${JSON.stringify(raw)})`);
+    return [ENV_DEFAULTS.SIWE_DOMAIN];
+  }
+  return domains;
+}
+
 export function loadEnv(source: Source = process.env): Env {
   const problems: string[] = [];
   const env: Env = {
@@ -124,9 +184,56 @@ export function loadEnv(source: Source = process.env): Env {
     database: parseDatabase(read(source, "DATABASE_URL"), problems),
     rpcUrl: parseRpcUrl(read(source, "RPC_URL"), problems),
     logLevel: parseLogLevel(read(source, "LOG_LEVEL"), problems),
+    ...chainSettings(source, problems),
   };
   if (problems.length > 0) throw new EnvError(problems);
   return env;
+}
+
+function chainSettings(source: Source, problems: string[]) {
+  const chainId = parseInteger(
+    "CHAIN_ID",
+    read(source, "CHAIN_ID"),
+    ENV_DEFAULTS.CHAIN_ID,
+    1,
+    2 ** 53 - 1,
+    problems,
+  );
+  const local = chainId === LOCAL_CHAIN_ID;
+  const treasury = parseAddress("TREASURY_ADDRESS", read(source, "TREASURY_ADDRESS"), problems);
+  if (treasury === null && !local && read(source, "TREASURY_ADDRESS") === undefined) {
+    problems.push(`TREASURY_ADDRESS is required when CHAIN_ID is not ${LOCAL_CHAIN_ID}`);
+  }
+  return {
+    siweDomains: parseDomains(read(source, "SIWE_DOMAIN"), problems),
+    chainId,
+    treasuryAddress: treasury ?? getAddress(ENV_DEFAULTS.TREASURY_ADDRESS),
+    usdtAddress: parseAddress("USDT_ADDRESS", read(source, "USDT_ADDRESS"), problems),
+    confirmations: parseInteger(
+      "CONFIRMATIONS",
+      read(source, "CONFIRMATIONS"),
+      local ? ENV_DEFAULTS.CONFIRMATIONS_LOCAL : ENV_DEFAULTS.CONFIRMATIONS_REMOTE,
+      1,
+      1000,
+      problems,
+    ),
+    sessionTtlSeconds: parseInteger(
+      "SESSION_TTL_SECONDS",
+      read(source, "SESSION_TTL_SECONDS"),
+      ENV_DEFAULTS.SESSION_TTL_SECONDS,
+      60,
+      30 * 86_400,
+      problems,
+    ),
+    rateLimitPerMinute: parseInteger(
+      "RATE_LIMIT_PER_MINUTE",
+      read(source, "RATE_LIMIT_PER_MINUTE"),
+      ENV_DEFAULTS.RATE_LIMIT_PER_MINUTE,
+      0,
+      1_000_000,
+      problems,
+    ),
+  };
 }
 
 /** A log-safe description of the database (no password). */

@@ -2,18 +2,46 @@
 import { buildApp } from "./app.ts";
 import { createDb, migrate, type Db } from "./db/index.ts";
 import { describeDatabase, EnvError, loadEnv } from "./env.ts";
+import { startSettlementJob } from "./jobs/settlement.ts";
+import { DEFAULT_AUTH } from "./lib/auth.ts";
+import { createChainVerifier, createRpcClient, usdtResolver } from "./lib/payments.ts";
 
 async function main(): Promise<void> {
   const env = loadEnv();
-  const app = buildApp({ db: await openDb(env.database), logger: { level: env.logLevel } });
+  const paymentTarget = {
+    treasury: env.treasuryAddress,
+    token: usdtResolver(env.chainId, env.usdtAddress),
+  };
+  const app = buildApp({
+    db: await openDb(env.database),
+    logger: { level: env.logLevel },
+    auth: {
+      ...DEFAULT_AUTH,
+      domains: env.siweDomains,
+      chainId: env.chainId,
+      sessionTtlSeconds: env.sessionTtlSeconds,
+    },
+    paymentTarget,
+    verifyPayment: createChainVerifier({
+      client: createRpcClient(env.rpcUrl, env.chainId),
+      target: paymentTarget,
+      confirmations: env.confirmations,
+    }),
+    rateLimit:
+      env.rateLimitPerMinute > 0
+        ? { perIp: env.rateLimitPerMinute, perToken: env.rateLimitPerMinute, windowMs: 60_000 }
+        : false,
+  });
   const db = app.db;
   app.log.info(`database: ${describeDatabase(env.database)}`);
 
+  let stopSettlement = () => {};
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
+    stopSettlement();
     app
       .close()
       .then(() => db.close())
@@ -34,6 +62,7 @@ async function main(): Promise<void> {
       applied.length > 0 ? `migrations applied: ${applied.join(", ")}` : "database schema up to date",
     );
     await app.listen({ port: env.apiPort, host: env.apiHost });
+    stopSettlement = startSettlementJob(db, app.log);
   } catch (error) {
     // Boot failed (migration, port in use, ...): release the database before exiting.
     await app.close().catch(() => undefined);

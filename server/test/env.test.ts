@@ -20,6 +20,13 @@ describe("loadEnv", () => {
       database: { kind: "pglite", dataDir: DEFAULT_PGLITE_DIR },
       rpcUrl: "http://127.0.0.1:8545",
       logLevel: "info",
+      siweDomains: ["127.0.0.1:5173"],
+      chainId: 31337,
+      treasuryAddress: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
+      usdtAddress: null,
+      confirmations: 1,
+      sessionTtlSeconds: 86_400,
+      rateLimitPerMinute: 120,
     });
   });
 
@@ -38,6 +45,13 @@ describe("loadEnv", () => {
         DATABASE_URL: "postgres://u:p@db.internal:5433/taichi",
         RPC_URL: "https://bsc-dataseed.binance.org",
         LOG_LEVEL: "WARN",
+        SIWE_DOMAIN: "taichi.example, www.taichi.example:443",
+        CHAIN_ID: "56",
+        TREASURY_ADDRESS: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
+        USDT_ADDRESS: "0x55d398326f99059ff775485246999027b3197955",
+        CONFIRMATIONS: "12",
+        SESSION_TTL_SECONDS: "3600",
+        RATE_LIMIT_PER_MINUTE: "0",
       }),
     ).toEqual({
       apiPort: 9000,
@@ -45,7 +59,50 @@ describe("loadEnv", () => {
       database: { kind: "postgres", url: "postgres://u:p@db.internal:5433/taichi" },
       rpcUrl: "https://bsc-dataseed.binance.org",
       logLevel: "warn",
+      siweDomains: ["taichi.example", "www.taichi.example:443"],
+      chainId: 56,
+      treasuryAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+      usdtAddress: "0x55d398326f99059fF775485246999027B3197955",
+      confirmations: 12,
+      sessionTtlSeconds: 3600,
+      rateLimitPerMinute: 0,
     });
+  });
+
+  it("defaults to 3 confirmations off the local chain and requires a treasury there", () => {
+    expect(problemsOf({ CHAIN_ID: "97" })).toEqual([
+      "TREASURY_ADDRESS is required when CHAIN_ID is not 31337",
+    ]);
+    expect(
+      loadEnv({ CHAIN_ID: "97", TREASURY_ADDRESS: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8" })
+        .confirmations,
+    ).toBe(3);
+  });
+
+  it("rejects bad chain settings, each named", () => {
+    const problems = problemsOf({
+      SIWE_DOMAIN: "https://x.example/path",
+      CHAIN_ID: "0",
+      TREASURY_ADDRESS: "0x123",
+      USDT_ADDRESS: "usdt",
+      CONFIRMATIONS: "-1",
+      SESSION_TTL_SECONDS: "5",
+      RATE_LIMIT_PER_MINUTE: "lots",
+    });
+    for (const name of [
+      "SIWE_DOMAIN",
+      "CHAIN_ID",
+      "TREASURY_ADDRESS",
+      "USDT_ADDRESS",
+      "CONFIRMATIONS",
+      "SESSION_TTL_SECONDS",
+      "RATE_LIMIT_PER_MINUTE",
+    ]) {
+      expect(
+        problems.some((problem) => problem.startsWith(name)),
+        name,
+      ).toBe(true);
+    }
   });
 
   it("treats blank values as unset", () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { createDb, migrate, type Db } from "../src/db/index.ts";
 import { PGLITE_MEMORY } from "../src/env.ts";
+import { privateKeyToAccount } from "viem/accounts";
+import type { VerifyPayment } from "../src/lib/payments.ts";
 import { INVEST_PREFIX } from "../src/routes/invest/index.ts";
 
 export const FORM = "application/x-www-form-urlencoded";
@@ -17,8 +19,12 @@ export async function createTestDb(): Promise<Db> {
   return db;
 }
 
+/** Empties every table except the seeded catalogue (whose sold seats are reset). */
 export async function resetDb(db: Db): Promise<void> {
-  await db.exec("TRUNCATE members, announcements RESTART IDENTITY");
+  await db.exec(`
+    TRUNCATE members, announcements, auth_nonces, sessions, payments, member_machines, member_nodes,
+             ledger, withdrawals, settlements RESTART IDENTITY CASCADE;
+    UPDATE node_levels SET sold = 0;`);
 }
 
 export async function insertMember(db: Db, address: string, recommend: string | null = null): Promise<void> {
@@ -35,6 +41,8 @@ type PostOptions = {
   /** Sent as application/json. */
   json?: unknown;
   headers?: Record<string, string>;
+  /** Route prefix; default `INVEST_PREFIX`. */
+  prefix?: string;
 };
 
 /** `POST /api/api/invest/<name>` the way the legacy front end sends it. */
@@ -54,8 +62,52 @@ export function post(
   }
   return app.inject({
     method: "POST",
-    url: `${INVEST_PREFIX}/${name}`,
+    url: `${options.prefix ?? INVEST_PREFIX}/${name}`,
     headers,
     ...(payload === undefined ? {} : { payload }),
   });
+}
+
+/** anvil's first dev keys (public test keys, never real funds). */
+export const DEV_KEYS = [
+  "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+  "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
+  "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
+  "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a",
+] as const;
+
+/** Signs in through `nonce` + `login` with a dev key; returns the login token. */
+export async function signInAs(app: FastifyInstance, key: `0x${string}`): Promise<string> {
+  const account = privateKeyToAccount(key);
+  const nonce = await post(app, "nonce", { form: { address: account.address } });
+  const { message } = nonce.json().data as { message: string };
+  const signature = await account.signMessage({ message });
+  const res = await post(app, "login", { form: { message, signature } });
+  const body = res.json();
+  if (body.code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return body.data.token as string;
+}
+
+/** A fake chain for route tests: payments recorded with `pay` verify, everything else does not. */
+export function fakeChain() {
+  const paid = new Map<string, { from: string; amount: bigint }>();
+  let counter = 0;
+  const verifyPayment: VerifyPayment = async ({ hash, from, amount }) => {
+    const payment = paid.get(hash.toLowerCase());
+    if (!payment) return { ok: false, reason: "notFound" };
+    if (payment.from !== from.toLowerCase() || payment.amount !== amount)
+      return { ok: false, reason: "mismatch" };
+    return { ok: true };
+  };
+  return {
+    verifyPayment,
+    /** Records a transfer and returns its (made-up) hash. */
+    pay(from: string, amount: bigint): `0x${string}` {
+      counter += 1;
+      const hash = `0x${counter.toString(16).padStart(64, "0")}` as const;
+      paid.set(hash, { from: from.toLowerCase(), amount });
+      return hash;
+    },
+  };
 }

@@ -1,11 +1,13 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createDb, migrate, type Db } from "../src/db/index.ts";
 import { listMigrations } from "../src/db/migrate.ts";
 import { PGLITE_MEMORY } from "../src/env.ts";
 import { ALICE, BOB, insertMember } from "./helpers.ts";
+
+const ALL = ["0001_init", "0002_machines"];
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -19,10 +21,17 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
+let shared: Db | undefined;
+
+afterAll(async () => {
+  await shared?.close();
+});
+
+/** One in-memory PGlite for the file (booting one is the slow part), emptied for each test. */
 async function memoryDb(): Promise<Db> {
-  const db = await createDb({ kind: "pglite", dataDir: PGLITE_MEMORY });
-  cleanups.push(() => db.close());
-  return db;
+  shared ??= await createDb({ kind: "pglite", dataDir: PGLITE_MEMORY });
+  await shared.exec("DROP SCHEMA public CASCADE; CREATE SCHEMA public;");
+  return shared;
 }
 
 async function tables(db: Db): Promise<string[]> {
@@ -35,10 +44,27 @@ async function tables(db: Db): Promise<string[]> {
 describe("migrate", () => {
   it("creates the schema and records each migration", async () => {
     const db = await memoryDb();
-    expect(await migrate(db)).toEqual({ applied: ["0001_init"] });
-    expect(await tables(db)).toEqual(["announcements", "members", "schema_migrations"]);
-    const { rows } = await db.query("SELECT version, name FROM schema_migrations");
-    expect(rows).toEqual([{ version: 1, name: "0001_init" }]);
+    expect(await migrate(db)).toEqual({ applied: ALL });
+    expect(await tables(db)).toEqual([
+      "announcements",
+      "auth_nonces",
+      "ledger",
+      "machine_types",
+      "member_machines",
+      "member_nodes",
+      "members",
+      "node_levels",
+      "payments",
+      "schema_migrations",
+      "sessions",
+      "settlements",
+      "withdrawals",
+    ]);
+    const { rows } = await db.query("SELECT version, name FROM schema_migrations ORDER BY version");
+    expect(rows).toEqual([
+      { version: 1, name: "0001_init" },
+      { version: 2, name: "0002_machines" },
+    ]);
   });
 
   it("is idempotent: a second run applies nothing and keeps the data", async () => {
@@ -49,13 +75,13 @@ describe("migrate", () => {
     const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM members");
     expect(rows[0]?.n).toBe(1);
     const recorded = await db.query("SELECT version FROM schema_migrations");
-    expect(recorded.rows).toHaveLength(1);
+    expect(recorded.rows).toHaveLength(ALL.length);
   });
 
   it("survives a restart on a PGlite folder", async () => {
     const dataDir = path.join(await tempDir(), "pglite");
     const first = await createDb({ kind: "pglite", dataDir });
-    expect(await migrate(first)).toEqual({ applied: ["0001_init"] });
+    expect(await migrate(first)).toEqual({ applied: ALL });
     await insertMember(first, ALICE);
     await first.close();
 

@@ -9,6 +9,8 @@ export const CODE = {
   sessionInvalid: 4700,
   /** Rejected: the front end shows `msg`. */
   rejected: 4800,
+  /** Rate limited (HTTP 429). */
+  tooManyRequests: 429,
 } as const;
 
 export type ApiCode = (typeof CODE)[keyof typeof CODE];

@@ -3,12 +3,14 @@
  * header. Routes that need a signed-in member declare `auth: true`, which runs
  * `requireSession` before the handler: a missing or unknown token answers code 4700.
  *
- * Sign-in (EIP-4361) is not built yet, so the default verifier accepts no token at all.
+ * Tokens come from sign-in (EIP-4361, `src/lib/auth.ts`); `buildApp` resolves them through the
+ * `sessions` table unless a test passes its own `verifySession`.
  */
 import type { FastifyRequest } from "fastify";
 import type { Address } from "viem";
 import { sessionInvalid } from "../lib/api.ts";
 
+/** `address` is lower-case. */
 export type Session = { address: Address };
 export type SessionVerifier = (token: string) => Promise<Session | null>;
 

@@ -33,6 +33,10 @@ export const INVEST_ROUTE_NAMES = [
 ] as const;
 export type InvestRouteName = (typeof INVEST_ROUTE_NAMES)[number];
 
+/** Sign-in endpoints added beside the legacy ones (same prefix and envelope). */
+export const AUTH_ROUTE_NAMES = ["nonce", "login"] as const;
+export type AuthRouteName = (typeof AUTH_ROUTE_NAMES)[number];
+
 /** A JSON schema (validated by Fastify's ajv: `additionalProperties: false` strips unknown fields). */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
@@ -47,7 +51,7 @@ export type InvestContext<Body> = {
 };
 
 export type InvestRouteSpec<Body, Data> = {
-  name: InvestRouteName;
+  name: InvestRouteName | AuthRouteName;
   /** Require a valid `token` header (code 4700 otherwise). */
   auth?: boolean;
   /** Schema of the form/JSON body; omit for endpoints without payload (any body is then ignored). */
@@ -57,7 +61,7 @@ export type InvestRouteSpec<Body, Data> = {
 };
 
 export type InvestRoute = {
-  readonly name: InvestRouteName;
+  readonly name: InvestRouteName | AuthRouteName;
   readonly auth: boolean;
   register(app: FastifyInstance): void;
 };

@@ -1,0 +1,134 @@
+/**
+ * Sign-in with Ethereum (EIP-4361): `issueNonce` hands out a one-time nonce and a message to sign;
+ * `signIn` checks the signed message and issues a login token. Only SHA-256 of a token is stored;
+ * a new sign-in revokes the address's older tokens.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { getAddress, verifyMessage, type Address, type Hex } from "viem";
+import { createSiweMessage, generateSiweNonce, parseSiweMessage } from "viem/siwe";
+import type { Db, Queryable } from "../db/index.ts";
+import type { Session, SessionVerifier } from "../plugins/session.ts";
+
+export type AuthSettings = {
+  /** Accepted `domain` values (host[:port]); the first one goes into issued messages. */
+  domains: readonly string[];
+  chainId: number;
+  sessionTtlSeconds: number;
+  nonceTtlSeconds: number;
+  /** Origin written as the message URI. */
+  uri?: string;
+};
+
+export const DEFAULT_AUTH: AuthSettings = {
+  domains: ["127.0.0.1:5173"],
+  chainId: 31337,
+  sessionTtlSeconds: 86_400,
+  nonceTtlSeconds: 600,
+};
+
+export const SIWE_STATEMENT = "Sign in to Taichi";
+
+export type NonceData = { nonce: string; message: string; expiresAt: string };
+export type LoginData = { token: string; address: Address; expiresAt: string };
+
+export type SignInFailure = "message" | "domain" | "chain" | "nonce" | "expired" | "signature";
+export class SignInError extends Error {
+  constructor(readonly reason: SignInFailure) {
+    super(`sign-in refused: ${reason}`);
+    this.name = "SignInError";
+  }
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export async function issueNonce(
+  db: Queryable,
+  settings: AuthSettings,
+  address: Address,
+  now: Date = new Date(),
+): Promise<NonceData> {
+  const nonce = generateSiweNonce();
+  const expiresAt = new Date(now.getTime() + settings.nonceTtlSeconds * 1000);
+  await db.query("DELETE FROM auth_nonces WHERE expires_at < $1", [now]);
+  await db.query("INSERT INTO auth_nonces (nonce, address, expires_at) VALUES ($1, $2, $3)", [
+    nonce,
+    address.toLowerCase(),
+    expiresAt,
+  ]);
+  const domain = settings.domains[0] ?? DEFAULT_AUTH.domains[0] ?? "localhost";
+  const message = createSiweMessage({
+    domain,
+    address: getAddress(address),
+    statement: SIWE_STATEMENT,
+    uri: settings.uri ?? `http://${domain}`,
+    version: "1",
+    chainId: settings.chainId,
+    nonce,
+    issuedAt: now,
+    expirationTime: expiresAt,
+  });
+  return { nonce, message, expiresAt: expiresAt.toISOString() };
+}
+
+export async function signIn(
+  db: Db,
+  settings: AuthSettings,
+  message: string,
+  signature: Hex,
+  now: Date = new Date(),
+): Promise<LoginData> {
+  const fields = parseSiweMessage(message);
+  const { address, domain, chainId, nonce } = fields;
+  if (!address || !domain || chainId === undefined || !nonce || fields.version !== "1" || !fields.uri) {
+    throw new SignInError("message");
+  }
+  if (!settings.domains.includes(domain)) throw new SignInError("domain");
+  if (chainId !== settings.chainId) throw new SignInError("chain");
+  if (fields.expirationTime && fields.expirationTime.getTime() <= now.getTime()) {
+    throw new SignInError("expired");
+  }
+  if (fields.notBefore && fields.notBefore.getTime() > now.getTime()) throw new SignInError("expired");
+  let valid = false;
+  try {
+    valid = await verifyMessage({ address, message, signature });
+  } catch {
+    valid = false;
+  }
+  if (!valid) throw new SignInError("signature");
+
+  const lower = address.toLowerCase();
+  const token = randomBytes(32).toString("hex");
+  const expiresAt = new Date(now.getTime() + settings.sessionTtlSeconds * 1000);
+  await db.transaction(async (tx) => {
+    // Deleting is what consumes the nonce: of two concurrent sign-ins only one gets the row.
+    const used = await tx.query<{ expires_at: Date | string }>(
+      "DELETE FROM auth_nonces WHERE nonce = $1 AND address = $2 RETURNING expires_at",
+      [nonce, lower],
+    );
+    const row = used.rows[0];
+    if (!row) throw new SignInError("nonce");
+    if (new Date(row.expires_at).getTime() <= now.getTime()) throw new SignInError("expired");
+    await tx.query("DELETE FROM sessions WHERE address = $1", [lower]);
+    await tx.query("INSERT INTO sessions (token_hash, address, expires_at) VALUES ($1, $2, $3)", [
+      hashToken(token),
+      lower,
+      expiresAt,
+    ]);
+  });
+  return { token, address: getAddress(address), expiresAt: expiresAt.toISOString() };
+}
+
+/** Resolves a login token through the `sessions` table (expired ones count as unknown). */
+export function dbSessionVerifier(db: Queryable): SessionVerifier {
+  return async (token): Promise<Session | null> => {
+    if (token.length > 200) return null;
+    const { rows } = await db.query<{ address: string }>(
+      "SELECT address FROM sessions WHERE token_hash = $1 AND expires_at > now()",
+      [hashToken(token)],
+    );
+    const address = rows[0]?.address;
+    return address ? { address: address as Address } : null;
+  };
+}

@@ -1,0 +1,107 @@
+/** Queries shared by the member routes. Addresses are lower-case here. */
+import type { Address, Hash } from "viem";
+import type { Queryable } from "../db/index.ts";
+import { reject } from "./api.ts";
+import type { CreditType } from "./money.ts";
+import type { PaymentFailure } from "./payments.ts";
+
+export type MemberRow = {
+  id: number;
+  address: string;
+  username: string | null;
+  recommend: string | null;
+  created_at: Date | string;
+};
+
+export async function findMember(db: Queryable, address: string): Promise<MemberRow | null> {
+  const { rows } = await db.query<MemberRow>(
+    "SELECT id, address, username, recommend, created_at FROM members WHERE address = $1",
+    [address.toLowerCase()],
+  );
+  return rows[0] ?? null;
+}
+
+/** The signed-in member, or a 4800 "please register first". */
+export async function requireMember(db: Queryable, address: string): Promise<MemberRow> {
+  const member = await findMember(db, address);
+  if (!member) throw reject("notRegistered");
+  return member;
+}
+
+export async function balanceOf(db: Queryable, address: string, creditType: CreditType): Promise<bigint> {
+  const { rows } = await db.query<{ balance: string }>(
+    "SELECT coalesce(sum(amount), 0)::text AS balance FROM ledger WHERE address = $1 AND credit_type = $2",
+    [address.toLowerCase(), creditType],
+  );
+  return BigInt(rows[0]?.balance ?? "0");
+}
+
+/** Power of machines that have not expired (bought today included), without node bonus. */
+export async function powerOf(db: Queryable, address: string): Promise<number> {
+  const { rows } = await db.query<{ power: number }>(
+    `SELECT coalesce(sum(power), 0)::int AS power FROM member_machines
+      WHERE address = $1 AND end_day > (now() AT TIME ZONE 'UTC')::date`,
+    [address.toLowerCase()],
+  );
+  return Number(rows[0]?.power ?? 0);
+}
+
+export async function isHashUsed(db: Queryable, hash: string): Promise<boolean> {
+  const { rows } = await db.query<{ used: boolean }>(
+    "SELECT EXISTS (SELECT 1 FROM payments WHERE tx_hash = $1) AS used",
+    [hash.toLowerCase()],
+  );
+  return rows[0]?.used === true;
+}
+
+const REASON_TEXT: Record<PaymentFailure, string> = {
+  notFound: "transaction not found",
+  failed: "transaction failed",
+  unconfirmed: "not enough confirmations",
+  mismatch: "no matching USDT transfer to the treasury",
+  unavailable: "payment checks unavailable",
+};
+
+/** Checks a payment on chain (through the app's verifier); refuses a hash already booked. */
+export async function checkPayment(
+  db: Queryable,
+  verify: (claim: {
+    hash: Hash;
+    from: Address;
+    amount: bigint;
+  }) => Promise<{ ok: true } | { ok: false; reason: PaymentFailure }>,
+  claim: { hash: string; from: string; amount: bigint },
+): Promise<void> {
+  if (await isHashUsed(db, claim.hash)) throw reject("hashUsed");
+  const result = await verify({
+    hash: claim.hash.toLowerCase() as Hash,
+    from: claim.from.toLowerCase() as Address,
+    amount: claim.amount,
+  });
+  if (!result.ok) throw reject("paymentInvalid", { reason: REASON_TEXT[result.reason] });
+}
+
+/**
+ * Books a verified payment inside the caller's transaction. The primary key on `tx_hash` is the
+ * guard: of concurrent submissions of one hash exactly one inserts, the others are refused.
+ */
+export async function bookPayment(
+  tx: Queryable,
+  payment: { hash: string; address: string; purpose: "machine" | "node" | "withdraw_fee"; amount: bigint },
+): Promise<void> {
+  const { rows } = await tx.query(
+    `INSERT INTO payments (tx_hash, address, purpose, amount) VALUES ($1, $2, $3, $4::numeric)
+     ON CONFLICT (tx_hash) DO NOTHING RETURNING tx_hash`,
+    [payment.hash.toLowerCase(), payment.address.toLowerCase(), payment.purpose, payment.amount.toString()],
+  );
+  if (rows.length === 0) throw reject("hashUsed");
+}
+
+export function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+/** A `date` column as `YYYY-MM-DD` (PGlite and pg may return Date or string). */
+export function isoDay(value: Date | string): string {
+  return typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+}

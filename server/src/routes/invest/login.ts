@@ -1,0 +1,31 @@
+/** `login` (body: message, signature): checks the signed EIP-4361 message and issues the login token. */
+import type { Hex } from "viem";
+import { reject } from "../../lib/api.ts";
+import { signIn, SignInError, type LoginData } from "../../lib/auth.ts";
+import { defineInvestRoute } from "./route.ts";
+
+export default defineInvestRoute<{ message: string; signature: string }, LoginData>({
+  name: "login",
+  body: {
+    type: "object",
+    required: ["message", "signature"],
+    additionalProperties: false,
+    properties: {
+      message: { type: "string", minLength: 1, maxLength: 4096 },
+      signature: { type: "string", pattern: "^0x[0-9a-fA-F]{130}$" },
+    },
+  },
+  async handler({ body, db, request }) {
+    try {
+      const data = await signIn(db, request.server.auth, body.message, body.signature as Hex);
+      request.log.info({ address: data.address }, "signed in");
+      return data;
+    } catch (error) {
+      if (error instanceof SignInError) {
+        request.log.info({ reason: error.reason }, "sign-in refused");
+        throw reject("loginFailed", { reason: error.reason });
+      }
+      throw error;
+    }
+  },
+});

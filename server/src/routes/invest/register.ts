@@ -1,0 +1,52 @@
+/** `register` (body: username, recommend; signed in): makes the signed-in address a member. */
+import { zeroAddress } from "viem";
+import { reject } from "../../lib/api.ts";
+import { findMember, iso } from "../../lib/members.ts";
+import { defineInvestRoute } from "./route.ts";
+import { addressSchema, usernameSchema } from "./schemas.ts";
+
+export type RegisterData = {
+  id: number;
+  address: string;
+  username: string;
+  recommend: string | null;
+  createdAt: string;
+};
+
+export default defineInvestRoute<{ username: string; recommend: string }, RegisterData>({
+  name: "register",
+  auth: true,
+  body: {
+    type: "object",
+    required: ["username", "recommend"],
+    additionalProperties: false,
+    properties: { username: usernameSchema, recommend: addressSchema },
+  },
+  async handler({ body, db, session }) {
+    const me = session!.address.toLowerCase();
+    const recommend = body.recommend.toLowerCase();
+    const username = body.username.trim();
+    if (username === "") throw reject("invalidParameter", { field: "username" });
+    if (await findMember(db, me)) throw reject("alreadyRegistered");
+    if (recommend === me) throw reject("recommendIsSelf");
+    let referrer: string | null = recommend;
+    if (recommend === zeroAddress) {
+      // The zero address (the default invite code) is only accepted for the very first member.
+      const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM members) AS any");
+      if (rows[0]?.any) throw reject("recommendNotRegistered");
+      referrer = null;
+    } else {
+      const upline = await findMember(db, recommend);
+      if (!upline) throw reject("recommendNotRegistered");
+      if (upline.recommend === me) throw reject("recommendIsYourReferral");
+    }
+    const { rows } = await db.query<{ id: number; created_at: Date | string }>(
+      `INSERT INTO members (address, username, recommend) VALUES ($1, $2, $3)
+       ON CONFLICT (address) DO NOTHING RETURNING id, created_at`,
+      [me, username, referrer],
+    );
+    const row = rows[0];
+    if (!row) throw reject("alreadyRegistered");
+    return { id: Number(row.id), address: me, username, recommend: referrer, createdAt: iso(row.created_at) };
+  },
+});

@@ -1,0 +1,85 @@
+/**
+ * `withdraw` (body: num, credit_type, hash; signed in): requests a withdrawal of `num` tokens
+ * (a decimal like `12.5`). `hash` proves the flat fee paid in USDT to the treasury. The amount
+ * leaves the balance at once (a ledger row); a rejected request gives it back.
+ */
+import { reject } from "../../lib/api.ts";
+import { balanceOf, bookPayment, checkPayment, requireMember } from "../../lib/members.ts";
+import {
+  DECIMAL_AMOUNT_PATTERN,
+  display,
+  units,
+  WITHDRAW_FEE,
+  WITHDRAW_RULES,
+  type CreditType,
+} from "../../lib/money.ts";
+import { defineInvestRoute } from "./route.ts";
+import { creditTypeSchema, hashSchema } from "./schemas.ts";
+
+export type WithdrawData = {
+  id: number;
+  creditType: CreditType;
+  amount: string;
+  fee: string;
+  status: "pending";
+};
+
+export default defineInvestRoute<{ num: string; credit_type: CreditType; hash: string }, WithdrawData>({
+  name: "withdraw",
+  auth: true,
+  body: {
+    type: "object",
+    required: ["num", "credit_type", "hash"],
+    additionalProperties: false,
+    properties: {
+      num: { type: "string", pattern: DECIMAL_AMOUNT_PATTERN },
+      credit_type: creditTypeSchema,
+      hash: hashSchema,
+    },
+  },
+  async handler({ body, db, session, request }) {
+    const me = await requireMember(db, session!.address);
+    const amount = units(body.num);
+    if (amount <= 0n) throw reject("quantityTooSmall");
+    const rule = WITHDRAW_RULES[body.credit_type];
+    if (body.credit_type === "arb" && amount <= rule.min)
+      throw reject("arbMinimum", { min: display(rule.min) });
+    if (amount < rule.min) throw reject("belowMinimum", { min: display(rule.min) });
+    if ((await balanceOf(db, me.address, body.credit_type)) < amount) throw reject("balanceInsufficient");
+    await checkPayment(db, request.server.verifyPayment, {
+      hash: body.hash,
+      from: me.address,
+      amount: WITHDRAW_FEE,
+    });
+    const id = await db.transaction(async (tx) => {
+      // Serializes this member's withdrawals so two requests cannot both spend one balance.
+      await tx.query("SELECT id FROM members WHERE address = $1 FOR UPDATE", [me.address]);
+      if ((await balanceOf(tx, me.address, body.credit_type)) < amount) throw reject("balanceInsufficient");
+      await bookPayment(tx, {
+        hash: body.hash,
+        address: me.address,
+        purpose: "withdraw_fee",
+        amount: WITHDRAW_FEE,
+      });
+      const { rows } = await tx.query<{ id: number }>(
+        `INSERT INTO withdrawals (address, credit_type, amount, fee, fee_tx_hash)
+         VALUES ($1, $2, $3::numeric, $4::numeric, $5) RETURNING id`,
+        [me.address, body.credit_type, amount.toString(), WITHDRAW_FEE.toString(), body.hash.toLowerCase()],
+      );
+      const withdrawalId = Number(rows[0]!.id);
+      await tx.query(
+        `INSERT INTO ledger (address, credit_type, amount, kind, ref) VALUES ($1, $2, $3::numeric, 'withdraw', $4)`,
+        [me.address, body.credit_type, (-amount).toString(), `withdrawal:${withdrawalId}`],
+      );
+      return withdrawalId;
+    });
+    request.log.info({ address: me.address, withdrawalId: id }, "withdrawal requested");
+    return {
+      id,
+      creditType: body.credit_type,
+      amount: amount.toString(),
+      fee: WITHDRAW_FEE.toString(),
+      status: "pending",
+    };
+  },
+});

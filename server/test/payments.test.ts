@@ -1,0 +1,208 @@
+/**
+ * `createChainVerifier` against a real anvil (no network beyond 127.0.0.1): a USDT token is
+ * deployed from the contracts build (contracts/out/Usdt.sol/Usdt.json), minted and transferred,
+ * then hashes are checked directly and through `buyMachine`.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import {
+  createTestClient,
+  createWalletClient,
+  http,
+  publicActions,
+  zeroAddress,
+  type Address,
+  type Hash,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { foundry } from "viem/chains";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, LOCAL_TREASURY } from "../src/app.ts";
+import type { Db } from "../src/db/index.ts";
+import { REPO_ROOT } from "../src/env.ts";
+import { units } from "../src/lib/money.ts";
+import {
+  createChainVerifier,
+  createRpcClient,
+  usdtResolver,
+  type VerifyPayment,
+} from "../src/lib/payments.ts";
+import { createTestDb, DEV_KEYS, post, signInAs } from "./helpers.ts";
+
+const ANVIL = path.join(REPO_ROOT, "node_modules", ".bin", "anvil");
+const PORT = 8655;
+const RPC = `http://127.0.0.1:${PORT}`;
+
+const buyer = privateKeyToAccount(DEV_KEYS[1]);
+const other = privateKeyToAccount(DEV_KEYS[2]);
+const deployer = privateKeyToAccount(DEV_KEYS[3]);
+
+let anvil: ChildProcess;
+let db: Db;
+let app: FastifyInstance;
+let usdt: Address;
+let fake: Address;
+let verify: VerifyPayment;
+
+const client = createTestClient({ chain: foundry, mode: "anvil", transport: http(RPC) }).extend(
+  publicActions,
+);
+const wallet = (account: typeof buyer) =>
+  createWalletClient({ account, chain: foundry, transport: http(RPC) });
+
+// Built by `forge build` (the server's pretest runs it).
+const artifact = loadArtifact("Usdt");
+
+async function waitForRpc(): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await client.getChainId();
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error("anvil did not start");
+}
+
+async function deployToken(): Promise<Address> {
+  const hash = await wallet(deployer).deployContract({
+    abi: artifact.abi,
+    bytecode: artifact.bytecode,
+  });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  return receipt.contractAddress!;
+}
+
+async function transfer(
+  token: Address,
+  from: typeof buyer,
+  to: Address,
+  amount: bigint,
+  gas?: bigint,
+): Promise<Hash> {
+  const hash = await wallet(from).writeContract({
+    address: token,
+    abi: artifact.abi,
+    functionName: "transfer",
+    args: [to, amount],
+    ...(gas ? { gas } : {}),
+  });
+  await client.waitForTransactionReceipt({ hash });
+  return hash;
+}
+
+describe("payments on anvil", () => {
+  beforeAll(async () => {
+    anvil = spawn(ANVIL, ["--port", String(PORT), "--host", "127.0.0.1", "--silent"], { stdio: "ignore" });
+    await waitForRpc();
+    usdt = await deployToken();
+    fake = await deployToken();
+    for (const token of [usdt, fake]) {
+      for (const account of [buyer, other]) {
+        const hash = await wallet(deployer).writeContract({
+          address: token,
+          abi: artifact.abi,
+          functionName: "mint",
+          args: [account.address, units("100000")],
+        });
+        await client.waitForTransactionReceipt({ hash });
+      }
+    }
+    const target = { treasury: LOCAL_TREASURY, token: usdtResolver(31337, usdt) };
+    verify = createChainVerifier({ client: createRpcClient(RPC, 31337), target, confirmations: 1 });
+    db = await createTestDb();
+    app = buildApp({ db, verifyPayment: verify, paymentTarget: target, rateLimit: false });
+    await app.ready();
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+    anvil?.kill();
+  });
+
+  it("accepts a confirmed USDT transfer of the right amount from the payer to the treasury", async () => {
+    const hash = await transfer(usdt, buyer, LOCAL_TREASURY, units("100"));
+    expect(await verify({ hash, from: buyer.address, amount: units("100") })).toEqual({ ok: true });
+  });
+
+  it("refuses a wrong amount, payer, token, recipient, unknown hash and a reverted transfer", async () => {
+    const hash = await transfer(usdt, buyer, LOCAL_TREASURY, units("100"));
+    expect(await verify({ hash, from: buyer.address, amount: units("99") })).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
+    expect(await verify({ hash, from: other.address, amount: units("100") })).toEqual({
+      ok: false,
+      reason: "mismatch",
+    });
+    const wrongToken = await transfer(fake, buyer, LOCAL_TREASURY, units("100"));
+    expect(await verify({ hash: wrongToken, from: buyer.address, amount: units("100") })).toMatchObject({
+      reason: "mismatch",
+    });
+    const wrongTo = await transfer(usdt, buyer, other.address, units("100"));
+    expect(await verify({ hash: wrongTo, from: buyer.address, amount: units("100") })).toMatchObject({
+      reason: "mismatch",
+    });
+    expect(await verify({ hash: `0x${"ab".repeat(32)}`, from: buyer.address, amount: 1n })).toEqual({
+      ok: false,
+      reason: "notFound",
+    });
+    const reverted = await transfer(usdt, buyer, LOCAL_TREASURY, units("99999999"), 100_000n);
+    expect(await verify({ hash: reverted, from: buyer.address, amount: units("99999999") })).toEqual({
+      ok: false,
+      reason: "failed",
+    });
+  });
+
+  it("waits for enough confirmations", async () => {
+    const strict = createChainVerifier({
+      client: createRpcClient(RPC, 31337),
+      target: { treasury: LOCAL_TREASURY, token: async () => usdt },
+      confirmations: 3,
+    });
+    const hash = await transfer(usdt, buyer, LOCAL_TREASURY, units("5"));
+    const claim = { hash, from: buyer.address, amount: units("5") };
+    expect(await strict(claim)).toEqual({ ok: false, reason: "unconfirmed" });
+    await client.mine({ blocks: 2 });
+    expect(await strict(claim)).toEqual({ ok: true });
+  });
+
+  it("books one real hash exactly once under 50 concurrent buyMachine calls; another account's hash is refused", async () => {
+    const token = await signInAs(app, DEV_KEYS[1]);
+    await post(app, "register", { form: { username: "buyer", recommend: zeroAddress }, headers: { token } });
+    const hash = await transfer(usdt, buyer, LOCAL_TREASURY, units("100"));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        post(app, "buyMachine", { form: { id: "1", num: "1", hash }, headers: { token, lang: "en" } }),
+      ),
+    );
+    const bodies = answers.map((res) => res.json());
+    expect(bodies.filter((body) => body.code === 0)).toHaveLength(1);
+    expect(bodies.filter((body) => body.code === 4800)).toHaveLength(49);
+    expect(new Set(bodies.filter((b) => b.code === 4800).map((b) => b.msg))).toEqual(
+      new Set(["This transaction has already been used"]),
+    );
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM member_machines");
+    expect(rows[0]?.n).toBe(1);
+
+    const otherToken = await signInAs(app, DEV_KEYS[2]);
+    await post(app, "register", {
+      form: { username: "other", recommend: buyer.address },
+      headers: { token: otherToken },
+    });
+    const buyersHash = await transfer(usdt, buyer, LOCAL_TREASURY, units("100"));
+    const stolen = await post(app, "buyMachine", {
+      form: { id: "1", num: "1", hash: buyersHash },
+      headers: { token: otherToken, lang: "en" },
+    });
+    expect(stolen.json()).toEqual({
+      code: 4800,
+      msg: "Payment not accepted: no matching USDT transfer to the treasury",
+      data: null,
+    });
+  });
+});
