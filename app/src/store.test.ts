@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { STORAGE_KEYS, TOAST_MS, useAppStore } from "./store";
+import { CONFIRM_CLEANUP_MS, STORAGE_KEYS, TOAST_MS, useAppStore } from "./store";
 
 describe("store", () => {
   beforeEach(() => {
@@ -44,7 +44,31 @@ describe("store", () => {
     expect(req).toBeDefined();
     s.answerConfirm(req!.id, true);
     await expect(answer).resolves.toBe(true);
-    expect(useAppStore.getState().confirms).toEqual([]);
+    s.answerConfirm(req!.id, false); // a second answer is ignored
+    expect(useAppStore.getState().confirms.map((c) => c.answered)).toEqual([true]);
+  });
+
+  it("cleans an answered confirm dialog out of the pool after 5 s, leaving open ones", async () => {
+    expect(CONFIRM_CLEANUP_MS).toBe(5000);
+    const s = useAppStore.getState();
+    const first = s.confirm({ key: "common.confirm" });
+    void s.confirm({ key: "common.cancel" });
+    const [a, b] = useAppStore.getState().confirms;
+    s.answerConfirm(a!.id, false);
+    await expect(first).resolves.toBe(false);
+    vi.advanceTimersByTime(4999);
+    expect(useAppStore.getState().confirms.map((c) => c.id)).toEqual([a!.id, b!.id]);
+    vi.advanceTimersByTime(1);
+    expect(useAppStore.getState().confirms.map((c) => c.id)).toEqual([b!.id]);
+    vi.advanceTimersByTime(60_000); // an unanswered dialog waits for the user
+    expect(useAppStore.getState().confirms.map((c) => c.id)).toEqual([b!.id]);
+  });
+
+  it("keeps the login flag, which code 4700 turns off", () => {
+    useAppStore.getState().setLogin(true);
+    expect(useAppStore.getState().isLogin).toBe(true);
+    useAppStore.getState().setLogin(false);
+    expect(useAppStore.getState().isLogin).toBe(false);
   });
 
   it("counts pending transactions and never goes below zero", () => {

@@ -16,7 +16,16 @@ export type ToastKind = "success" | "info" | "warning" | "error";
 export const TOAST_MS: Record<ToastKind, number> = { success: 2000, info: 2000, warning: 2000, error: 4000 };
 
 export type Toast = { id: number; kind: ToastKind; message: AppMessage };
-export type ConfirmRequest = { id: number; message: AppMessage; resolve: (ok: boolean) => void };
+/** Spec section 9: an answered confirm dialog is cleaned out of the confirm pool after 5 s. */
+export const CONFIRM_CLEANUP_MS = 5000;
+
+export type ConfirmRequest = {
+  id: number;
+  message: AppMessage;
+  resolve: (ok: boolean) => void;
+  /** set once confirmed/cancelled: hidden at once, removed from the pool CONFIRM_CLEANUP_MS later */
+  answered?: boolean;
+};
 
 /**
  * App state that is ours, not the wallet's: wagmi owns account/chain/connection, TanStack Query
@@ -27,8 +36,12 @@ export type AppState = {
   showMenu: boolean;
   /** Referrer from the invitation link (`?code=`); the zero address when none. */
   inviteCode: Address;
+  /** Backend session flag: true while a loginToken is stored; false after code 4700. */
+  isLogin: boolean;
   /** Number of transactions in flight; the pending overlay shows while > 0. */
   pending: number;
+  /** Extra line on the pending overlay (e.g. the approval amount). */
+  pendingNote: AppMessage | undefined;
   toasts: Toast[];
   confirms: ConfirmRequest[];
   walletPickerOpen: boolean;
@@ -36,8 +49,10 @@ export type AppState = {
   setLang(lang: Lang): void;
   setShowMenu(show: boolean): void;
   setInviteCode(code: Address): void;
+  setLogin(isLogin: boolean): void;
   beginPending(): void;
   endPending(): void;
+  setPendingNote(note: AppMessage | undefined): void;
   toast(kind: ToastKind, message: AppMessage): number;
   dismissToast(id: number): void;
   /** Queues a confirm dialog; resolves true on confirm, false on cancel. */
@@ -83,7 +98,9 @@ export const useAppStore = create<AppState>()((set, get) => ({
   lang: normalizeLang(readStored(STORAGE_KEYS.lang)),
   showMenu: readStored(STORAGE_KEYS.showMenu) === "true",
   inviteCode: toInviteCode(readStored(STORAGE_KEYS.inviteCode)),
+  isLogin: !!readStored(STORAGE_KEYS.loginToken),
   pending: 0,
+  pendingNote: undefined,
   toasts: [],
   confirms: [],
   walletPickerOpen: false,
@@ -100,11 +117,17 @@ export const useAppStore = create<AppState>()((set, get) => ({
     writeStored(STORAGE_KEYS.inviteCode, inviteCode);
     set({ inviteCode });
   },
+  setLogin(isLogin) {
+    set({ isLogin });
+  },
   beginPending() {
     set((s) => ({ pending: s.pending + 1 }));
   },
   endPending() {
     set((s) => ({ pending: Math.max(0, s.pending - 1) }));
+  },
+  setPendingNote(pendingNote) {
+    set({ pendingNote });
   },
   toast(kind, message) {
     const id = nextId++;
@@ -123,9 +146,10 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
   answerConfirm(id, ok) {
     const req = get().confirms.find((c) => c.id === id);
-    if (!req) return;
-    set((s) => ({ confirms: s.confirms.filter((c) => c.id !== id) }));
+    if (!req || req.answered) return;
+    set((s) => ({ confirms: s.confirms.map((c) => (c.id === id ? { ...c, answered: true } : c)) }));
     req.resolve(ok);
+    setTimeout(() => set((s) => ({ confirms: s.confirms.filter((c) => c.id !== id) })), CONFIRM_CLEANUP_MS);
   },
   setWalletPickerOpen(walletPickerOpen) {
     set({ walletPickerOpen });

@@ -13,6 +13,7 @@ export type Artifact = { abi: Abi; bytecode: Hex };
 /** Our contracts, compiled by forge into out/<File>.sol/<Name>.json. */
 export const FORGE_CONTRACTS = {
   Presale: "Presale.sol",
+  Ido: "Ido.sol",
   Usdt: "Usdt.sol",
   Multicall3: "Multicall3.sol",
   ERC1967Proxy: "ERC1967Proxy.sol",

@@ -14,6 +14,7 @@ contract Presale is IPresale, Initializable, OwnableUpgradeable, UUPSUpgradeable
         address manager;
         address root;
         uint256 totalUser;
+        mapping(address account => bool) registrars;
     }
 
     // keccak256(abi.encode(uint256(keccak256("taichi.storage.Presale")) - 1)) & ~bytes32(uint256(0xff))
@@ -37,16 +38,38 @@ contract Presale is IPresale, Initializable, OwnableUpgradeable, UUPSUpgradeable
 
     /// @inheritdoc IPresale
     function register(address referrer) external {
+        _checkedRegister(_storage(), msg.sender, referrer);
+    }
+
+    /// @inheritdoc IPresale
+    function registerFor(address account, address referrer) external {
         PresaleStorage storage $ = _storage();
-        if ($.users[msg.sender].index != 0) revert AlreadyRegistered(msg.sender);
-        if (referrer == msg.sender) revert SelfReferral();
-        if ($.users[referrer].index == 0) revert ReferrerNotRegistered(referrer);
-        _register($, msg.sender, referrer);
+        if (!$.registrars[msg.sender]) revert NotRegistrar(msg.sender);
+        if (account == address(0)) revert ZeroAddress();
+        _checkedRegister($, account, referrer);
     }
 
     /// @inheritdoc IPresale
     function users(address account) external view returns (User memory) {
         return _storage().users[account];
+    }
+
+    /// @inheritdoc IPresale
+    function getReferrers(address account)
+        external
+        view
+        returns (bool registered, address referrer, address grandReferrer)
+    {
+        PresaleStorage storage $ = _storage();
+        referrer = $.users[account].refer;
+        if (referrer == address(0)) return (account == $.root, address(0), address(0));
+        // Every member but the root has a registered, non-zero referrer.
+        return (true, referrer, $.users[referrer].refer);
+    }
+
+    /// @inheritdoc IPresale
+    function isRegistrar(address account) external view returns (bool) {
+        return _storage().registrars[account];
     }
 
     /// @inheritdoc IPresale
@@ -61,6 +84,21 @@ contract Presale is IPresale, Initializable, OwnableUpgradeable, UUPSUpgradeable
         address previous = $.manager;
         $.manager = manager_;
         emit ManagerUpdated(previous, manager_);
+    }
+
+    /// @inheritdoc IPresale
+    function setRegistrar(address registrar, bool allowed) external onlyOwner {
+        if (registrar == address(0)) revert ZeroAddress();
+        _storage().registrars[registrar] = allowed;
+        emit RegistrarUpdated(registrar, allowed);
+    }
+
+    /// @dev The rules every registration path shares, checked in the documented order.
+    function _checkedRegister(PresaleStorage storage $, address account, address referrer) private {
+        if ($.users[account].index != 0) revert AlreadyRegistered(account);
+        if (referrer == account) revert SelfReferral();
+        if ($.users[referrer].index == 0) revert ReferrerNotRegistered(referrer);
+        _register($, account, referrer);
     }
 
     function _register(PresaleStorage storage $, address account, address referrer) private {

@@ -16,9 +16,16 @@ contract PresaleV2 is Presale {
 contract PresaleTest is Fixture {
     event Registered(address indexed account, address indexed referrer, uint256 index);
     event ManagerUpdated(address indexed previousManager, address indexed newManager);
+    event RegistrarUpdated(address indexed registrar, bool allowed);
 
     address internal alice = makeAddr("alice");
     address internal bob = makeAddr("bob");
+    address internal registrar = makeAddr("registrar");
+
+    function allowRegistrar() internal {
+        vm.prank(owner);
+        presale.setRegistrar(registrar, true);
+    }
 
     function test_initialize_registersRootAsFirstMember() public view {
         IPresale.User memory user = presale.users(root);
@@ -130,6 +137,91 @@ contract PresaleTest is Fixture {
         presale.upgradeToAndCall(v2, "");
         assertEq(PresaleV2(address(presale)).version(), 2, "upgraded");
         assertEq(presale.users(alice).refer, root, "state kept");
+    }
+
+    function test_setRegistrar_onlyOwnerAndEvented() public {
+        vm.expectRevert(
+            abi.encodeWithSelector(OwnableUpgradeable.OwnableUnauthorizedAccount.selector, manager)
+        );
+        vm.prank(manager);
+        presale.setRegistrar(registrar, true);
+
+        vm.expectEmit(true, false, false, true);
+        emit RegistrarUpdated(registrar, true);
+        vm.prank(owner);
+        presale.setRegistrar(registrar, true);
+        assertTrue(presale.isRegistrar(registrar), "allowed");
+
+        vm.expectEmit(true, false, false, true);
+        emit RegistrarUpdated(registrar, false);
+        vm.prank(owner);
+        presale.setRegistrar(registrar, false);
+        assertTrue(!presale.isRegistrar(registrar), "disallowed");
+    }
+
+    function test_setRegistrar_revertsOnZeroAddress() public {
+        vm.expectRevert(IPresale.ZeroAddress.selector);
+        vm.prank(owner);
+        presale.setRegistrar(address(0), true);
+    }
+
+    function test_registerFor_bindsTheAccountNotTheCaller() public {
+        allowRegistrar();
+        vm.expectEmit(true, true, false, true);
+        emit Registered(alice, root, 2);
+        vm.prank(registrar);
+        presale.registerFor(alice, root);
+        assertEq(presale.users(alice).refer, root, "alice bound");
+        assertEq(presale.users(registrar).index, 0, "the registrar itself is not registered");
+        assertEq(presale.users(root).invites, 1, "root invites");
+    }
+
+    function test_registerFor_revertsForNonRegistrar() public {
+        vm.expectRevert(abi.encodeWithSelector(IPresale.NotRegistrar.selector, alice));
+        vm.prank(alice);
+        presale.registerFor(alice, root);
+    }
+
+    function test_registerFor_revertsOnZeroAccount() public {
+        allowRegistrar();
+        vm.expectRevert(IPresale.ZeroAddress.selector);
+        vm.prank(registrar);
+        presale.registerFor(address(0), root);
+    }
+
+    function test_registerFor_appliesTheRulesOfRegister() public {
+        allowRegistrar();
+        vm.startPrank(registrar);
+        vm.expectRevert(abi.encodeWithSelector(IPresale.ReferrerNotRegistered.selector, bob));
+        presale.registerFor(alice, bob);
+        vm.expectRevert(IPresale.SelfReferral.selector);
+        presale.registerFor(alice, alice);
+        presale.registerFor(alice, root);
+        vm.expectRevert(abi.encodeWithSelector(IPresale.AlreadyRegistered.selector, alice));
+        presale.registerFor(alice, root);
+        vm.stopPrank();
+    }
+
+    function test_getReferrers_returnsTwoGenerations() public {
+        vm.prank(alice);
+        presale.register(root);
+        vm.prank(bob);
+        presale.register(alice);
+
+        (bool registered, address referrer, address grandReferrer) = presale.getReferrers(bob);
+        assertTrue(registered, "bob registered");
+        assertEq(referrer, alice, "bob's referrer");
+        assertEq(grandReferrer, root, "bob's grand referrer");
+        (registered, referrer, grandReferrer) = presale.getReferrers(alice);
+        assertTrue(registered, "alice registered");
+        assertEq(referrer, root, "alice's referrer");
+        assertEq(grandReferrer, address(0), "nobody above the root");
+        (registered, referrer, grandReferrer) = presale.getReferrers(root);
+        assertTrue(registered, "the root is registered");
+        assertEq(referrer, address(0), "the root has no referrer");
+        (registered, referrer,) = presale.getReferrers(registrar);
+        assertTrue(!registered, "strangers are not");
+        assertEq(referrer, address(0), "and have no referrer");
     }
 
     function testFuzz_register_chainKeepsIndicesAndReferrers(uint256 seed, uint8 count) public {

@@ -11,6 +11,7 @@ const deployment = await deploy({
   deployerKey,
   manager: (process.env.PRESALE_MANAGER || undefined) as Address | undefined,
   root: (process.env.REFERRAL_ROOT || undefined) as Address | undefined,
+  fund: (process.env.IDO_FUND || undefined) as Address | undefined,
   usdt: (process.env.USDT_ADDRESS || undefined) as Address | undefined,
 });
 console.log(`wrote ${join(DEPLOYMENTS_DIR, `${deployment.chainId}.json`)}`);

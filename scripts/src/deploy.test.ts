@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, maxUint256, parseEther } from "viem";
-import { factoryAbi, pairAbi, presaleAbi, routerAbi, usdtAbi, wbnbAbi } from "@taichi/contracts";
+import { factoryAbi, idoAbi, pairAbi, presaleAbi, routerAbi, usdtAbi, wbnbAbi } from "@taichi/contracts";
 import { deploy, type Deployment } from "./deploy.ts";
 import { DEV_ROLES, chainAt, devAccount, devPrivateKey } from "./env.ts";
 import { startService, stopService, waitForPort, type Service } from "./processes.ts";
@@ -31,7 +31,7 @@ afterAll(async () => {
 describe("local deploy", () => {
   it("writes every contract the app needs, each with code on chain", async () => {
     expect(deployment.chainId).toBe(31337);
-    for (const name of ["Usdt", "Presale", "Factory", "Router", "Multicall3"]) {
+    for (const name of ["Usdt", "Presale", "Ido", "Factory", "Router", "Multicall3"]) {
       const address = deployment.contracts[name];
       expect(address, name).toMatch(/^0x[0-9a-fA-F]{40}$/);
       expect(await client.getCode({ address: address! }), name).not.toBe("0x");
@@ -137,5 +137,37 @@ describe("local deploy", () => {
     expect(
       await client.readContract({ address: Wbnb!, abi: wbnbAbi, functionName: "balanceOf", args: [pair] }),
     ).toBe(parseEther("1.01"));
+  });
+
+  it("opens the presale: a newcomer binds through Ido, buys once, and both referrer levels are credited", async () => {
+    const account = devAccount(DEV_ROLES.newcomers[1]);
+    const referrer = devAccount(DEV_ROLES.members[1]).address;
+    const root = devAccount(DEV_ROLES.deployer).address;
+    const wallet = createWalletClient({ account, transport: http(rpcUrl), chain: chainAt(31337, rpcUrl) });
+    const { Ido, Usdt } = deployment.contracts as Record<string, `0x${string}`>;
+    const mined = async (hash: `0x${string}`) =>
+      expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
+
+    await mined(
+      await wallet.writeContract({ address: Ido!, abi: idoAbi, functionName: "register", args: [referrer] }),
+    );
+    await mined(
+      await wallet.writeContract({
+        address: Usdt!,
+        abi: usdtAbi,
+        functionName: "approve",
+        args: [Ido!, maxUint256],
+      }),
+    );
+    await mined(await wallet.writeContract({ address: Ido!, abi: idoAbi, functionName: "ido" }));
+
+    const read = (who: `0x${string}`) =>
+      client.readContract({ address: Ido!, abi: idoAbi, functionName: "getUserInfo", args: [who] });
+    const buyer = await read(account.address);
+    expect(buyer.refer).toBe(referrer);
+    expect(buyer.amount).toBe(parseEther("50"));
+    expect(buyer.balance).toBe(parseEther("5000"));
+    expect((await read(referrer)).balanceReward).toBe(parseEther("2.5"));
+    expect((await read(root)).balanceReward).toBe(parseEther("1.5"));
   });
 });

@@ -14,10 +14,11 @@ import {
   type Abi,
   type Address,
   type Hex,
+  zeroAddress,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { loadArtifact, type ContractName } from "@taichi/contracts/scripts/artifacts.ts";
-import { presaleAbi, usdtAbi } from "@taichi/contracts";
+import { idoAbi, presaleAbi, usdtAbi } from "@taichi/contracts";
 import { DEV_ROLES, LOCAL_CHAIN_ID, REPO_ROOT, chainAt, devAccount } from "./env.ts";
 
 export type Deployment = { chainId: number; contracts: Record<string, Address> };
@@ -44,6 +45,8 @@ export type DeployOptions = {
   manager?: Address;
   /** Referral root registered at deploy; defaults to the deployer. */
   root?: Address;
+  /** Receives the presale payments net of referral rewards; defaults to the deployer. */
+  fund?: Address;
   /** USDT on a chain that is neither local nor BSC mainnet. */
   usdt?: Address;
   log?: (line: string) => void;
@@ -82,7 +85,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     return address;
   }
 
-  async function proxy(name: "Presale", initData: Hex): Promise<Address> {
+  async function proxy(name: "Presale" | "Ido", initData: Hex): Promise<Address> {
     const implementation = await create(name, [], `${name} implementation`);
     return create("ERC1967Proxy", [implementation, initData], `${name} proxy`);
   }
@@ -114,6 +117,28 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
       args: [account.address, manager, root],
     }),
   );
+
+  // The sale opens now and runs 30 days; tokens are claimable when it ends. Managers reschedule it.
+  const now = (await publicClient.getBlock()).timestamp;
+  const saleEnd = now + 30n * 86_400n;
+  contracts.Ido = await proxy(
+    "Ido",
+    encodeFunctionData({
+      abi: idoAbi,
+      functionName: "initialize",
+      args: [
+        account.address,
+        contracts.Presale,
+        contracts.Usdt,
+        zeroAddress,
+        options.fund ?? account.address,
+        now,
+        saleEnd,
+        saleEnd,
+      ],
+    }),
+  );
+  await send(contracts.Presale, presaleAbi, "setRegistrar", [contracts.Ido, true]);
 
   if (isLocal) {
     log("seeding demo accounts");

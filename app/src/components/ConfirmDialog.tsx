@@ -6,11 +6,12 @@ import { Modal } from "./Modal";
 /** Shows the first queued confirm request (`confirmDialog(message)` resolves true/false). */
 export function ConfirmDialog() {
   const { t } = useTranslation();
-  const request = useAppStore((s) => s.confirms[0]);
+  const request = useAppStore((s) => s.confirms.find((c) => !c.answered));
   const answer = useAppStore((s) => s.answerConfirm);
   if (!request) return null;
   return (
     <Modal
+      key={request.id}
       title={t("common.confirm")}
       role="alertdialog"
       className="confirm-layer"

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 type ModalProps = {
@@ -10,19 +10,57 @@ type ModalProps = {
   className?: string;
 };
 
-/** A modal dialog whose accessible name is its title. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute("hidden"));
+}
+
+/**
+ * A modal dialog whose accessible name is its title. Keyboard: focus moves into the dialog when it
+ * opens (first field or button, the close button last), Tab / Shift+Tab stay inside it, Escape closes
+ * it when it can be closed, and focus returns to where it was when it closes.
+ */
 export function Modal({ title, children, onClose, role = "dialog", className }: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (!onClose) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") onClose();
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const dialog = dialogRef.current;
+    if (dialog) {
+      const inBody = focusables(dialog).filter((el) => !el.classList.contains("modal-close"));
+      (inBody[0] ?? dialog).focus();
+    }
+    return () => {
+      if (previous?.isConnected) previous.focus();
     };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === "Escape" && onClose) {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== "Tab" || !dialogRef.current) return;
+    const items = focusables(dialogRef.current);
+    if (items.length === 0) {
+      e.preventDefault();
+      return;
+    }
+    const first = items[0]!;
+    const last = items[items.length - 1]!;
+    if (e.shiftKey && (document.activeElement === first || document.activeElement === dialogRef.current)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
 
   return (
     <div
@@ -31,11 +69,24 @@ export function Modal({ title, children, onClose, role = "dialog", className }: 
         if (onClose && e.target === e.currentTarget) onClose();
       }}
     >
-      <div className="modal" role={role} aria-modal="true" aria-labelledby={titleId}>
+      <div
+        ref={dialogRef}
+        className="modal"
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         <div className="modal-head">
           <h2 id={titleId}>{title}</h2>
           {onClose && (
-            <button type="button" className="icon-button" aria-label={t("common.close")} onClick={onClose}>
+            <button
+              type="button"
+              className="icon-button modal-close"
+              aria-label={t("common.close")}
+              onClick={onClose}
+            >
               ×
             </button>
           )}

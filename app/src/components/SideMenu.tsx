@@ -1,3 +1,4 @@
+import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { useIsManager } from "../features/manager/hooks/useIsManager";
@@ -27,12 +28,25 @@ export function SideMenu() {
   const toast = useAppStore((s) => s.toast);
   const { isManager } = useIsManager();
   const close = () => setOpen(false);
+  const navRef = useRef<HTMLElement>(null);
+
+  // Keyboard: opening moves focus to the first entry; Escape closes and returns to the menu button.
+  useEffect(() => {
+    if (open) navRef.current?.querySelector<HTMLElement>(".drawer-item")?.focus();
+  }, [open]);
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key !== "Escape") return;
+    close();
+    document.querySelector<HTMLElement>(".menu-button")?.focus();
+  };
 
   return (
     <>
       {open && <div className="drawer-backdrop" onClick={close} aria-hidden="true" />}
       <nav
         id="side-menu"
+        ref={navRef}
+        onKeyDown={onKeyDown}
         className={`drawer ${open ? "open" : ""}`}
         aria-label={t("nav.menu")}
         hidden={!open}

@@ -19,6 +19,9 @@ export const en: Catalogue = {
     amountRange: "The amount is outside the allowed range",
     amountMax: "The amount exceeds the maximum",
     amountMin: "Below the minimum",
+    amountInvalid: "Please enter a valid amount",
+    max: "Max",
+    reload: "Reload",
     notifications: "Notifications",
     switchLanguage: "Switch to Chinese",
   },
@@ -55,6 +58,7 @@ export const en: Catalogue = {
     wrongNetwork: "Your wallet is on the wrong network. Please switch to {{chain}}.",
     switchNetwork: "Switch network",
     notDeployed: "The contracts are not deployed on {{chain}} (chain id {{chainId}})",
+    addToken: "Add {{symbol}} to wallet",
   },
   register: {
     title: "Register binding",
@@ -77,6 +81,12 @@ export const en: Catalogue = {
     notConnected: "Please connect your wallet first",
     noWallet: "No wallet installed, please install a wallet such as MetaMask",
     wrongChain: "Please switch your wallet to {{chain}}",
+    chunkLoad: "This page failed to load. Please check your connection and reload.",
+    apiUnreachable: "The server cannot be reached, please try again later",
+    apiTimeout: "The request timed out, please try again later",
+    apiStatus: "Interface status abnormal ({{status}})",
+    sessionExpired: "Your session has expired, please sign in again",
+    server: "{{msg}}",
   },
   home: {
     heroTitle: "Tai Chi · Yin and Yang",
@@ -112,5 +122,20 @@ export const en: Catalogue = {
   },
   footer: {
     copyright: "© 2025 TAICHI · {{chain}}",
+  },
+  tx: {
+    recent: "Recent transactions",
+    none: "No transactions yet",
+    pending: "Pending",
+    success: "Confirmed",
+    reverted: "Failed",
+    viewOnExplorer: "View on explorer",
+    clear: "Clear history",
+    approving: "Approving {{amount}}; the action continues once the approval is mined",
+    labels: {
+      approve: "Approve",
+      register: "Register binding",
+      call: "Contract call",
+    },
   },
 };

@@ -17,6 +17,9 @@ export const zh = {
     amountRange: "金额不在允许范围内",
     amountMax: "金额超过最大值",
     amountMin: "低于最小值",
+    amountInvalid: "请输入有效的金额",
+    max: "最大",
+    reload: "重新加载",
     notifications: "通知",
     switchLanguage: "切换到英文",
   },
@@ -53,6 +56,7 @@ export const zh = {
     wrongNetwork: "钱包当前网络不正确，请切换到 {{chain}}",
     switchNetwork: "切换网络",
     notDeployed: "{{chain}}（链 ID {{chainId}}）上尚未部署合约",
+    addToken: "添加 {{symbol}} 到钱包",
   },
   register: {
     title: "注册绑定",
@@ -75,6 +79,12 @@ export const zh = {
     notConnected: "请先连接钱包",
     noWallet: "未安装钱包，请安装 MetaMask 等钱包",
     wrongChain: "请将钱包切换到 {{chain}}",
+    chunkLoad: "页面加载失败，请检查网络后重新加载",
+    apiUnreachable: "无法连接服务器，请稍后重试",
+    apiTimeout: "请求超时，请稍后重试",
+    apiStatus: "接口状态异常（{{status}}）",
+    sessionExpired: "登录已失效，请重新登录",
+    server: "{{msg}}",
   },
   home: {
     heroTitle: "太极 · 阴阳相生",
@@ -110,6 +120,21 @@ export const zh = {
   },
   footer: {
     copyright: "© 2025 TAICHI · {{chain}}",
+  },
+  tx: {
+    recent: "最近交易",
+    none: "暂无交易",
+    pending: "处理中",
+    success: "已确认",
+    reverted: "失败",
+    viewOnExplorer: "在区块浏览器中查看",
+    clear: "清除记录",
+    approving: "正在授权 {{amount}}，授权上链后继续",
+    labels: {
+      approve: "授权",
+      register: "注册绑定",
+      call: "合约调用",
+    },
   },
 };
 

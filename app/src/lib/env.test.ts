@@ -3,7 +3,18 @@ import { EnvError, parseEnv } from "./env";
 
 describe("parseEnv", () => {
   it("defaults to local anvil", () => {
-    expect(parseEnv({})).toEqual({ chainId: 31337, rpcUrl: "http://127.0.0.1:8545", managerAddresses: [] });
+    expect(parseEnv({})).toEqual({
+      chainId: 31337,
+      rpcUrl: "http://127.0.0.1:8545",
+      managerAddresses: [],
+      apiBase: "/api/api/invest",
+    });
+  });
+
+  it("reads the backend base path, without a trailing slash", () => {
+    expect(parseEnv({ VITE_API_BASE: "https://api.example/api/api/invest/" }).apiBase).toBe(
+      "https://api.example/api/api/invest",
+    );
   });
 
   it("reads BSC chains, their default RPC, and the manager list (checksummed, blanks skipped)", () => {

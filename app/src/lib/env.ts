@@ -9,6 +9,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_CHAIN_ID`          | `31337`                    | the one chain the app talks to: 31337 local anvil, 56 BSC, 97 BSC testnet |
  * | `VITE_RPC_URL`           | `http://127.0.0.1:8545` for 31337, viem's public RPC for 56/97 | JSON-RPC endpoint for reads |
  * | `VITE_MANAGER_ADDRESSES` | empty                      | comma list of extra manager addresses (case-insensitive), on top of Presale `owner()` and `getConfig().manager` |
+ * | `VITE_API_BASE`          | `/api/api/invest`          | base path (or absolute URL) of the backend API of spec section 7 |
  *
  * Contract addresses are never configured here: they come from `deployments/<chainId>.json`.
  * The dev server itself reads `APP_PORT` (5173) and `API_PORT` (8787), see `vite.config.ts`.
@@ -24,7 +25,11 @@ export type AppEnv = {
   /** undefined: the chain's default RPC */
   rpcUrl: string | undefined;
   managerAddresses: Address[];
+  /** backend base path, no trailing slash */
+  apiBase: string;
 };
+
+export const DEFAULT_API_BASE = "/api/api/invest";
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -58,7 +63,8 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
   }
 
   const rpcUrl = str("VITE_RPC_URL") ?? (chainId === 31337 ? LOCAL_RPC_URL : undefined);
-  return { chainId, rpcUrl, managerAddresses };
+  const apiBase = (str("VITE_API_BASE") ?? DEFAULT_API_BASE).replace(/\/+$/, "");
+  return { chainId, rpcUrl, managerAddresses, apiBase };
 }
 
 export const env: AppEnv = parseEnv(import.meta.env);

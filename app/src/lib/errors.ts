@@ -16,6 +16,7 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   AlreadyRegistered: "register.alreadyRegistered",
   SelfReferral: "register.selfReferral",
   ReferrerIsOwnReferral: "register.ownReferral",
+  ERC20InsufficientBalance: "common.balanceInsufficient",
 };
 
 /** A receipt with status "reverted" (the transaction was mined but failed). */

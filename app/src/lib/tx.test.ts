@@ -18,7 +18,9 @@ import {
   DEFAULT_GAS,
   type TxDriver,
   type TxUi,
+  FALLBACK_GAS_PRICE,
   gasLimit,
+  readGasPrice,
   runTransaction,
 } from "./tx";
 
@@ -28,6 +30,7 @@ const presale: Address = "0x0165878A594ca255338adfa4d48449f69242Eb8F";
 const token: Address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 const HASH = `0x${"ab".repeat(32)}` as Hash;
 const CHAIN = 31337;
+const GAS_PRICE = 3_000_000_000n;
 
 const registerCall: ContractCall = {
   address: presale,
@@ -66,6 +69,7 @@ function fakeDriver(
       events.push("switch");
     }),
     estimateGas: vi.fn(async () => 100_000n),
+    getGasPrice: vi.fn(async () => GAS_PRICE),
     write: vi.fn(async (call) => {
       events.push(`write:${call.functionName}`);
       writes.push(call);
@@ -115,7 +119,7 @@ describe("runTransaction", () => {
     const result = await runTransaction(driver, ui, registerCall, { chainId: CHAIN });
 
     expect(result).toEqual({ ok: true, hash: HASH });
-    expect(driver.writes).toEqual([{ ...registerCall, account, gas: 110_000n }]);
+    expect(driver.writes).toEqual([{ ...registerCall, account, gas: 110_000n, gasPrice: GAS_PRICE }]);
     expect(events).toEqual([
       "pending:on",
       "write:register",
@@ -145,7 +149,29 @@ describe("runTransaction", () => {
     });
     const result = await runTransaction(driver, fakeUi().ui, registerCall, { chainId: CHAIN });
     expect(result.ok).toBe(true);
-    expect(driver.writes).toEqual([{ ...registerCall, account, gas: DEFAULT_GAS }]);
+    expect(driver.writes).toEqual([{ ...registerCall, account, gas: DEFAULT_GAS, gasPrice: GAS_PRICE }]);
+  });
+
+  it("reads the gas price from the chain and falls back to 1e8 when it cannot", async () => {
+    expect(FALLBACK_GAS_PRICE).toBe(10n ** 8n);
+    const failing = fakeDriver({
+      getGasPrice: async () => {
+        throw new HttpRequestError({ url: "http://127.0.0.1:8545" });
+      },
+    });
+    await runTransaction(failing, fakeUi().ui, registerCall, { chainId: CHAIN });
+    expect(failing.writes).toEqual([{ ...registerCall, account, gas: 110_000n, gasPrice: 10n ** 8n }]);
+    expect(await readGasPrice(fakeDriver({ getGasPrice: async () => 0n }))).toBe(10n ** 8n);
+    expect(await readGasPrice(fakeDriver())).toBe(GAS_PRICE);
+  });
+
+  it("reports each sent hash and its receipt for the recent-transactions list", async () => {
+    const { ui } = fakeUi();
+    const sent: string[] = [];
+    ui.onSent = (hash, call) => sent.push(`sent:${call.functionName}:${hash}`);
+    ui.onMined = (hash, status) => sent.push(`mined:${status}:${hash}`);
+    await runTransaction(fakeDriver(), ui, registerCall, { chainId: CHAIN });
+    expect(sent).toEqual([`sent:register:${HASH}`, `mined:success:${HASH}`]);
   });
 
   it("does not send when estimation reverts with a known custom error, and shows that error", async () => {
@@ -213,7 +239,13 @@ describe("runTransaction", () => {
     it("approves 1e38 first when the allowance is at most 1e18, and waits for it", async () => {
       const events: Events = [];
       const driver = fakeDriver({ readAllowance: vi.fn(async () => ALLOWANCE_THRESHOLD) }, events);
-      await runTransaction(driver, fakeUi(events).ui, registerCall, { chainId: CHAIN, spend });
+      const { ui } = fakeUi(events);
+      const notes: (AppMessage | undefined)[] = [];
+      ui.note = (message) => notes.push(message);
+      await runTransaction(driver, ui, registerCall, { chainId: CHAIN, spend });
+      // the approval amount is shown while the approval is pending, then cleared
+      expect(notes[0]).toEqual({ key: "tx.approving", values: { amount: `1${"0".repeat(20)}` } });
+      expect(notes.at(-1)).toBeUndefined();
 
       expect(driver.readAllowance).toHaveBeenCalledWith(token, account, presale);
       expect(driver.writes[0]).toMatchObject({

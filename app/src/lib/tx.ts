@@ -2,6 +2,7 @@ import type { Abi, Address, Hash } from "viem";
 import type { AppMessage } from "../i18n/keys";
 import type { ToastKind } from "../store";
 import { TransactionRevertedError, isDecodedRevert, parseError } from "./errors";
+import { formatAmount } from "./format";
 
 /** Gas limit when estimation fails for a reason other than a decoded revert (spec section 9). */
 export const DEFAULT_GAS = 6_000_000n;
@@ -9,6 +10,8 @@ export const DEFAULT_GAS = 6_000_000n;
 export const ALLOWANCE_THRESHOLD = 10n ** 18n;
 /** What we approve when the allowance is too low. */
 export const APPROVE_AMOUNT = 10n ** 38n;
+/** Gas price used when the chain does not answer eth_gasPrice (0.1 gwei, spec section 9). */
+export const FALLBACK_GAS_PRICE = 100_000_000n;
 
 /** Gas limit = ceil(estimate * 1.1); DEFAULT_GAS when there is no estimate. */
 export function gasLimit(estimate: bigint | undefined): bigint {
@@ -34,7 +37,9 @@ export type TxDriver = {
   connection(): { address: Address; chainId: number } | undefined;
   switchChain(chainId: number): Promise<void>;
   estimateGas(call: ContractCall, account: Address): Promise<bigint>;
-  write(call: ContractCall & { account: Address; gas: bigint }): Promise<Hash>;
+  /** eth_gasPrice of the configured chain */
+  getGasPrice(): Promise<bigint>;
+  write(call: ContractCall & { account: Address; gas: bigint; gasPrice: bigint }): Promise<Hash>;
   waitForReceipt(hash: Hash): Promise<{ status: "success" | "reverted" }>;
   readAllowance(token: Address, owner: Address, spender: Address): Promise<bigint>;
   /** The ABI used for `approve` on any ERC-20 (from the generated module). */
@@ -48,13 +53,39 @@ export type TxUi = {
   toast(kind: ToastKind, message: AppMessage): void;
   /** Invalidates cached chain reads (wagmi queries) so the UI shows the new state. */
   refresh(): Promise<void>;
+  /** A line under the pending overlay's awaiting text (the approval amount), undefined to clear. */
+  note?(message: AppMessage | undefined): void;
+  /** Recent-transactions list: a hash was sent / its receipt came back. */
+  onSent?(hash: Hash, call: ContractCall): void;
+  onMined?(hash: Hash, status: "success" | "reverted"): void;
 };
 
 export type TxOptions = { chainId: number; spend?: Spend };
 export type TxResult = { ok: true; hash: Hash } | { ok: false; message: AppMessage };
 
-/** Estimates gas (x1.1), sends, waits for the receipt. A decoded revert at estimation aborts before sending. */
-async function sendOne(driver: TxDriver, call: ContractCall, account: Address): Promise<Hash> {
+/** The chain's gas price, or FALLBACK_GAS_PRICE when it cannot be read. */
+export async function readGasPrice(driver: TxDriver): Promise<bigint> {
+  try {
+    const price = await driver.getGasPrice();
+    return price > 0n ? price : FALLBACK_GAS_PRICE;
+  } catch (err) {
+    console.error("eth_gasPrice failed, using the fallback", err);
+    return FALLBACK_GAS_PRICE;
+  }
+}
+
+type TxHooks = Pick<TxUi, "note" | "onSent" | "onMined">;
+
+/**
+ * Estimates gas (x1.1), reads the gas price, sends, waits for the receipt. A decoded revert at
+ * estimation aborts before sending.
+ */
+async function sendOne(
+  driver: TxDriver,
+  call: ContractCall,
+  account: Address,
+  hooks: TxHooks = {},
+): Promise<Hash> {
   let gas: bigint;
   try {
     gas = gasLimit(await driver.estimateGas(call, account));
@@ -62,8 +93,11 @@ async function sendOne(driver: TxDriver, call: ContractCall, account: Address): 
     if (isDecodedRevert(err)) throw err; // the contract said no: show why instead of sending
     gas = DEFAULT_GAS;
   }
-  const hash = await driver.write({ ...call, account, gas });
+  const gasPrice = await readGasPrice(driver);
+  const hash = await driver.write({ ...call, account, gas, gasPrice });
+  hooks.onSent?.(hash, call);
   const receipt = await driver.waitForReceipt(hash);
+  hooks.onMined?.(hash, receipt.status);
   if (receipt.status !== "success") throw new TransactionRevertedError(hash);
   return hash;
 }
@@ -72,9 +106,18 @@ async function sendOne(driver: TxDriver, call: ContractCall, account: Address): 
  * Approves APPROVE_AMOUNT for `spender` when the allowance is at or below ALLOWANCE_THRESHOLD or below
  * `amount`; the spend is blocked until that approval is mined.
  */
-export async function ensureAllowance(driver: TxDriver, account: Address, spend: Spend): Promise<void> {
+export async function ensureAllowance(
+  driver: TxDriver,
+  account: Address,
+  spend: Spend,
+  hooks: TxHooks = {},
+): Promise<void> {
   const allowance = await driver.readAllowance(spend.token, account, spend.spender);
   if (allowance > ALLOWANCE_THRESHOLD && allowance >= spend.amount) return;
+  hooks.note?.({
+    key: "tx.approving",
+    values: { amount: formatAmount(APPROVE_AMOUNT, { grouping: false }) },
+  });
   await sendOne(
     driver,
     {
@@ -84,7 +127,9 @@ export async function ensureAllowance(driver: TxDriver, account: Address, spend:
       args: [spend.spender, APPROVE_AMOUNT],
     },
     account,
+    hooks,
   );
+  hooks.note?.(undefined);
 }
 
 /**
@@ -110,12 +155,13 @@ export async function runTransaction(
   ui.beginPending();
   try {
     if (connection.chainId !== options.chainId) await driver.switchChain(options.chainId);
-    if (options.spend) await ensureAllowance(driver, connection.address, options.spend);
-    result = { ok: true, hash: await sendOne(driver, call, connection.address) };
+    if (options.spend) await ensureAllowance(driver, connection.address, options.spend, ui);
+    result = { ok: true, hash: await sendOne(driver, call, connection.address, ui) };
   } catch (err) {
     console.error("transaction failed", err);
     result = { ok: false, message: parseError(err) };
   } finally {
+    ui.note?.(undefined);
     ui.endPending();
   }
 

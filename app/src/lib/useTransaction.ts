@@ -5,11 +5,13 @@ import type { Abi, Address, ContractFunctionArgs, ContractFunctionName } from "v
 import { type Config, useConfig } from "wagmi";
 import {
   getConnection,
+  getGasPrice,
   getPublicClient,
   readContract,
   waitForTransactionReceipt,
   writeContract,
 } from "wagmi/actions";
+import { txLabel, useRecentTxStore } from "../features/wallet/recentTxs";
 import { useAppStore } from "../store";
 import { appChain } from "../wagmi";
 import { type ContractCall, type Spend, type TxDriver, type TxResult, runTransaction } from "./tx";
@@ -44,6 +46,7 @@ export function wagmiDriver(config: Config, chainId: number = appChain.id): TxDr
         typeof client.estimateContractGas
       >[0]);
     },
+    getGasPrice: () => getGasPrice(config, { chainId }),
     write: (call) => writeContract(config, { ...call, chainId } as Parameters<typeof writeContract>[1]),
     waitForReceipt: (hash) => waitForTransactionReceipt(config, { hash, chainId }),
     readAllowance: (token, owner, spender) =>
@@ -70,6 +73,8 @@ export function useTransaction() {
     ): Promise<TxResult> => {
       const { spend, ...call } = request;
       const store = useAppStore.getState();
+      const account = getConnection(config).address;
+      const recent = useRecentTxStore.getState();
       return runTransaction(
         wagmiDriver(config),
         {
@@ -77,6 +82,15 @@ export function useTransaction() {
           endPending: store.endPending,
           toast: store.toast,
           refresh: () => queryClient.invalidateQueries(),
+          note: store.setPendingNote,
+          onSent: (hash, sent) => {
+            if (!account) return;
+            const label = txLabel(sent.functionName);
+            recent.add(account, { hash, chainId: appChain.id, label, status: "pending", time: Date.now() });
+          },
+          onMined: (hash, status) => {
+            if (account) recent.settle(appChain.id, account, hash, status);
+          },
         },
         call as ContractCall,
         { chainId: appChain.id, spend },

@@ -29,6 +29,8 @@ interface IPresale {
     event Registered(address indexed account, address indexed referrer, uint256 index);
     /// @notice Emitted when the owner changes the manager.
     event ManagerUpdated(address indexed previousManager, address indexed newManager);
+    /// @notice Emitted when the owner allows or disallows `registrar` to register members on their behalf.
+    event RegistrarUpdated(address indexed registrar, bool allowed);
 
     /// @notice Thrown when the chosen referrer has not registered.
     error ReferrerNotRegistered(address referrer);
@@ -38,16 +40,38 @@ interface IPresale {
     error SelfReferral();
     /// @notice Thrown when an address argument must not be zero.
     error ZeroAddress();
+    /// @notice Thrown when `registerFor` is called by an address the owner has not made a registrar.
+    error NotRegistrar(address caller);
 
     /// @notice Binds the caller to `referrer`, once.
     function register(address referrer) external;
 
+    /// @notice Binds `account` to `referrer` on the member's behalf, once, with the same rules as `register`.
+    /// @dev Only for registrars set by the owner (contracts such as Ido that forward their caller).
+    function registerFor(address account, address referrer) external;
+
     /// @notice The member record of `account` (index 0 when unregistered).
     function users(address account) external view returns (User memory);
+
+    /// @notice Whether `account` is a member, and the two referrer generations above it, in one call (for
+    ///         contracts paying referral shares).
+    /// @return registered Whether `account` has registered.
+    /// @return referrer The member's referrer (zero for the root or an unregistered account).
+    /// @return grandReferrer The referrer's referrer (zero when the referrer is the root or zero).
+    function getReferrers(address account)
+        external
+        view
+        returns (bool registered, address referrer, address grandReferrer);
+
+    /// @notice Whether `account` may call `registerFor`.
+    function isRegistrar(address account) external view returns (bool);
 
     /// @notice The configuration, including the manager.
     function getConfig() external view returns (Config memory);
 
     /// @notice Sets the manager (owner only).
     function setManager(address manager) external;
+
+    /// @notice Allows or disallows `registrar` to call `registerFor` (owner only).
+    function setRegistrar(address registrar, bool allowed) external;
 }

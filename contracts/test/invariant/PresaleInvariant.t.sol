@@ -80,6 +80,10 @@ contract PresaleInvariantTest is Fixture {
                 account == root ? handler.ghostInvites(root) : handler.ghostInvites(account),
                 "invites"
             );
+            (bool registered, address referrer, address grandReferrer) = presale.getReferrers(account);
+            assertTrue(registered, "getReferrers: registered");
+            assertEq(referrer, user.refer, "getReferrers: referrer");
+            assertEq(grandReferrer, presale.users(user.refer).refer, "getReferrers: grand referrer");
             if (account == root) continue;
             assertTrue(presale.users(user.refer).index < user.index, "referrer earlier");
             address cursor = account;

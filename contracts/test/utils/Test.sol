@@ -9,12 +9,15 @@ interface Vm {
     function expectRevert(bytes calldata revertData) external;
     function expectRevert(bytes4 revertData) external;
     function expectEmit(bool checkTopic1, bool checkTopic2, bool checkTopic3, bool checkData) external;
+    function expectEmit(bool checkTopic1, bool checkTopic2, bool checkTopic3, bool checkData, address emitter)
+        external;
     function chainId(uint256 newChainId) external;
     function warp(uint256 newTimestamp) external;
     function assume(bool condition) external pure;
     function addr(uint256 privateKey) external pure returns (address);
     function label(address account, string calldata newLabel) external;
     function load(address target, bytes32 slot) external view returns (bytes32);
+    function store(address target, bytes32 slot, bytes32 value) external;
     function snapshotGasLastCall(string calldata group, string calldata name) external returns (uint256);
 }
 

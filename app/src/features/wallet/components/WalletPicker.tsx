@@ -5,6 +5,8 @@ import { Modal } from "../../../components/Modal";
 import { parseError } from "../../../lib/errors";
 import { useAppStore } from "../../../store";
 import { appChain } from "../../../wagmi";
+import { AddTokenButtons } from "./AddTokenButton";
+import { RecentTransactions } from "./RecentTransactions";
 
 /** Wallets to offer: every EIP-6963 one; the plain `window.ethereum` connector only when none announced. */
 export function pickableConnectors(
@@ -96,6 +98,8 @@ export function WalletPicker() {
           {t("wallet.network")}: {chain?.name ?? `#${chainId}`}
           {chainId !== appChain.id ? ` (≠ ${appChain.name})` : ""}
         </p>
+        {chainId === appChain.id && <AddTokenButtons />}
+        <RecentTransactions />
         <div className="modal-actions">
           <button
             type="button"

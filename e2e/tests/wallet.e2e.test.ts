@@ -1,0 +1,90 @@
+import { presaleAbi } from "@taichi/contracts";
+import type { Page } from "@playwright/test";
+import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
+import { TEST_WALLET_NAME } from "../fixtures/wallet.ts";
+
+async function connect(page: Page) {
+  await page.getByRole("button", { name: "UNCONNECT" }).click();
+  await page.getByRole("button", { name: TEST_WALLET_NAME }).click();
+}
+
+test.describe("wallet", () => {
+  test.use({ walletAccount: DEV_ROLES.members[0] });
+
+  test("a wrong chain shows the prompt (after the reload) and one click switches back", async ({
+    page,
+    wallet,
+  }) => {
+    await page.goto("/");
+    await connect(page);
+    await expect(page.getByText("Registered", { exact: true })).toBeVisible();
+
+    // the user switches the wallet to BSC: the app reloads (spec: chain change -> reload)
+    const reloaded = page.waitForEvent("load");
+    await wallet.changeChain(56);
+    await reloaded;
+    const prompt = page.getByRole("alert").filter({ hasText: "Your wallet is on the wrong network" });
+    await expect(prompt).toBeVisible();
+    await expect(page.getByText("Registered", { exact: true })).toHaveCount(0);
+
+    // one click: the wallet is asked to switch, and the app follows without another reload
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await prompt.getByRole("button", { name: "Switch network" }).click();
+    await expect(prompt).toBeHidden();
+    expect(wallet.chainId).toBe(31337);
+    expect(wallet.calls).toContain("wallet_switchEthereumChain");
+    await expect(page.getByText("Registered", { exact: true })).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
+  });
+
+  test("the wallet panel adds the project's USDT to the wallet", async ({ page, wallet, contracts }) => {
+    await page.goto("/");
+    await connect(page);
+    await page.getByRole("button", { name: "0x3C4..93BC" }).click();
+    const panel = page.getByRole("dialog", { name: "Wallet" });
+    await panel.getByRole("button", { name: "Add USDT to wallet" }).click();
+    await expect(page.getByText("Success")).toBeVisible();
+    expect(wallet.watchedAssets).toEqual([
+      { type: "ERC20", options: { address: contracts.Usdt, symbol: "USDT", decimals: 18 } },
+    ]);
+  });
+});
+
+test.describe("recent transactions", () => {
+  test("a registration is listed as confirmed for its account and the list survives a reload", async ({
+    page,
+    wallet,
+    chain,
+    contracts,
+  }) => {
+    const root = devAccount(DEV_ROLES.deployer).address;
+    await page.goto(`/?code=${root}`);
+    await connect(page);
+    const dialog = page.getByRole("dialog", { name: "Register binding" });
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(dialog).toBeHidden();
+    const user = await chain.readContract({
+      address: contracts.Presale!,
+      abi: presaleAbi,
+      functionName: "users",
+      args: [wallet.account.address],
+    });
+    expect(user.refer).toBe(root);
+
+    const openPanel = async () => {
+      await page.getByRole("button", { name: /^0x/ }).click();
+      return page.getByRole("region", { name: "Recent transactions" });
+    };
+    let list = await openPanel();
+    await expect(list.getByRole("listitem")).toHaveCount(1);
+    await expect(list.getByRole("listitem")).toContainText("Register binding");
+    await expect(list.getByRole("listitem")).toContainText("Confirmed");
+
+    await page.reload();
+    list = await openPanel();
+    await expect(list.getByRole("listitem")).toHaveCount(1);
+    await expect(list.getByRole("listitem")).toContainText("Confirmed");
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Gzip size of the JS and CSS a browser loads for each route of a production build: the entry with
+ * its static imports, plus the route's lazy chunk and its static imports.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { REPO_ROOT } from "../env.ts";
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+/** Route -> the module that renders it (see app/src/routes/router.tsx). */
+export const ROUTE_MODULES: Record<string, string | null> = {
+  "/": null,
+  "/stakes": "src/routes/Stakes.tsx",
+  "/ido": "src/routes/Ido.tsx",
+  "/swap": "src/routes/Swap.tsx",
+  "/team": "src/routes/Team.tsx",
+  "/invites": "src/routes/Invites.tsx",
+  "/mine": "src/routes/Mine.tsx",
+  "/manager": "src/routes/Manager.tsx",
+  "/managerTRC": "src/routes/ManagerTrc.tsx",
+};
+
+export const HOME_JS_BUDGET_KB = 150;
+
+export type RouteSize = { route: string; jsKb: number; cssKb: number; files: number };
+
+/** Builds the app into a temporary folder with a manifest; returns that folder. */
+export function buildApp(env: NodeJS.ProcessEnv = {}): string {
+  const outDir = mkdtempSync(join(tmpdir(), "taichi-app-"));
+  const result = spawnSync(
+    join(REPO_ROOT, "node_modules", ".bin", "vite"),
+    ["build", "--manifest", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"],
+    { cwd: join(REPO_ROOT, "app"), env: { ...process.env, ...env }, encoding: "utf8" },
+  );
+  if (result.status !== 0) throw new Error(`app build failed:\n${result.stdout}${result.stderr}`);
+  return outDir;
+}
+
+export function measureRoutes(outDir: string): RouteSize[] {
+  const manifest = JSON.parse(readFileSync(join(outDir, ".vite", "manifest.json"), "utf8")) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entryKey) throw new Error("no entry in the build manifest");
+  const gzipKb = (file: string) => gzipSync(readFileSync(join(outDir, file))).length / 1024;
+
+  function collect(key: string, seen: Set<string>, files: Set<string>) {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) collect(imported, seen, files);
+  }
+
+  return Object.entries(ROUTE_MODULES).map(([route, module]) => {
+    const files = new Set<string>();
+    const seen = new Set<string>();
+    collect(entryKey, seen, files);
+    if (module) collect(module, seen, files);
+    let jsKb = 0;
+    let cssKb = 0;
+    for (const file of files) {
+      if (file.endsWith(".js")) jsKb += gzipKb(file);
+      else if (file.endsWith(".css")) cssKb += gzipKb(file);
+    }
+    return { route, jsKb: round(jsKb), cssKb: round(cssKb), files: files.size };
+  });
+}
+
+const round = (kb: number) => Math.round(kb * 10) / 10;

@@ -1,0 +1,35 @@
+/** `npm run bench`: prints where the product stands on speed and cost, and writes bench/results/<time>.json. */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { REPO_ROOT } from "../env.ts";
+import { HOME_JS_BUDGET_KB, buildApp, measureRoutes } from "./frontend.ts";
+import { measureApi } from "./api.ts";
+import { measureAnchors, readSnapshots } from "./gas.ts";
+
+const started = Date.now();
+
+console.log("Front end: gzip kB loaded per route (production build)");
+const routes = measureRoutes(buildApp());
+console.table(routes);
+const home = routes.find((row) => row.route === "/")!;
+console.log(`/ loads ${home.jsKb} kB of JS (budget ${HOME_JS_BUDGET_KB} kB)\n`);
+
+console.log("Gas: committed snapshots of user-facing calls, with anchors measured now on anvil");
+const gas = [...readSnapshots(), ...(await measureAnchors())];
+console.table(gas);
+
+console.log("\nAPI on loopback: 3 s per route, 16 concurrent clients; ratio to the bare route");
+const api = await measureApi();
+console.table(api);
+
+const results = {
+  at: new Date().toISOString(),
+  frontend: { routes, homeJsBudgetKb: HOME_JS_BUDGET_KB },
+  gas,
+  api,
+};
+const dir = join(REPO_ROOT, "bench", "results");
+mkdirSync(dir, { recursive: true });
+const file = join(dir, `${results.at.replace(/[:.]/g, "-")}.json`);
+writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`wrote ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
