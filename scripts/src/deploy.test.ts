@@ -3,7 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, maxUint256, parseEther } from "viem";
-import { factoryAbi, idoAbi, pairAbi, presaleAbi, routerAbi, usdtAbi, wbnbAbi } from "@taichi/contracts";
+import {
+  factoryAbi,
+  idoAbi,
+  pairAbi,
+  presaleAbi,
+  routerAbi,
+  swapTokenAbi,
+  usdtAbi,
+  wbnbAbi,
+} from "@taichi/contracts";
 import { deploy, type Deployment } from "./deploy.ts";
 import { DEV_ROLES, chainAt, devAccount, devPrivateKey } from "./env.ts";
 import { startService, stopService, waitForPort, type Service } from "./processes.ts";
@@ -31,7 +40,7 @@ afterAll(async () => {
 describe("local deploy", () => {
   it("writes every contract the app needs, each with code on chain", async () => {
     expect(deployment.chainId).toBe(31337);
-    for (const name of ["Usdt", "Presale", "Ido", "Factory", "Router", "Multicall3"]) {
+    for (const name of ["Usdt", "Presale", "Ido", "SwapToken", "Factory", "Router", "Multicall3"]) {
       const address = deployment.contracts[name];
       expect(address, name).toMatch(/^0x[0-9a-fA-F]{40}$/);
       expect(await client.getCode({ address: address! }), name).not.toBe("0x");
@@ -169,5 +178,15 @@ describe("local deploy", () => {
     expect(buyer.balance).toBe(parseEther("5000"));
     expect((await read(referrer)).balanceReward).toBe(parseEther("2.5"));
     expect((await read(root)).balanceReward).toBe(parseEther("1.5"));
+    const sold = await client.readContract({ address: Ido!, abi: idoAbi, functionName: "swapToken" });
+    expect(sold).toBe(deployment.contracts.SwapToken);
+    const held = await client.readContract({
+      address: sold,
+      abi: swapTokenAbi,
+      functionName: "balanceOf",
+      args: [Ido!],
+    });
+    // funded for every allocation the sale can make: 1000 x 5000 + 500 x 4800 + 500 x 4600
+    expect(held).toBe(parseEther("9700000"));
   });
 });

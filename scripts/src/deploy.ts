@@ -14,12 +14,16 @@ import {
   type Abi,
   type Address,
   type Hex,
-  zeroAddress,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { loadArtifact, type ContractName } from "@taichi/contracts/scripts/artifacts.ts";
-import { idoAbi, presaleAbi, usdtAbi } from "@taichi/contracts";
+import { idoAbi, presaleAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
 import { DEV_ROLES, LOCAL_CHAIN_ID, REPO_ROOT, chainAt, devAccount } from "./env.ts";
+
+/** Fixed supply of the project token, all minted to the deployer. */
+const TOKEN_SUPPLY = parseEther("100000000");
+/** What the presale can owe at most: 1000 x 5000 + 500 x 4800 + 500 x 4600 tokens. */
+const IDO_TOKENS = parseEther("9700000");
 
 export type Deployment = { chainId: number; contracts: Record<string, Address> };
 
@@ -118,6 +122,8 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     }),
   );
 
+  contracts.SwapToken = await create("SwapToken", [account.address, TOKEN_SUPPLY]);
+
   // The sale opens now and runs 30 days; tokens are claimable when it ends. Managers reschedule it.
   const now = (await publicClient.getBlock()).timestamp;
   const saleEnd = now + 30n * 86_400n;
@@ -130,7 +136,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
         account.address,
         contracts.Presale,
         contracts.Usdt,
-        zeroAddress,
+        contracts.SwapToken,
         options.fund ?? account.address,
         now,
         saleEnd,
@@ -139,6 +145,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     }),
   );
   await send(contracts.Presale, presaleAbi, "setRegistrar", [contracts.Ido, true]);
+  await send(contracts.SwapToken, swapTokenAbi, "transfer", [contracts.Ido, IDO_TOKENS]);
 
   if (isLocal) {
     log("seeding demo accounts");
