@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, maxUint256, parseEther } from "viem";
 import {
@@ -13,28 +10,22 @@ import {
   usdtAbi,
   wbnbAbi,
 } from "@taichi/contracts";
-import { deploy, type Deployment } from "./deploy.ts";
-import { DEV_ROLES, chainAt, devAccount, devPrivateKey } from "./env.ts";
-import { startService, stopService, waitForPort, type Service } from "./processes.ts";
+import type { Deployment } from "./deploy.ts";
+import { DEV_ROLES, chainAt, devAccount } from "./env.ts";
+import { startLocalChain, type LocalChain } from "./localChain.ts";
 
 const PORT = 8611;
 const rpcUrl = `http://127.0.0.1:${PORT}`;
 const client = createPublicClient({ transport: http(rpcUrl) });
-let anvil: Service;
+let chain: LocalChain;
 let deployment: Deployment;
 
 beforeAll(async () => {
-  anvil = startService("chain", "anvil", ["--port", String(PORT), "--silent"], { quiet: true });
-  await waitForPort(anvil, PORT);
-  deployment = await deploy({
-    rpcUrl,
-    deployerKey: devPrivateKey(0),
-    log: () => {},
-    outDir: mkdtempSync(join(tmpdir(), "deployments-")),
-  });
+  chain = await startLocalChain(PORT);
+  deployment = chain.deployment;
 });
 afterAll(async () => {
-  if (anvil) await stopService(anvil);
+  await chain?.stop();
 });
 
 describe("local deploy", () => {

@@ -6,13 +6,9 @@
  * - the one write path (`runTransaction` with the real wagmi driver) approves 1e38 exactly when the
  *   allowance is at most 1e18, checked with `allowance` reads on chain.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { presaleAbi, routerAbi, usdtAbi } from "@taichi/contracts";
-import { type Deployment, deploy } from "@taichi/scripts/deploy";
-import { DEV_ROLES, devAccount, devPrivateKey } from "@taichi/scripts/env";
-import { type Service, startService, stopService, waitForPort } from "@taichi/scripts/processes";
+import { DEV_ROLES, devAccount } from "@taichi/scripts/env";
+import { type LocalChain, startLocalChain } from "@taichi/scripts/localChain";
 import {
   type Address,
   createPublicClient,
@@ -39,25 +35,17 @@ const member = devAccount(DEV_ROLES.members[0]).address;
 const newcomer = devAccount(DEV_ROLES.newcomers[0]).address;
 const stranger = devAccount(DEV_ROLES.newcomers[1]).address;
 
-let anvil: Service;
-let deployment: Deployment;
+let localChain: LocalChain;
 let c: { Presale: Address; Usdt: Address; Router: Address };
 
 beforeAll(async () => {
-  anvil = startService("chain", "anvil", ["--port", String(PORT), "--silent"], { quiet: true });
-  await waitForPort(anvil, PORT);
-  deployment = await deploy({
-    rpcUrl,
-    deployerKey: devPrivateKey(DEV_ROLES.deployer),
-    log: () => {},
-    outDir: mkdtempSync(join(tmpdir(), "app-deployments-")),
-  });
-  c = deployment.contracts as typeof c;
+  localChain = await startLocalChain(PORT);
+  c = localChain.deployment.contracts as typeof c;
   await i18n.changeLanguage("en");
 }, 120_000);
 
 afterAll(async () => {
-  if (anvil) await stopService(anvil);
+  await localChain?.stop();
 });
 
 /** Runs `fn` and returns what it threw (fails the test when it does not throw). */

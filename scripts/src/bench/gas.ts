@@ -3,14 +3,11 @@
  * measured in the same run on anvil: an OpenZeppelin ERC20 transfer and a Uniswap-V2 router swap.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPublicClient, createWalletClient, http, maxUint256, parseEther, type Hex } from "viem";
 import { routerAbi, usdtAbi } from "@taichi/contracts";
-import { deploy } from "../deploy.ts";
-import { DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "../env.ts";
-import { startService, stopService, waitForPort } from "../processes.ts";
+import { DEV_ROLES, REPO_ROOT, chainAt, devAccount } from "../env.ts";
+import { startLocalChain } from "../localChain.ts";
 
 export type GasRow = { call: string; gas: number };
 
@@ -26,16 +23,10 @@ export function readSnapshots(): GasRow[] {
 }
 
 export async function measureAnchors(port = 8699): Promise<GasRow[]> {
-  const anvil = startService("chain", "anvil", ["--port", String(port), "--silent"], { quiet: true });
+  const chain = await startLocalChain(port);
   try {
-    await waitForPort(anvil, port);
-    const rpcUrl = `http://127.0.0.1:${port}`;
-    const { contracts } = await deploy({
-      rpcUrl,
-      deployerKey: devPrivateKey(0),
-      log: () => {},
-      outDir: mkdtempSync(join(tmpdir(), "bench-deployments-")),
-    });
+    const { rpcUrl, deployment } = chain;
+    const { contracts } = deployment;
     const account = devAccount(DEV_ROLES.members[0]);
     const client = createPublicClient({ transport: http(rpcUrl) });
     const wallet = createWalletClient({ account, transport: http(rpcUrl), chain: chainAt(31337, rpcUrl) });
@@ -83,6 +74,6 @@ export async function measureAnchors(port = 8699): Promise<GasRow[]> {
       { call: "anchor: Uniswap-V2 router swap (token -> BNB)", gas: swap },
     ];
   } finally {
-    await stopService(anvil);
+    await chain.stop();
   }
 }
