@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
 import { createDb, migrate, type Db } from "../src/db/index.ts";
 import { PGLITE_MEMORY } from "../src/env.ts";
 import { privateKeyToAccount } from "viem/accounts";
@@ -12,11 +13,36 @@ export const ALICE = "0x00000000000000000000000000000000000a11ce";
 export const BOB = "0x0000000000000000000000000000000000000b0b";
 export const MIXED_CASE = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01";
 
-/** A fresh in-memory PGlite with the schema applied. */
+/**
+ * A fresh database with the schema applied: an in-memory PGlite, or, when TEST_DATABASE_URL names a
+ * PostgreSQL server, a new database on it (dropped again by `close()`), so test files never share data.
+ */
 export async function createTestDb(): Promise<Db> {
-  const db = await createDb({ kind: "pglite", dataDir: PGLITE_MEMORY });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const db = await createDb({ kind: "pglite", dataDir: PGLITE_MEMORY });
+    await migrate(db);
+    return db;
+  }
+  const name = `taichi_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await createDb({ kind: "postgres", url: url.toString() });
   await migrate(db);
-  return db;
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
 }
 
 /** Empties every table except the seeded catalogue (whose sold seats are reset). */
