@@ -1,5 +1,5 @@
 /** `npm run bench`: prints where the product stands on speed and cost, and writes bench/results/<time>.json. */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "../env.ts";
 import { HOME_JS_BUDGET_KB, buildApp, measureRoutes } from "./frontend.ts";
@@ -21,6 +21,12 @@ console.table(gas);
 console.log("\nAPI on loopback: 3 s per route, 16 concurrent clients; ratio to the bare route");
 const api = await measureApi();
 console.table(api);
+
+const testTimesFile = join(REPO_ROOT, ".data", "test-times.json");
+const testTimes = existsSync(testTimesFile) ? JSON.parse(readFileSync(testTimesFile, "utf8")) : null;
+console.log("\nnpm test wall time per step (from the last run of npm test on this machine)");
+if (testTimes) console.table(testTimes);
+else console.log("  no record yet: run npm test");
 
 const results = {
   at: new Date().toISOString(),
