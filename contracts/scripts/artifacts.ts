@@ -14,6 +14,7 @@ export type Artifact = { abi: Abi; bytecode: Hex };
 export const FORGE_CONTRACTS = {
   Presale: "Presale.sol",
   Ido: "Ido.sol",
+  Staking: "Staking.sol",
   SwapToken: "SwapToken.sol",
   Usdt: "Usdt.sol",
   Multicall3: "Multicall3.sol",

@@ -6,6 +6,7 @@ import {
   pairAbi,
   presaleAbi,
   routerAbi,
+  stakingAbi,
   swapTokenAbi,
   usdtAbi,
   wbnbAbi,
@@ -31,7 +32,16 @@ afterAll(async () => {
 describe("local deploy", () => {
   it("writes every contract the app needs, each with code on chain", async () => {
     expect(deployment.chainId).toBe(31337);
-    for (const name of ["Usdt", "Presale", "Ido", "SwapToken", "Factory", "Router", "Multicall3"]) {
+    for (const name of [
+      "Usdt",
+      "Presale",
+      "Ido",
+      "Staking",
+      "SwapToken",
+      "Factory",
+      "Router",
+      "Multicall3",
+    ]) {
       const address = deployment.contracts[name];
       expect(address, name).toMatch(/^0x[0-9a-fA-F]{40}$/);
       expect(await client.getCode({ address: address! }), name).not.toBe("0x");
@@ -179,5 +189,115 @@ describe("local deploy", () => {
     });
     // funded for every allocation the sale can make: 1000 x 5000 + 500 x 4800 + 500 x 4600
     expect(held).toBe(parseEther("9700000"));
+  });
+
+  it("seeds the SwapToken/USDT pool and opens trading: a member buys through the router and pays the buy fee", async () => {
+    const account = devAccount(DEV_ROLES.members[0]);
+    const wallet = createWalletClient({ account, transport: http(rpcUrl), chain: chainAt(31337, rpcUrl) });
+    const {
+      SwapToken,
+      Usdt,
+      Router,
+      Pair_SwapToken_Usdt: pair,
+    } = deployment.contracts as Record<string, `0x${string}`>;
+    const [reserve0, reserve1] = await client.readContract({
+      address: pair!,
+      abi: pairAbi,
+      functionName: "getReserves",
+    });
+    expect([reserve0, reserve1].sort()).toEqual([parseEther("100000"), parseEther("1000000")].sort());
+
+    const mined = async (hash: `0x${string}`) =>
+      expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
+    await mined(
+      await wallet.writeContract({
+        address: Usdt!,
+        abi: usdtAbi,
+        functionName: "approve",
+        args: [Router!, maxUint256],
+      }),
+    );
+    const balance = () =>
+      client.readContract({
+        address: SwapToken!,
+        abi: swapTokenAbi,
+        functionName: "balanceOf",
+        args: [account.address],
+      });
+    const before = await balance();
+    await mined(
+      await wallet.writeContract({
+        address: Router!,
+        abi: routerAbi,
+        functionName: "swapExactTokensForTokensSupportingFeeOnTransferTokens",
+        args: [
+          parseEther("10"),
+          0n,
+          [Usdt!, SwapToken!],
+          account.address,
+          BigInt(Math.floor(Date.now() / 1000) + 3600),
+        ],
+      }),
+    );
+    const received = (await balance()) - before;
+    // 10 USDT at 0.1 USDT a token is just under 100 tokens after the pool's 0.3%; the token keeps 3%
+    expect(received).toBeGreaterThan(parseEther("96"));
+    expect(received).toBeLessThan(parseEther("97"));
+  });
+
+  it("opens staking: a newcomer binds through Staking and locks USDT in the first tier", async () => {
+    const account = devAccount(DEV_ROLES.newcomers[2]);
+    const referrer = devAccount(DEV_ROLES.members[0]).address;
+    const wallet = createWalletClient({ account, transport: http(rpcUrl), chain: chainAt(31337, rpcUrl) });
+    const { Staking, Usdt, Presale } = deployment.contracts as Record<string, `0x${string}`>;
+    const mined = async (hash: `0x${string}`) =>
+      expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
+    const multi = await client.readContract({
+      address: Staking!,
+      abi: stakingAbi,
+      functionName: "getConfigMulti",
+    });
+    const amount = multi.stakeMins[0]! > 0n ? multi.stakeMins[0]! : parseEther("100");
+
+    await mined(
+      await wallet.writeContract({
+        address: Staking!,
+        abi: stakingAbi,
+        functionName: "register",
+        args: [referrer],
+      }),
+    );
+    const registry = await client.readContract({
+      address: Presale!,
+      abi: presaleAbi,
+      functionName: "users",
+      args: [account.address],
+    });
+    expect(registry.refer).toBe(referrer);
+    await mined(
+      await wallet.writeContract({
+        address: Usdt!,
+        abi: usdtAbi,
+        functionName: "approve",
+        args: [Staking!, maxUint256],
+      }),
+    );
+    const balance = () =>
+      client.readContract({
+        address: Usdt!,
+        abi: usdtAbi,
+        functionName: "balanceOf",
+        args: [account.address],
+      });
+    const before = await balance();
+    await mined(
+      await wallet.writeContract({
+        address: Staking!,
+        abi: stakingAbi,
+        functionName: "deposit",
+        args: [0n, amount, true],
+      }),
+    );
+    expect(before - (await balance())).toBe(amount);
   });
 });

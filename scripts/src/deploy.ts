@@ -14,16 +14,23 @@ import {
   type Abi,
   type Address,
   type Hex,
+  zeroAddress,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { loadArtifact, type ContractName } from "@taichi/contracts/scripts/artifacts.ts";
-import { idoAbi, presaleAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
+import { idoAbi, presaleAbi, routerAbi, stakingAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
 import { DEV_ROLES, LOCAL_CHAIN_ID, REPO_ROOT, chainAt, devAccount } from "./env.ts";
 
 /** Fixed supply of the project token, all minted to the deployer. */
 const TOKEN_SUPPLY = parseEther("100000000");
 /** What the presale can owe at most: 1000 x 5000 + 500 x 4800 + 500 x 4600 tokens. */
 const IDO_TOKENS = parseEther("9700000");
+/** Staking reward pools: tokens on every chain, USDT minted on the local chain only. */
+const STAKING_TOKEN_POOL = parseEther("10000000");
+const STAKING_USDT_POOL = parseEther("1000000");
+/** Local starting pool: 1,000,000 tokens against 100,000 USDT, 0.1 USDT a token. */
+const POOL_TOKENS = parseEther("1000000");
+const POOL_USDT = parseEther("100000");
 
 export type Deployment = { chainId: number; contracts: Record<string, Address> };
 
@@ -89,7 +96,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     return address;
   }
 
-  async function proxy(name: "Presale" | "Ido", initData: Hex): Promise<Address> {
+  async function proxy(name: "Presale" | "Ido" | "Staking", initData: Hex): Promise<Address> {
     const implementation = await create(name, [], `${name} implementation`);
     return create("ERC1967Proxy", [implementation, initData], `${name} proxy`);
   }
@@ -122,7 +129,28 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     }),
   );
 
-  contracts.SwapToken = await create("SwapToken", [account.address, TOKEN_SUPPLY]);
+  // Until the dividend and node contracts exist, every fee destination is the deployer's treasury.
+  const feeAccounts = {
+    market: account.address,
+    node: account.address,
+    trc: zeroAddress,
+    main: zeroAddress,
+    distributor: account.address,
+  };
+  contracts.SwapToken = await create("SwapToken", [
+    account.address,
+    account.address,
+    TOKEN_SUPPLY,
+    contracts.Router,
+    contracts.Usdt,
+    feeAccounts,
+  ]);
+  const swapPair = await publicClient.readContract({
+    address: contracts.SwapToken,
+    abi: swapTokenAbi,
+    functionName: "swapPair",
+  });
+  contracts.Pair_SwapToken_Usdt = swapPair;
 
   // The sale opens now and runs 30 days; tokens are claimable when it ends. Managers reschedule it.
   const now = (await publicClient.getBlock()).timestamp;
@@ -145,7 +173,41 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     }),
   );
   await send(contracts.Presale, presaleAbi, "setRegistrar", [contracts.Ido, true]);
+  await send(contracts.SwapToken, swapTokenAbi, "setFeeExempt", [contracts.Ido, true]);
   await send(contracts.SwapToken, swapTokenAbi, "transfer", [contracts.Ido, IDO_TOKENS]);
+
+  contracts.Staking = await proxy(
+    "Staking",
+    encodeFunctionData({
+      abi: stakingAbi,
+      functionName: "initialize",
+      args: [account.address, contracts.Presale, contracts.Usdt, contracts.SwapToken],
+    }),
+  );
+  await send(contracts.Presale, presaleAbi, "setRegistrar", [contracts.Staking, true]);
+  await send(contracts.SwapToken, swapTokenAbi, "setFeeExempt", [contracts.Staking, true]);
+  await send(contracts.SwapToken, swapTokenAbi, "transfer", [contracts.Staking, STAKING_TOKEN_POOL]);
+
+  if (isLocal) {
+    log("funding the staking USDT reward pool");
+    await send(contracts.Usdt, usdtAbi, "mint", [contracts.Staking, STAKING_USDT_POOL]);
+    log("seeding SwapToken/USDT liquidity and opening trading");
+    const deadline = now + 3600n;
+    await send(contracts.Usdt, usdtAbi, "mint", [account.address, POOL_USDT]);
+    await send(contracts.Usdt, usdtAbi, "approve", [contracts.Router, POOL_USDT]);
+    await send(contracts.SwapToken, swapTokenAbi, "approve", [contracts.Router, POOL_TOKENS]);
+    await send(contracts.Router, routerAbi, "addLiquidity", [
+      contracts.SwapToken,
+      contracts.Usdt,
+      POOL_TOKENS,
+      POOL_USDT,
+      0n,
+      0n,
+      account.address,
+      deadline,
+    ]);
+    await send(contracts.SwapToken, swapTokenAbi, "setOpening", [now, 0n]);
+  }
 
   if (isLocal) {
     log("seeding demo accounts");

@@ -8,7 +8,14 @@ describe("parseEnv", () => {
       rpcUrl: "http://127.0.0.1:8545",
       managerAddresses: [],
       apiBase: "/api/api/invest",
+      idoProofDeadline: "2025-06-30",
     });
+  });
+
+  it("reads the presale payment-proof deadline, 'none' hides it, a bad date throws", () => {
+    expect(parseEnv({ VITE_IDO_PROOF_DEADLINE: "2025-07-15" }).idoProofDeadline).toBe("2025-07-15");
+    expect(parseEnv({ VITE_IDO_PROOF_DEADLINE: "none" }).idoProofDeadline).toBeUndefined();
+    expect(() => parseEnv({ VITE_IDO_PROOF_DEADLINE: "30/06/2025" })).toThrow(EnvError);
   });
 
   it("reads the backend base path, without a trailing slash", () => {

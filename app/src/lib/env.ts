@@ -10,6 +10,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_RPC_URL`           | `http://127.0.0.1:8545` for 31337, viem's public RPC for 56/97 | JSON-RPC endpoint for reads |
  * | `VITE_MANAGER_ADDRESSES` | empty                      | comma list of extra manager addresses (case-insensitive), on top of Presale `owner()` and `getConfig().manager` |
  * | `VITE_API_BASE`          | `/api/api/invest`          | base path (or absolute URL) of the backend API of spec section 7 |
+ * | `VITE_IDO_PROOF_DEADLINE`| `2025-06-30`               | presale rules: last day to submit the payment proof (YYYY-MM-DD); `none` hides the line |
  *
  * Contract addresses are never configured here: they come from `deployments/<chainId>.json`.
  * The dev server itself reads `APP_PORT` (5173) and `API_PORT` (8787), see `vite.config.ts`.
@@ -27,7 +28,11 @@ export type AppEnv = {
   managerAddresses: Address[];
   /** backend base path, no trailing slash */
   apiBase: string;
+  /** presale rules: payment-proof deadline as YYYY-MM-DD, undefined when hidden */
+  idoProofDeadline: string | undefined;
 };
+
+export const DEFAULT_IDO_PROOF_DEADLINE = "2025-06-30";
 
 export const DEFAULT_API_BASE = "/api/api/invest";
 
@@ -64,7 +69,15 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
 
   const rpcUrl = str("VITE_RPC_URL") ?? (chainId === 31337 ? LOCAL_RPC_URL : undefined);
   const apiBase = (str("VITE_API_BASE") ?? DEFAULT_API_BASE).replace(/\/+$/, "");
-  return { chainId, rpcUrl, managerAddresses, apiBase };
+  const deadlineText = str("VITE_IDO_PROOF_DEADLINE") ?? DEFAULT_IDO_PROOF_DEADLINE;
+  let idoProofDeadline: string | undefined;
+  if (deadlineText.toLowerCase() !== "none") {
+    const valid =
+      /^\d{4}-\d{2}-\d{2}$/.test(deadlineText) && !Number.isNaN(Date.parse(`${deadlineText}T00:00:00Z`));
+    if (!valid) throw new EnvError(`VITE_IDO_PROOF_DEADLINE="${deadlineText}" is not a YYYY-MM-DD date`);
+    idoProofDeadline = deadlineText;
+  }
+  return { chainId, rpcUrl, managerAddresses, apiBase, idoProofDeadline };
 }
 
 export const env: AppEnv = parseEnv(import.meta.env);

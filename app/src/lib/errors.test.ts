@@ -1,4 +1,4 @@
-import { presaleAbi } from "@taichi/contracts";
+import { idoAbi, presaleAbi } from "@taichi/contracts";
 import {
   type Abi,
   BaseError,
@@ -120,6 +120,40 @@ describe("parseError: contract custom errors decoded against the Presale ABI", (
       isDecodedRevert(new ContractFunctionRevertedError({ abi: presaleAbi, functionName: "register" })),
     ).toBe(false);
     expect(isDecodedRevert(new HttpRequestError({ url: "http://127.0.0.1:8545" }))).toBe(false);
+  });
+});
+
+describe("parseError: Ido custom errors", () => {
+  const account = referrer;
+  it("AlreadyParticipated -> the spec's 'One participation per address'", () => {
+    const data = encodeErrorResult({ abi: idoAbi, errorName: "AlreadyParticipated", args: [account, 1n] });
+    expect(translate(parseError(contractRevert(idoAbi, data)))).toBe("One participation per address");
+  });
+
+  it("every buy and claim error of the Ido ABI has its own message", () => {
+    const names = [
+      "AlreadyParticipated",
+      "NotRegistered",
+      "IdoNotStarted",
+      "IdoEnded",
+      "SoldOut",
+      "NoPriorityRight",
+      "PaymentMismatch",
+      "ClaimNotOpen",
+      "NotParticipant",
+      "AlreadyClaimed",
+      "NothingToClaim",
+      "SwapTokenNotSet",
+    ];
+    const abiErrors = idoAbi.filter((item) => item.type === "error").map((item) => item.name);
+    for (const name of names) {
+      expect(abiErrors, name).toContain(name);
+      expect(CONTRACT_ERROR_MESSAGES[name], name).toBeDefined();
+    }
+    const ended = encodeErrorResult({ abi: idoAbi, errorName: "IdoEnded", args: [2n, 1n] });
+    expect(translate(parseError(contractRevert(idoAbi, ended)))).toBe("The presale has ended");
+    const nothing = encodeErrorResult({ abi: idoAbi, errorName: "NothingToClaim", args: [account] });
+    expect(translate(parseError(contractRevert(idoAbi, nothing)))).toBe("No rewards to claim");
   });
 });
 

@@ -17,6 +17,19 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   SelfReferral: "register.selfReferral",
   ReferrerIsOwnReferral: "register.ownReferral",
   ERC20InsufficientBalance: "common.balanceInsufficient",
+  // Ido (docs/ido.md)
+  AlreadyParticipated: "ido.errors.alreadyParticipated",
+  NotRegistered: "ido.errors.notRegistered",
+  IdoNotStarted: "ido.errors.notStarted",
+  IdoEnded: "ido.errors.ended",
+  SoldOut: "ido.errors.soldOut",
+  NoPriorityRight: "ido.errors.noPriority",
+  PaymentMismatch: "ido.errors.paymentMismatch",
+  ClaimNotOpen: "ido.errors.claimNotOpen",
+  NotParticipant: "ido.errors.notParticipant",
+  AlreadyClaimed: "ido.errors.alreadyClaimed",
+  NothingToClaim: "ido.errors.nothingToClaim",
+  SwapTokenNotSet: "ido.errors.swapTokenNotSet",
 };
 
 /** A receipt with status "reverted" (the transaction was mined but failed). */

@@ -1,7 +1,39 @@
 import { useTranslation } from "react-i18next";
-import { Placeholder } from "../components/Placeholder";
+import { AllocationCard } from "../features/ido/components/AllocationCard";
+import { BuyCard } from "../features/ido/components/BuyCard";
+import { InviteesCard } from "../features/ido/components/InviteesCard";
+import { PresaleCard } from "../features/ido/components/PresaleCard";
+import { RewardsCard } from "../features/ido/components/RewardsCard";
+import { TotalsCard } from "../features/ido/components/TotalsCard";
+import { useIdoAccount } from "../features/ido/hooks/useIdoAccount";
+import { useIdoOverview } from "../features/ido/hooks/useIdoOverview";
+import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 
+/** `/ido` (lazy): the sale, buy, my allocation and claim, my referral rewards, my invitees, totals. */
 export default function Ido() {
   const { t } = useTranslation();
-  return <Placeholder title={t("pages.ido")} />;
+  const connection = useAppConnection();
+  const overview = useIdoOverview();
+  const account = useIdoAccount(connection.ready ? connection.address : undefined);
+
+  return (
+    <section className="page ido">
+      <h1 className="page-title">{t("pages.ido")}</h1>
+      <PresaleCard overview={overview} />
+      {overview.available && (
+        <>
+          <BuyCard overview={overview} account={account} connection={connection} />
+          {connection.ready && connection.address && (
+            <>
+              <AllocationCard overview={overview} account={account} />
+              <RewardsCard account={account} />
+              <InviteesCard kind="direct" account={connection.address} />
+              <InviteesCard kind="indirect" account={connection.address} />
+            </>
+          )}
+          <TotalsCard />
+        </>
+      )}
+    </section>
+  );
 }

@@ -3,6 +3,12 @@ pragma solidity ^0.8.24;
 
 /// @dev The cheatcodes the suites use (the npm forge-std is stale, so these are declared here).
 interface Vm {
+    struct Log {
+        bytes32[] topics;
+        bytes data;
+        address emitter;
+    }
+
     function prank(address sender) external;
     function startPrank(address sender) external;
     function stopPrank() external;
@@ -19,6 +25,12 @@ interface Vm {
     function load(address target, bytes32 slot) external view returns (bytes32);
     function store(address target, bytes32 slot, bytes32 value) external;
     function snapshotGasLastCall(string calldata group, string calldata name) external returns (uint256);
+    function roll(uint256 newHeight) external;
+    function readFile(string calldata path) external view returns (string memory data);
+    function parseJsonBytes(string calldata json, string calldata key) external pure returns (bytes memory);
+    function expectRevert() external;
+    function recordLogs() external;
+    function getRecordedLogs() external returns (Log[] memory logs);
 }
 
 /// @dev Base test: cheatcodes, bounded fuzz inputs and assertions that name what differed.

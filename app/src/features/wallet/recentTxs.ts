@@ -25,7 +25,13 @@ export function explorerTxUrl(chainId: number, hash: Hash): string | undefined {
   return base ? `${base}/tx/${hash}` : undefined;
 }
 
-const LABELS: Record<string, I18nKey> = { approve: "tx.labels.approve", register: "tx.labels.register" };
+const LABELS: Record<string, I18nKey> = {
+  approve: "tx.labels.approve",
+  register: "tx.labels.register",
+  ido: "tx.labels.ido",
+  claim: "tx.labels.claim",
+  claimReward: "tx.labels.claimReward",
+};
 
 /** The list's label for a contract function (unknown ones read "Contract call"). */
 export const txLabel = (functionName: string): I18nKey => LABELS[functionName] ?? "tx.labels.call";

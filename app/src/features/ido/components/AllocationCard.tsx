@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Countdown } from "../../../components/Countdown";
+import { ido } from "../../../contracts";
+import { formatAmount } from "../../../lib/format";
+import { useTransaction } from "../../../lib/useTransaction";
+import type { useIdoAccount } from "../hooks/useIdoAccount";
+import { type IdoOverview, useChainNow } from "../hooks/useIdoOverview";
+import { claimState } from "../logic";
+
+type Props = { overview: IdoOverview; account: ReturnType<typeof useIdoAccount> };
+
+/** My allocation and `claim()`, enabled from extractTime (with the time left until then). */
+export function AllocationCard({ overview, account }: Props) {
+  const { t } = useTranslation();
+  const send = useTransaction();
+  const { now, offset } = useChainNow(overview);
+  const [busy, setBusy] = useState(false);
+  const { user } = account;
+  const extractTime = overview.config?.extractTime;
+
+  let body;
+  if (!user || extractTime === undefined) {
+    body = <p className="muted">{account.isError ? t("errors.network") : t("common.loading")}</p>;
+  } else if (user.idoIndex === 0n) {
+    body = <p className="muted">{t("ido.allocation.none")}</p>;
+  } else {
+    const state = claimState(user, extractTime, now);
+    body = (
+      <>
+        <dl className="kv">
+          <div>
+            <dt>{t("ido.allocation.number")}</dt>
+            <dd>{user.idoIndex.toString()}</dd>
+          </div>
+          <div>
+            <dt>{t("ido.allocation.paid")}</dt>
+            <dd>{formatAmount(user.amount)} USDT</dd>
+          </div>
+          <div>
+            <dt>{t("ido.allocation.allotted")}</dt>
+            <dd>{formatAmount(user.rewardStatic)}</dd>
+          </div>
+          <div>
+            <dt>{t("ido.allocation.toClaim")}</dt>
+            <dd>{formatAmount(user.balance)}</dd>
+          </div>
+          {state === "notOpen" && (
+            <div>
+              <dt>{t("ido.allocation.claimIn")}</dt>
+              <dd>
+                <Countdown targetSec={Number(extractTime) - offset} />
+              </dd>
+            </div>
+          )}
+        </dl>
+        <button
+          type="button"
+          className="button block"
+          disabled={state !== "ready" || busy}
+          onClick={() => {
+            if (!ido) return;
+            setBusy(true);
+            void send({ ...ido, functionName: "claim", args: [] }).finally(() => setBusy(false));
+          }}
+        >
+          {state === "claimed" ? t("ido.allocation.claimed") : t("ido.allocation.claim")}
+        </button>
+      </>
+    );
+  }
+
+  return (
+    <section className="card" aria-labelledby="allocation-title">
+      <h2 id="allocation-title" className="card-title">
+        {t("ido.allocation.title")}
+      </h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import { env } from "../../../lib/env";
+import { formatAmount } from "../../../lib/format";
+import type { IdoOverview } from "../hooks/useIdoOverview";
+import { TIER1_END, TIER2_END, percentFromBps } from "../logic";
+
+/** Formats a unix time or a YYYY-MM-DD day for the current language. */
+function formatDate(lang: string, value: Date, withTime: boolean): string {
+  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "zh-CN", {
+    dateStyle: "long",
+    ...(withTime ? { timeStyle: "short" } : { timeZone: "UTC" }),
+  }).format(value);
+}
+
+/**
+ * The presale rules of spec section 1. Every number comes from the chain (`getConfig`, the priority
+ * window and rights) or the tier boundaries fixed in the contract; the payment-proof deadline is
+ * `VITE_IDO_PROOF_DEADLINE`.
+ */
+export function IdoRules({ overview }: { overview: IdoOverview }) {
+  const { t, i18n } = useTranslation();
+  const { config, priorityWindow, maxPriorityRights } = overview;
+  const ready = config && priorityWindow !== undefined && maxPriorityRights !== undefined;
+
+  return (
+    <section className="card" aria-labelledby="rules-title">
+      <h2 id="rules-title" className="card-title">
+        {t("ido.rules.title")}
+      </h2>
+      {!overview.available ? (
+        <p className="muted">{t("ido.unavailable")}</p>
+      ) : !ready ? (
+        <p className="muted">{overview.isError ? t("errors.network") : t("common.loading")}</p>
+      ) : (
+        <ol className="rules">
+          <li>{t("ido.rules.one")}</li>
+          <li>
+            {t("ido.rules.tiers", {
+              tier1End: TIER1_END.toString(),
+              tokens1: formatAmount(config.idoTokens1),
+              tier2Start: (TIER1_END + 1n).toString(),
+              tier2End: TIER2_END.toString(),
+              tokens2: formatAmount(config.idoTokens2),
+              tier3Start: (TIER2_END + 1n).toString(),
+              idoMax: config.idoMax.toString(),
+              tokens3: formatAmount(config.idoTokens3),
+            })}
+          </li>
+          <li>
+            {t("ido.rules.claim", {
+              extractTime: formatDate(i18n.language, new Date(Number(config.extractTime) * 1000), true),
+            })}
+          </li>
+          <li>
+            {t("ido.rules.priority", {
+              minutes: (priorityWindow / 60n).toString(),
+              rights: maxPriorityRights.toString(),
+            })}
+          </li>
+          <li>
+            {t("ido.rules.referral", {
+              direct: percentFromBps(config.directRate),
+              indirect: percentFromBps(config.indirectRate),
+            })}
+          </li>
+          <li className="rules-notice">
+            {t("ido.rules.notice", { amount: formatAmount(config.idoAmount) })}
+          </li>
+          {env.idoProofDeadline && (
+            <li className="rules-notice">
+              {t("ido.rules.deadline", {
+                date: formatDate(i18n.language, new Date(`${env.idoProofDeadline}T00:00:00Z`), false),
+              })}
+            </li>
+          )}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { idoAbi, usdtAbi } from "@taichi/contracts";
+import { type Address, zeroAddress } from "viem";
+import { useReadContracts } from "wagmi";
+import { ido, usdt } from "../../../contracts";
+import { appChain } from "../../../wagmi";
+
+const IDO = ido ?? { address: zeroAddress, abi: idoAbi, chainId: appChain.id };
+const USDT = usdt ?? { address: zeroAddress, abi: usdtAbi, chainId: appChain.id };
+
+/** The account's IDO record, priority right and USDT balance (one batch); disabled without an account. */
+export function useIdoAccount(account: Address | undefined) {
+  const who = account ?? zeroAddress;
+  const reads = useReadContracts({
+    allowFailure: false,
+    contracts: [
+      { ...IDO, functionName: "getUserInfo", args: [who] },
+      { ...IDO, functionName: "hasPriority", args: [who] },
+      { ...USDT, functionName: "balanceOf", args: [who] },
+    ],
+    query: { enabled: !!ido && !!usdt && !!account },
+  });
+  const [user, hasPriority, usdtBalance] = reads.data ?? [];
+  return { user, hasPriority, usdtBalance, isError: reads.isError };
+}
+
+/** The sale's running totals. */
+export function useIdoTotals() {
+  const reads = useReadContracts({
+    allowFailure: false,
+    contracts: [{ ...IDO, functionName: "getTotals" }],
+    query: { enabled: !!ido },
+  });
+  return { totals: reads.data?.[0], isError: reads.isError };
+}
+
+export type InviteeKind = "direct" | "indirect";
+
+/** Rows per page of the invitee lists. */
+export const INVITEES_PAGE = 10;
+
+/**
+ * The first `pages` pages of the account's direct or second-generation invitees who bought (newest
+ * first): page n is `getInvitesInfo(account, n * INVITEES_PAGE, INVITEES_PAGE)` (or getIndirectsInfo),
+ * all pages in one Multicall3 batch; already loaded pages come from the cache.
+ */
+export function useIdoInvitees(kind: InviteeKind, account: Address | undefined, pages: number) {
+  const who = account ?? zeroAddress;
+  const functionName = kind === "direct" ? "getInvitesInfo" : "getIndirectsInfo";
+  const contracts = Array.from(
+    { length: pages },
+    (_, n) =>
+      ({
+        ...IDO,
+        functionName,
+        args: [who, BigInt(n * INVITEES_PAGE), BigInt(INVITEES_PAGE)],
+      }) as const,
+  );
+  const reads = useReadContracts({
+    allowFailure: false,
+    contracts,
+    query: { enabled: !!ido && !!account },
+  });
+  const data = reads.data as readonly (readonly [readonly Invitee[], bigint])[] | undefined;
+  return {
+    invitees: data?.flatMap((page) => page[0]),
+    total: data?.[0]?.[1],
+    isError: reads.isError,
+    isFetching: reads.isFetching,
+  };
+}
+
+export type Invitee = {
+  account: Address;
+  refer: Address;
+  idoIndex: bigint;
+  amount: bigint;
+  tokens: bigint;
+  idoTime: bigint;
+};

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+
+/// @title The interest arithmetic of Staking, kept pure so it can be fuzzed on its own
+/// @dev Every result rounds down (in the pool's favour) and none overflows for inputs below 2^128.
+library StakingMath {
+    /// @dev Basis points.
+    uint256 internal constant DENOMINATOR = 10_000;
+
+    /// @dev Static income of `principal` locked `lockDay` days at `rate` basis points per day:
+    ///      `principal * rate * lockDay / 10_000`, rounded down.
+    function staticIncome(uint256 principal, uint256 rate, uint256 lockDay) internal pure returns (uint256) {
+        return Math.mulDiv(principal, rate * lockDay, DENOMINATOR);
+    }
+
+    /// @dev `bps` basis points of `amount`, rounded down.
+    function share(uint256 amount, uint256 bps) internal pure returns (uint256) {
+        return Math.mulDiv(amount, bps, DENOMINATOR);
+    }
+
+    /// @dev Project tokens worth `value` USDT at `price` USDT per token (both 18 decimals), rounded down.
+    function toTokens(uint256 value, uint256 price) internal pure returns (uint256) {
+        return Math.mulDiv(value, 1e18, price);
+    }
+}

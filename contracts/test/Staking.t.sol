@@ -1,0 +1,854 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Initializable} from "@openzeppelin/contracts-upgradeable/proxy/utils/Initializable.sol";
+import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
+import {StakingFixture} from "./utils/StakingFixture.sol";
+import {Staking} from "../src/Staking.sol";
+import {IStaking} from "../src/interfaces/IStaking.sol";
+import {IPresale} from "../src/interfaces/IPresale.sol";
+import {StakingMath} from "../src/libraries/StakingMath.sol";
+import {FeeOnTransferToken, ReentrantToken} from "./mocks/MockToken.sol";
+
+contract StakingV2 is Staking {
+    function version() external pure returns (uint256) {
+        return 2;
+    }
+}
+
+/// @dev The referral tree of every test: root <- alice <- bob <- carol <- dave (each arrow: "referred by").
+///      Tier 1 (index 1) is 30 days at 0.30% a day: 1000 USDT earns 90 USDT of static income.
+abstract contract StakingBase is StakingFixture {
+    uint256 internal constant TIER = 1;
+    uint256 internal constant AMOUNT = 1000e18;
+    uint256 internal constant INCOME = 90e18; // 1000 * 30 bp * 30 days
+    uint256 internal constant LOCK = 30 days;
+
+    address internal alice;
+    address internal bob;
+    address internal carol;
+    address internal dave;
+    address internal stranger = makeAddr("stranger");
+
+    function setUp() public virtual override {
+        super.setUp();
+        fundMember(root);
+        alice = member("alice", root);
+        bob = member("bob", alice);
+        carol = member("carol", bob);
+        dave = member("dave", carol);
+    }
+
+    function release(address account, uint256 index) internal {
+        vm.prank(account);
+        staking.release(index);
+    }
+
+    function defaultMulti() internal view returns (IStaking.ConfigMulti memory) {
+        return staking.getConfigMulti();
+    }
+}
+
+contract StakingTest is StakingBase {
+    /// The reward pool as a reader derives it: what the contract holds beyond what it owes.
+    function _pool(Staking target, address asset) internal view returns (uint256) {
+        return IERC20(asset).balanceOf(address(target)) - target.owed(asset);
+    }
+
+    /// An order's state as a reader derives it from `orders(index)`.
+    function _state(uint256 index) internal view returns (IStaking.OrderState) {
+        IStaking.Order memory order = staking.orders(index);
+        if (order.owner == address(0)) return IStaking.OrderState.None;
+        if (!order.isValid) return IStaking.OrderState.Ended;
+        return
+            block.timestamp < order.endTime ? IStaking.OrderState.InProgress : IStaking.OrderState.Releasable;
+    }
+
+    function _today() internal view returns (uint256) {
+        return block.timestamp / staking.getConfig().dayTimes;
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // Deployment and upgrades
+    // ------------------------------------------------------------------------------------------------
+
+    function test_initialize_setsDefaults() public view {
+        IStaking.Config memory c = staking.getConfig();
+        assertEq(c.dayTimes, 1 days, "dayTimes");
+        assertEq(c.algebra, 3, "algebra");
+        assertEq(c.inviteRate, 1000, "inviteRate");
+        assertEq(c.equalRate, 500, "equalRate");
+        assertEq(c.fbPrice, 1e18, "fbPrice");
+        assertEq(c.fundIncome, POOL, "fundIncome is the USDT pool");
+        IStaking.ConfigMulti memory m = staking.getConfigMulti();
+        assertEq(m.stakeDays[1], 30, "stakeDays");
+        assertEq(m.stakeRates[1], 30, "stakeRates");
+        assertEq(m.teamRates[9], 2000, "teamRates");
+        assertEq(m.inviteValids[0], 1, "inviteValids");
+        assertEq(staking.owner(), owner, "owner");
+        assertEq(staking.presale(), address(presale), "presale");
+        assertEq(staking.usdt(), address(usdt), "usdt");
+        assertEq(staking.token(), address(token), "token");
+        assertEq(staking.MAX_DEPTH(), 10, "MAX_DEPTH");
+        assertEq(staking.TIERS(), 5, "TIERS");
+        assertEq(staking.LEVELS(), 10, "LEVELS");
+        assertEq(staking.RATE_DENOMINATOR(), 10_000, "RATE_DENOMINATOR");
+    }
+
+    function test_initialize_storageIsNamespaced() public pure {
+        bytes32 slot =
+            keccak256(abi.encode(uint256(keccak256("taichi.storage.Staking")) - 1)) & ~bytes32(uint256(0xff));
+        assertEq(slot, 0x589d9b356feae775c423b14005e017a9c1b0d029da925f27b10be26b545d1500, "ERC-7201 slot");
+    }
+
+    function test_initialize_revertsOnImplementationAndTwice() public {
+        Staking implementation = new Staking();
+        vm.expectRevert(Initializable.InvalidInitialization.selector);
+        implementation.initialize(owner, address(presale), address(usdt), address(token));
+        vm.expectRevert(Initializable.InvalidInitialization.selector);
+        staking.initialize(owner, address(presale), address(usdt), address(token));
+    }
+
+    function test_initialize_revertsOnZeroAddresses() public {
+        Staking implementation = new Staking();
+        vm.expectRevert(IStaking.ZeroAddress.selector);
+        new ERC1967Proxy(
+            address(implementation),
+            abi.encodeCall(Staking.initialize, (owner, address(0), address(usdt), address(0)))
+        );
+    }
+
+    function test_upgrade_byOwnerKeepsState() public {
+        stake(alice, TIER, AMOUNT);
+        StakingV2 next = new StakingV2();
+        vm.prank(owner);
+        staking.upgradeToAndCall(address(next), "");
+        assertEq(StakingV2(address(staking)).version(), 2, "upgraded");
+        assertEq(staking.users(alice).amount, AMOUNT, "state kept");
+    }
+
+    function test_upgrade_revertsForManagerAndStranger() public {
+        StakingV2 next = new StakingV2();
+        vm.prank(manager);
+        vm.expectRevert(
+            abi.encodeWithSelector(OwnableUpgradeable.OwnableUnauthorizedAccount.selector, manager)
+        );
+        staking.upgradeToAndCall(address(next), "");
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // register
+    // ------------------------------------------------------------------------------------------------
+
+    function test_register_forwardsToRegistry() public {
+        vm.prank(stranger);
+        staking.register(alice);
+        assertEq(staking.getRefer(stranger), alice, "referrer");
+        assertEq(staking.users(stranger).index, 6, "registry index");
+        assertEq(staking.users(stranger).inviteCode, alice, "inviteCode");
+    }
+
+    function test_register_revertsWithRegistryErrors() public {
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IPresale.AlreadyRegistered.selector, alice));
+        staking.register(bob);
+        vm.prank(stranger);
+        vm.expectRevert(IPresale.SelfReferral.selector);
+        staking.register(stranger);
+        vm.prank(stranger);
+        vm.expectRevert(abi.encodeWithSelector(IPresale.ReferrerNotRegistered.selector, address(0xBEEF)));
+        staking.register(address(0xBEEF));
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // deposit
+    // ------------------------------------------------------------------------------------------------
+
+    function test_deposit_usdtRecordsOrderAndReservesIncome() public {
+        uint256 before = usdt.balanceOf(alice);
+        vm.expectEmit(true, true, false, true, address(staking));
+        emit IStaking.Deposited(alice, 1, TIER, true, AMOUNT, AMOUNT, INCOME, block.timestamp + LOCK);
+        uint256 index = stake(alice, TIER, AMOUNT);
+        assertEq(index, 1, "first order");
+        assertEq(before - usdt.balanceOf(alice), AMOUNT, "pulled");
+
+        IStaking.Order memory o = staking.orders(1);
+        assertTrue(o.isValid, "valid");
+        assertEq(o.index, 1, "index");
+        assertEq(o.userIndex, 0, "userIndex");
+        assertEq(o.amount, AMOUNT, "amount");
+        assertEq(o.actual, AMOUNT, "actual");
+        assertEq(o.lockDay, 30, "lockDay");
+        assertEq(o.rate, 30, "rate");
+        assertEq(o.reward, INCOME, "reward");
+        assertEq(o.startTime, block.timestamp, "startTime");
+        assertEq(o.endTime, block.timestamp + LOCK, "endTime");
+        assertEq(o.lastTime, 0, "lastTime");
+        assertEq(o.owner, alice, "owner");
+        assertTrue(staking.orderIsUSDT(1), "usdt order");
+        assertEq(staking.userOrderIndex(alice, 0), 1, "userOrderIndex");
+
+        IStaking.User memory u = staking.users(alice);
+        assertEq(u.amount, AMOUNT, "user amount");
+        assertEq(u.actual, AMOUNT, "user actual");
+        assertEq(u.balance, INCOME, "reserved income");
+        assertEq(u.rewardStatic, INCOME, "rewardStatic");
+        assertEq(u.orders, 1, "orders");
+        assertEq(u.refer, root, "refer");
+
+        IStaking.Totals memory t = staking.getTotals();
+        assertEq(t.totalUser, 1, "totalUser");
+        assertEq(t.totalOrder, 1, "totalOrder");
+        assertEq(t.lastIndex, 1, "lastIndex");
+        assertEq(t.totalAmount, AMOUNT, "totalAmount");
+        assertEq(staking.owed(address(usdt)), AMOUNT + INCOME, "owed");
+        assertEq(_pool(staking, address(usdt)), POOL - INCOME, "pool reserved the income");
+        assertEq(staking.getConfigMulti().stakeStocks[TIER], 10_000_000e18 - AMOUNT, "stock");
+        assertEq(staking.dayUserAmounts(alice, _today()), AMOUNT, "day statistics");
+    }
+
+    function test_deposit_tokenValuedAtFbPrice() public {
+        IStaking.Settings memory s = settings();
+        s.fbPrice = 0.5e18; // 0.5 USDT per token
+        configure(s);
+        uint256 before = token.balanceOf(alice);
+        vm.prank(alice);
+        staking.deposit(TIER, AMOUNT, false);
+        assertEq(before - token.balanceOf(alice), 2000e18, "2000 tokens for 1000 USDT");
+        IStaking.Order memory o = staking.orders(1);
+        assertEq(o.amount, AMOUNT, "USDT value");
+        assertEq(o.actual, 2000e18, "tokens");
+        assertEq(o.reward, 180e18, "income in tokens");
+        assertTrue(!staking.orderIsUSDT(1), "token order");
+        assertEq(staking.owed(address(token)), 2180e18, "token owed");
+        assertEq(staking.users(alice).balance, INCOME, "income valued in USDT");
+    }
+
+    function test_deposit_revertsWhenBlacklisted() public {
+        vm.prank(manager);
+        staking.setBlacklist(alice, true);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.Blacklisted.selector, alice));
+        staking.deposit(TIER, AMOUNT, true);
+    }
+
+    function test_deposit_revertsWhenNotRegistered() public {
+        fundMember(stranger);
+        vm.prank(stranger);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.NotRegistered.selector, stranger));
+        staking.deposit(TIER, AMOUNT, true);
+    }
+
+    function test_deposit_revertsBeforeAddTime() public {
+        IStaking.Settings memory s = settings();
+        s.addTime = block.timestamp + 1;
+        configure(s);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.DepositsNotOpen.selector, block.timestamp, s.addTime));
+        staking.deposit(TIER, AMOUNT, true);
+        vm.warp(s.addTime);
+        stake(alice, TIER, AMOUNT);
+    }
+
+    function test_deposit_revertsOnInvalidOrClosedTier() public {
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InvalidTier.selector, 5));
+        staking.deposit(5, AMOUNT, true);
+        IStaking.ConfigMulti memory m = defaultMulti();
+        m.stakeDays[2] = 0;
+        configureMulti(m);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.TierClosed.selector, 2));
+        staking.deposit(2, AMOUNT, true);
+    }
+
+    function test_deposit_revertsOnAmountRules() public {
+        vm.startPrank(alice);
+        vm.expectRevert(IStaking.ZeroAmount.selector);
+        staking.deposit(TIER, 0, true);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.AmountTooSmall.selector, 99e18, 100e18));
+        staking.deposit(TIER, 99e18, true);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.AmountTooLarge.selector, 100_001e18, 100_000e18));
+        staking.deposit(TIER, 100_001e18, true);
+        vm.stopPrank();
+    }
+
+    function test_deposit_revertsOverStock() public {
+        IStaking.ConfigMulti memory m = defaultMulti();
+        m.stakeStocks[TIER] = 1500e18;
+        configureMulti(m);
+        stake(alice, TIER, AMOUNT);
+        vm.prank(bob);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.StockExceeded.selector, AMOUNT, 500e18));
+        staking.deposit(TIER, AMOUNT, true);
+        stake(bob, TIER, 500e18);
+        assertEq(staking.getConfigMulti().stakeStocks[TIER], 0, "stock used up, never negative");
+    }
+
+    function test_deposit_revertsOverUserMax() public {
+        IStaking.ConfigMulti memory m = defaultMulti();
+        m.stakeUserMaxs[TIER] = 1500e18;
+        configureMulti(m);
+        stake(alice, TIER, AMOUNT);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.UserMaxExceeded.selector, 2000e18, 1500e18));
+        staking.deposit(TIER, AMOUNT, true);
+        stake(alice, 2, AMOUNT); // another tier has its own max
+        // released principal frees the room again
+        vm.warp(block.timestamp + LOCK);
+        release(alice, 1);
+        stake(alice, TIER, 1500e18);
+    }
+
+    function test_deposit_revertsWithoutToken() public {
+        Staking bare = deployStaking(address(usdt), address(0));
+        vm.prank(alice);
+        vm.expectRevert(IStaking.TokenNotSet.selector);
+        bare.deposit(TIER, AMOUNT, false);
+    }
+
+    function test_deposit_revertsWhenPoolCannotReserveIncome() public {
+        Staking bare = deployStaking(address(usdt), address(token));
+        usdt.mint(address(bare), INCOME - 1);
+        vm.startPrank(alice);
+        usdt.approve(address(bare), APPROVAL);
+        vm.expectRevert(
+            abi.encodeWithSelector(
+                IStaking.InsufficientRewardPool.selector, address(usdt), INCOME, INCOME - 1
+            )
+        );
+        bare.deposit(TIER, AMOUNT, true);
+        vm.stopPrank();
+        usdt.mint(address(bare), 1);
+        vm.prank(alice);
+        bare.deposit(TIER, AMOUNT, true);
+        assertEq(_pool(bare, address(usdt)), 0, "pool fully reserved, not negative");
+    }
+
+    function test_deposit_revertsOnFeeOnTransferToken() public {
+        FeeOnTransferToken fot = new FeeOnTransferToken(100);
+        Staking odd = deployStaking(address(fot), address(token));
+        fot.mint(address(odd), POOL);
+        fot.mint(alice, AMOUNT);
+        vm.startPrank(alice);
+        fot.approve(address(odd), APPROVAL);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PaymentMismatch.selector, 990e18, AMOUNT));
+        odd.deposit(TIER, AMOUNT, true);
+        vm.stopPrank();
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // release and order states
+    // ------------------------------------------------------------------------------------------------
+
+    function test_release_paysPrincipalAndIncomeOnce() public {
+        stake(alice, TIER, AMOUNT);
+        assertTrue(_state(1) == IStaking.OrderState.InProgress, "in progress");
+        vm.warp(block.timestamp + LOCK - 1);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.OrderNotEnded.selector, 1, block.timestamp + 1));
+        staking.release(1);
+
+        vm.warp(block.timestamp + 1);
+        assertTrue(_state(1) == IStaking.OrderState.Releasable, "releasable");
+        uint256 before = usdt.balanceOf(alice);
+        vm.expectEmit(true, true, false, true, address(staking));
+        emit IStaking.Released(alice, 1, AMOUNT, INCOME, 0);
+        release(alice, 1);
+        assertEq(usdt.balanceOf(alice) - before, AMOUNT + INCOME, "principal + income");
+        assertTrue(_state(1) == IStaking.OrderState.Ended, "ended");
+        IStaking.Order memory o = staking.orders(1);
+        assertTrue(!o.isValid, "not valid");
+        assertEq(o.lastTime, block.timestamp, "lastTime");
+        IStaking.User memory u = staking.users(alice);
+        assertEq(u.amount, 0, "no open principal");
+        assertEq(u.balance, 0, "no reserved income");
+        assertEq(u.lastOut, block.timestamp, "lastOut");
+        assertEq(staking.owed(address(usdt)), 0, "nothing owed");
+        assertEq(_pool(staking, address(usdt)), POOL - INCOME, "pool paid the income");
+
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.AlreadyReleased.selector, 1));
+        staking.release(1);
+    }
+
+    function test_release_tokenOrderPaysTokens() public {
+        vm.prank(alice);
+        staking.deposit(TIER, AMOUNT, false);
+        vm.warp(block.timestamp + LOCK);
+        uint256 before = token.balanceOf(alice);
+        release(alice, 1);
+        assertEq(token.balanceOf(alice) - before, AMOUNT + INCOME, "tokens at 1 USDT");
+    }
+
+    function test_release_chargesFeeIntoPool() public {
+        IStaking.Settings memory s = settings();
+        s.feeRate = 1000; // 10% of the income
+        configure(s);
+        stake(alice, TIER, AMOUNT);
+        vm.warp(block.timestamp + LOCK);
+        uint256 before = usdt.balanceOf(alice);
+        release(alice, 1);
+        assertEq(usdt.balanceOf(alice) - before, AMOUNT + 81e18, "income less 10%");
+        assertEq(_pool(staking, address(usdt)), POOL - 81e18, "fee stays in the pool");
+    }
+
+    function test_release_revertsOnUnknownOrStrangersOrder() public {
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.OrderNotFound.selector, 1));
+        staking.release(1);
+        assertTrue(_state(1) == IStaking.OrderState.None, "none");
+        stake(alice, TIER, AMOUNT);
+        vm.warp(block.timestamp + LOCK);
+        vm.prank(bob);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.NotOrderOwner.selector, 1, alice));
+        staking.release(1);
+    }
+
+    function test_release_keepsOrderTermsAfterConfigChange() public {
+        stake(alice, TIER, AMOUNT);
+        IStaking.ConfigMulti memory m = defaultMulti();
+        m.stakeRates[TIER] = 10;
+        m.stakeDays[TIER] = 60;
+        configureMulti(m);
+        vm.warp(block.timestamp + LOCK);
+        uint256 before = usdt.balanceOf(alice);
+        release(alice, 1);
+        assertEq(usdt.balanceOf(alice) - before, AMOUNT + INCOME, "terms of the deposit");
+    }
+
+    function test_release_allowedWhenBlacklisted() public {
+        stake(alice, TIER, AMOUNT);
+        vm.prank(owner);
+        staking.setBlacklist(alice, true);
+        vm.warp(block.timestamp + LOCK);
+        release(alice, 1);
+        assertEq(staking.users(alice).amount, 0, "principal never frozen");
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // referral (invite) and team income
+    // ------------------------------------------------------------------------------------------------
+
+    function test_deposit_creditsInviteAndTeamIncome() public {
+        stake(alice, TIER, AMOUNT);
+        vm.expectEmit(true, true, false, true, address(staking));
+        emit IStaking.RewardCredited(alice, 2, IStaking.RewardKind.Invite, 9e18);
+        vm.expectEmit(true, true, false, true, address(staking));
+        emit IStaking.RewardCredited(alice, 2, IStaking.RewardKind.Team, 1.8e18);
+        stake(bob, TIER, AMOUNT);
+        // alice: 1 valid invite -> generation 1; team 1000 with 1 valid invite -> level 1 (2%)
+        IStaking.User memory a = staking.users(alice);
+        assertEq(a.rewardInvite, 9e18, "10% of bob's 90 USDT income");
+        assertEq(a.rewardTeam, 1.8e18, "2% of 90");
+        assertEq(a.balanceReward, 10.8e18, "claimable");
+        assertEq(a.rewardTotal, INCOME + 10.8e18, "rewardTotal");
+        assertEq(staking.teams(alice).level, 1, "level 1");
+        // root has no principal of its own: it earns nothing
+        assertEq(staking.users(root).rewardTotal, 0, "root not valid");
+        IStaking.Totals memory t = staking.getTotals();
+        assertEq(t.totalRewardInvite, 9e18, "totalRewardInvite");
+        assertEq(t.totalRewardTeam, 1.8e18, "totalRewardTeam");
+        assertEq(t.totalReward, 2 * INCOME + 10.8e18, "totalReward");
+    }
+
+    function test_deposit_inviteGenerationsGatedByValidInvites() public {
+        stake(alice, TIER, AMOUNT);
+        stake(bob, TIER, AMOUNT);
+        uint256 aliceBefore = staking.users(alice).rewardInvite;
+        stake(carol, TIER, AMOUNT); // alice is generation 2 with 1 valid invite: no invite income
+        assertEq(staking.users(alice).rewardInvite, aliceBefore, "generation 2 needs 2 valid invites");
+        assertEq(staking.users(bob).rewardInvite, 9e18, "bob generation 1");
+
+        // a second valid invite unlocks generation 2 for alice
+        address amy = member("amy", alice);
+        stake(amy, TIER, AMOUNT);
+        aliceBefore = staking.users(alice).rewardInvite;
+        stake(dave, TIER, AMOUNT); // dave -> carol -> bob -> alice: alice is generation 3
+        assertEq(staking.users(alice).rewardInvite, aliceBefore, "generation 3 needs 3");
+        address ann = member("ann", alice);
+        stake(ann, TIER, AMOUNT);
+        aliceBefore = staking.users(alice).rewardInvite;
+        address deep = member("deep", dave); // alice is generation 4 > algebra 3
+        stake(deep, TIER, AMOUNT);
+        assertEq(staking.users(alice).rewardInvite, aliceBefore, "beyond algebra");
+        assertEq(staking.users(bob).rewardInvite, 9e18 + 0, "bob has 1 valid invite only");
+    }
+
+    function test_deposit_teamRatesAreDifferential() public {
+        // alice at level 3 (600 bp) by hand, bob at level 1 (200 bp)
+        vm.startPrank(manager);
+        staking.setTeamLevel(alice, 3, true);
+        staking.setTeamLevel(bob, 1, true);
+        vm.stopPrank();
+        stake(alice, TIER, AMOUNT);
+        stake(bob, TIER, AMOUNT);
+        uint256 aliceTeam = staking.users(alice).rewardTeam;
+        stake(carol, TIER, AMOUNT);
+        assertEq(staking.users(bob).rewardTeam, 1.8e18, "bob 2% of 90");
+        assertEq(staking.users(alice).rewardTeam - aliceTeam, 3.6e18, "alice 6% - 2% of 90");
+    }
+
+    function test_deposit_equalLevelPaidOnce() public {
+        vm.startPrank(manager);
+        staking.setTeamLevel(alice, 2, true);
+        staking.setTeamLevel(bob, 2, true);
+        staking.setTeamLevel(root, 2, true);
+        vm.stopPrank();
+        stake(root, TIER, AMOUNT);
+        stake(alice, TIER, AMOUNT);
+        stake(bob, TIER, AMOUNT);
+        uint256 aliceTeam = staking.users(alice).rewardTeam;
+        uint256 rootTeam = staking.users(root).rewardTeam;
+        vm.expectEmit(true, true, false, true, address(staking));
+        emit IStaking.RewardCredited(alice, 4, IStaking.RewardKind.Equal, 4.5e18);
+        stake(carol, TIER, AMOUNT);
+        assertEq(staking.users(bob).rewardTeam, 3.6e18, "bob 4% of 90");
+        assertEq(staking.users(alice).rewardTeam - aliceTeam, 4.5e18, "alice equal level: 5% of 90");
+        assertEq(staking.users(root).rewardTeam, rootTeam, "equal level paid once");
+    }
+
+    function test_deposit_creditsCappedByPool() public {
+        Staking bare = deployStaking(address(usdt), address(token));
+        usdt.mint(address(bare), INCOME * 2 + 5e18);
+        vm.prank(alice);
+        usdt.approve(address(bare), APPROVAL);
+        vm.prank(bob);
+        usdt.approve(address(bare), APPROVAL);
+        vm.prank(alice);
+        bare.deposit(TIER, AMOUNT, true);
+        vm.prank(bob);
+        bare.deposit(TIER, AMOUNT, true);
+        // 9 invite + 1.8 team wanted, 5 left
+        assertEq(bare.users(alice).balanceReward, 5e18, "capped by the pool");
+        assertEq(_pool(bare, address(usdt)), 0, "pool empty, not negative");
+        assertTrue(usdt.balanceOf(address(bare)) >= bare.owed(address(usdt)), "held >= owed");
+    }
+
+    function test_deposit_blacklistedUplineEarnsNothing() public {
+        stake(alice, TIER, AMOUNT);
+        vm.prank(owner);
+        staking.setBlacklist(alice, true);
+        stake(bob, TIER, AMOUNT);
+        assertEq(staking.users(alice).rewardTotal, INCOME, "static only");
+    }
+
+    function test_claimReward_paysCreditedIncome() public {
+        stake(alice, TIER, AMOUNT);
+        stake(bob, TIER, AMOUNT);
+        uint256 before = usdt.balanceOf(alice);
+        vm.expectEmit(true, false, false, true, address(staking));
+        emit IStaking.RewardClaimed(alice, 10.8e18);
+        vm.prank(alice);
+        staking.claimReward();
+        assertEq(usdt.balanceOf(alice) - before, 10.8e18, "paid");
+        assertEq(staking.users(alice).balanceReward, 0, "nothing left");
+        assertEq(staking.getTotals().totalExtract, 10.8e18, "totalExtract");
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.NothingToClaim.selector, alice));
+        staking.claimReward();
+    }
+
+    function test_claimReward_revertsWhenBlacklisted() public {
+        stake(alice, TIER, AMOUNT);
+        stake(bob, TIER, AMOUNT);
+        vm.prank(owner);
+        staking.setBlacklist(alice, true);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.Blacklisted.selector, alice));
+        staking.claimReward();
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // team statistics and levels
+    // ------------------------------------------------------------------------------------------------
+
+    function test_teams_trackVolumeLegsAndValidInvites() public {
+        address amy = member("amy", alice);
+        stake(bob, TIER, AMOUNT);
+        stake(carol, TIER, 2 * AMOUNT);
+        stake(amy, TIER, 500e18);
+        IStaking.Team memory t = staking.teams(alice);
+        assertEq(t.invites, 2, "invites from the registry");
+        assertEq(t.inviteValids, 2, "bob and amy staked");
+        assertEq(t.teamUser, 3, "bob, carol, amy");
+        assertEq(t.teamAmount, 3500e18, "team volume");
+        assertEq(t.maxAccount, bob, "bob's leg is the largest");
+        assertEq(t.teamMax, 3000e18, "bob + carol");
+        assertEq(t.teamMin, 500e18, "the rest");
+        uint256 day = _today();
+        assertEq(staking.dayTeamAmounts(alice, day), 3500e18, "day team volume");
+        assertEq(staking.dayTeamUsers(alice, day), 3, "day team users");
+        assertEq(staking.dayTeamAmounts(bob, day), 2000e18, "bob's team");
+
+        vm.warp(block.timestamp + LOCK);
+        release(carol, 2);
+        t = staking.teams(alice);
+        assertEq(t.teamAmount, 1500e18, "released principal leaves the team volume");
+        assertEq(t.teamMax, 1000e18, "bob's leg shrank");
+        assertEq(staking.teams(bob).inviteValids, 0, "carol no longer valid");
+        assertEq(staking.dayTeamAmounts(alice, day), 3500e18, "day statistics keep deposits");
+    }
+
+    function test_teams_levelFollowsVolumeUpAndDown() public {
+        stake(bob, TIER, 900e18);
+        assertEq(staking.teams(alice).level, 0, "below 1000");
+        stake(bob, TIER, 100e18);
+        assertEq(staking.teams(alice).level, 1, "1000 with one valid invite");
+        vm.warp(block.timestamp + LOCK);
+        release(bob, 1);
+        assertEq(staking.teams(alice).level, 0, "back down");
+    }
+
+    function test_setTeamLevel_manualOverridesAndCanBeHandedBack() public {
+        vm.expectEmit(true, false, false, true, address(staking));
+        emit IStaking.TeamLevelSet(alice, 7, true);
+        vm.prank(manager);
+        staking.setTeamLevel(alice, 7, true);
+        stake(bob, TIER, AMOUNT);
+        assertEq(staking.teams(alice).level, 7, "manual level kept");
+        assertTrue(staking.teams(alice).isManual, "isManual");
+        vm.prank(manager);
+        staking.setTeamLevel(alice, 0, false);
+        assertEq(staking.teams(alice).level, 1, "recomputed from volume");
+        vm.prank(manager);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.InvalidLevel.selector, 11));
+        staking.setTeamLevel(alice, 11, true);
+    }
+
+    function test_userInvites_pagesDirectInviteesWhoStaked() public {
+        address amy = member("amy", alice);
+        member("ann", alice); // never stakes: not listed
+        stake(bob, TIER, AMOUNT);
+        stake(amy, TIER, 500e18);
+        stake(bob, TIER, AMOUNT); // listed once
+        (IStaking.Invitee[] memory page, uint256 total) = staking.userInvites(alice, 0, 10);
+        assertEq(total, 2, "total");
+        assertEq(page.length, 2, "page");
+        assertEq(page[0].account, bob, "first to stake");
+        assertEq(page[0].amount, 2000e18, "bob's principal");
+        assertEq(page[1].account, amy, "second");
+        (page, total) = staking.userInvites(alice, 1, 10);
+        assertEq(page.length, 1, "offset");
+        assertEq(page[0].account, amy, "offset row");
+        (page,) = staking.userInvites(alice, 5, 10);
+        assertEq(page.length, 0, "past the end");
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // owner and manager
+    // ------------------------------------------------------------------------------------------------
+
+    function test_admin_revertsForStranger() public {
+        IStaking.Settings memory s = settings();
+        IStaking.ConfigMulti memory m = defaultMulti();
+        bytes memory err = abi.encodeWithSelector(IStaking.NotOwnerOrManager.selector, stranger);
+        vm.startPrank(stranger);
+        vm.expectRevert(err);
+        staking.setConfig(s);
+        vm.expectRevert(err);
+        staking.setConfigMulti(m);
+        vm.expectRevert(err);
+        staking.setTeamLevel(alice, 1, true);
+        vm.expectRevert(err);
+        staking.setBlacklist(alice, true);
+        vm.expectRevert(err);
+        staking.setToken(address(usdt));
+        vm.expectRevert(err);
+        staking.withdraw(address(usdt), stranger, 1);
+        vm.stopPrank();
+    }
+
+    function test_admin_managerMaySetEverything() public {
+        IStaking.Settings memory s = settings();
+        s.inviteRate = 500;
+        vm.expectEmit(false, false, false, true, address(staking));
+        emit IStaking.ConfigUpdated(s);
+        vm.prank(manager);
+        staking.setConfig(s);
+        assertEq(staking.getConfig().inviteRate, 500, "set");
+        IStaking.ConfigMulti memory m = defaultMulti();
+        m.stakeRates[0] = 25;
+        vm.prank(manager);
+        staking.setConfigMulti(m);
+        assertEq(staking.getConfigMulti().stakeRates[0], 25, "multi set");
+        vm.expectEmit(true, false, false, true, address(staking));
+        emit IStaking.BlacklistUpdated(bob, true);
+        vm.prank(manager);
+        staking.setBlacklist(bob, true);
+        assertTrue(staking.isBlacklisted(bob), "blacklisted");
+    }
+
+    function test_setConfig_revertsOutOfBounds() public {
+        IStaking.Settings memory s = settings();
+        s.algebra = 11;
+        vm.prank(owner);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.ValueTooHigh.selector, "algebra", 11, 10));
+        staking.setConfig(s);
+        s = settings();
+        s.dayTimes = 0;
+        vm.prank(owner);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.ValueZero.selector, "dayTimes"));
+        staking.setConfig(s);
+        s = settings();
+        s.fbPrice = 0;
+        vm.prank(owner);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.ValueZero.selector, "fbPrice"));
+        staking.setConfig(s);
+        s = settings();
+        s.algebra = 10;
+        s.inviteRate = 1000; // 10 * 1000 + 2000 + 500 > 10000
+        vm.prank(owner);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.DynamicRatesTooHigh.selector, 12_500, 10_000));
+        staking.setConfig(s);
+    }
+
+    function test_setConfigMulti_revertsOutOfBounds() public {
+        IStaking.ConfigMulti memory m = defaultMulti();
+        m.teamAmounts[3] = 0;
+        vm.prank(owner);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.NotAscending.selector, "teamAmounts", 3));
+        staking.setConfigMulti(m);
+        m = defaultMulti();
+        m.stakeMins[0] = m.stakeMaxs[0] + 1;
+        vm.prank(owner);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.NotAscending.selector, "stakeMins", 0));
+        staking.setConfigMulti(m);
+        m = defaultMulti();
+        m.stakeRates[4] = 1000; // 1000 bp * 360 days > 500%
+        vm.prank(owner);
+        vm.expectRevert(
+            abi.encodeWithSelector(IStaking.ValueTooHigh.selector, "stakeRates*stakeDays", 360_000, 50_000)
+        );
+        staking.setConfigMulti(m);
+        m = defaultMulti();
+        m.teamRates[9] = 5000;
+        // 3 * 1000 + 5000 + 500 = 8500 is allowed
+        vm.prank(owner);
+        staking.setConfigMulti(m);
+    }
+
+    function test_setToken_lockedWhileTokenOrdersOpen() public {
+        vm.prank(alice);
+        staking.deposit(TIER, AMOUNT, false);
+        vm.prank(owner);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.TokenLocked.selector, AMOUNT));
+        staking.setToken(address(0x1234));
+        vm.warp(block.timestamp + LOCK);
+        release(alice, 1);
+        vm.expectEmit(true, true, false, true, address(staking));
+        emit IStaking.TokenUpdated(address(token), address(0x1234));
+        vm.prank(owner);
+        staking.setToken(address(0x1234));
+        vm.prank(owner);
+        vm.expectRevert(IStaking.ZeroAddress.selector);
+        staking.setToken(address(0));
+    }
+
+    function test_withdraw_onlyWhatIsNotOwed() public {
+        stake(alice, TIER, AMOUNT);
+        stake(bob, TIER, AMOUNT);
+        uint256 free = _pool(staking, address(usdt));
+        assertEq(free, POOL - 2 * INCOME - 10.8e18, "pool after reserves and credits");
+        vm.prank(owner);
+        vm.expectRevert(
+            abi.encodeWithSelector(IStaking.ExceedsWithdrawable.selector, address(usdt), free + 1, free)
+        );
+        staking.withdraw(address(usdt), owner, free + 1);
+        vm.expectEmit(true, true, false, true, address(staking));
+        emit IStaking.Withdrawn(address(usdt), owner, free);
+        vm.prank(manager);
+        staking.withdraw(address(usdt), owner, free);
+        assertEq(
+            usdt.balanceOf(address(staking)), staking.owed(address(usdt)), "exactly what is owed is left"
+        );
+        // everybody can still be paid
+        vm.warp(block.timestamp + LOCK);
+        release(alice, 1);
+        release(bob, 2);
+        vm.prank(alice);
+        staking.claimReward();
+        assertEq(usdt.balanceOf(address(staking)), 0, "all paid");
+        vm.prank(owner);
+        vm.expectRevert(IStaking.ZeroAddress.selector);
+        staking.withdraw(address(usdt), address(0), 0);
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // reentrancy
+    // ------------------------------------------------------------------------------------------------
+
+    function test_release_reentryRefused() public {
+        ReentrantToken evil = new ReentrantToken();
+        Staking target = deployStaking(address(evil), address(token));
+        evil.mint(address(target), POOL);
+        evil.mint(alice, AMOUNT * 2);
+        vm.prank(alice);
+        evil.approve(address(target), APPROVAL);
+        vm.prank(alice);
+        target.deposit(TIER, AMOUNT, true);
+        vm.warp(block.timestamp + LOCK);
+        // the token calls release(1) again from inside the payout
+        evil.arm(address(target), abi.encodeCall(IStaking.release, (1)));
+        vm.prank(alice);
+        target.release(1);
+        assertTrue(evil.attempted(), "reentry attempted");
+        assertTrue(!evil.reentered(), "reentry refused");
+        assertEq(
+            bytes32(evil.reentryError()),
+            bytes32(ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector),
+            "by the guard"
+        );
+        assertEq(evil.balanceOf(alice), AMOUNT * 2 + INCOME, "paid once");
+    }
+
+    // ------------------------------------------------------------------------------------------------
+    // fuzz
+    // ------------------------------------------------------------------------------------------------
+
+    function testFuzz_staticIncome_matchesReference(uint256 principal, uint256 rate, uint256 lockDay)
+        public
+        pure
+    {
+        principal = bound(principal, 1, 1e30);
+        rate = bound(rate, 0, 1000);
+        lockDay = bound(lockDay, 0, 3650);
+        uint256 income = StakingMath.staticIncome(principal, rate, lockDay);
+        assertEq(income, principal * rate * lockDay / 10_000, "floor(p * r * d / 1e4)");
+        assertTrue(income * 10_000 <= principal * rate * lockDay, "rounds down");
+        assertTrue((income + 1) * 10_000 > principal * rate * lockDay, "by less than one wei");
+    }
+
+    function testFuzz_share_neverExceedsAmount(uint256 amount, uint256 bps) public pure {
+        amount = bound(amount, 1, 1e30);
+        bps = bound(bps, 0, 10_000);
+        uint256 part = StakingMath.share(amount, bps);
+        assertTrue(part <= amount, "share <= amount");
+        assertEq(part, amount * bps / 10_000, "floor");
+    }
+
+    function testFuzz_toTokens_roundsInPoolsFavour(uint256 value, uint256 price) public pure {
+        value = bound(value, 1, 1e30);
+        price = bound(price, 1e6, 1e30);
+        uint256 tokens = StakingMath.toTokens(value, price);
+        assertTrue(tokens * price <= value * 1e18, "never more tokens than the value");
+    }
+
+    /// Any tier and amount in range: the order pays back exactly principal + income, once.
+    function testFuzz_depositRelease_paysExactly(uint256 tier, uint256 amount, uint256 wait) public {
+        tier = bound(tier, 0, 4);
+        amount = bound(amount, 100e18, 100_000e18);
+        IStaking.ConfigMulti memory m = defaultMulti();
+        uint256 income = amount * m.stakeRates[tier] * m.stakeDays[tier] / 10_000;
+        uint256 before = usdt.balanceOf(alice);
+        uint256 index = stake(alice, tier, amount);
+        assertEq(staking.orders(index).reward, income, "reward");
+        vm.warp(block.timestamp + m.stakeDays[tier] * 1 days + bound(wait, 0, 1000 days));
+        release(alice, index);
+        assertEq(usdt.balanceOf(alice), before + income, "principal back plus income");
+        assertEq(staking.owed(address(usdt)), 0, "nothing owed");
+    }
+}

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {StakingFixture} from "./utils/StakingFixture.sol";
+
+/// @dev Deposit cost must not grow with the depth of the referral chain: a 500-account chain below the root,
+///      the 10 accounts above each measured depositor staked (a full, paid upline). Each measured call is
+///      the depositor's first deposit, and the test runs isolated so every call is its own transaction
+///      (cold storage), as on chain.
+contract StakingGasTest is StakingFixture {
+    uint256 internal constant DEPTH = 500;
+    uint256 internal constant AMOUNT = 1000e18;
+    /// What one more ancestor may add: its team slot, leg slot, income and day statistics.
+    uint256 internal constant PER_LEVEL = 50_000;
+
+    address[] internal chain;
+
+    function setUp() public override {
+        super.setUp();
+        fundMember(root);
+        address referrer = root;
+        for (uint256 i = 0; i < DEPTH; ++i) {
+            address account = address(uint160(0x10000 + i));
+            vm.prank(account);
+            presale.register(referrer);
+            chain.push(account);
+            referrer = account;
+        }
+        // the upline of the depth-1, depth-11 and depth-500 depositors has staked
+        _stake(root);
+        for (uint256 i = 0; i < 10; ++i) {
+            _stake(chain[i]);
+            _stake(chain[DEPTH - 10 + i]);
+        }
+    }
+
+    function _stake(address account) private {
+        fundMember(account);
+        vm.prank(account);
+        staking.deposit(1, AMOUNT, true);
+    }
+
+    function _measure(address referrer, string memory name) private returns (uint256 gas) {
+        address account = makeAddr(name);
+        vm.prank(account);
+        presale.register(referrer);
+        fundMember(account);
+        vm.prank(account);
+        staking.deposit(1, AMOUNT, true);
+        gas = vm.snapshotGasLastCall("Staking", name);
+    }
+
+    /// forge-config: default.isolate = true
+    function test_deposit_gasDoesNotGrowWithDepth() public {
+        uint256 depth1 = _measure(root, "deposit_depth1");
+        uint256 depth11 = _measure(chain[9], "deposit_depth11");
+        uint256 depth500 = _measure(chain[DEPTH - 1], "deposit_depth500");
+        // past MAX_DEPTH nothing more is visited: a 500-deep chain costs what an 11-deep one does
+        assertTrue(depth500 <= depth11 + 1000 && depth11 <= depth500 + 1000, "depth 500 ~ depth 11");
+        // and at most MAX_DEPTH - 1 more ancestors than near the root
+        assertTrue(depth500 <= depth1 + 9 * PER_LEVEL, "depth 500 within 9 levels of depth 1");
+    }
+
+    /// forge-config: default.isolate = true
+    function test_release_gas() public {
+        vm.warp(block.timestamp + 30 days);
+        // chain[DEPTH - 1] has a full staked upline of 10 generations; its order is the 20th
+        vm.prank(chain[DEPTH - 1]);
+        staking.release(21);
+        vm.snapshotGasLastCall("Staking", "release_depth500");
+    }
+
+    /// forge-config: default.isolate = true
+    function test_claimReward_gas() public {
+        vm.prank(chain[DEPTH - 2]);
+        staking.claimReward();
+        vm.snapshotGasLastCall("Staking", "claimReward");
+    }
+
+    /// forge-config: default.isolate = true
+    function test_register_gas() public {
+        address account = makeAddr("newcomer");
+        vm.prank(account);
+        staking.register(chain[DEPTH - 1]);
+        vm.snapshotGasLastCall("Staking", "register");
+    }
+}

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {StakingFixture} from "../utils/StakingFixture.sol";
+import {Vm} from "../utils/Test.sol";
+import {Staking} from "../../src/Staking.sol";
+import {IStaking} from "../../src/interfaces/IStaking.sol";
+import {Presale} from "../../src/Presale.sol";
+import {Usdt} from "../../src/mocks/Usdt.sol";
+import {MockToken} from "../mocks/MockToken.sol";
+
+/// @dev Drives Staking through deposits (USDT and token), releases, claims, time, withdrawals, donations and
+///      level changes, with a pool of members in a fixed random tree. Ghost variables record what the calls
+///      that succeeded should have done.
+contract StakingHandler {
+    Vm private constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
+
+    Staking public immutable staking;
+    Presale public immutable presale;
+    Usdt public immutable usdt;
+    MockToken public immutable token;
+    address public immutable owner;
+
+    address[] public actors;
+    mapping(uint256 index => uint256) public ghostReleases;
+    uint256 public ghostOrders;
+    uint256 public ghostDeposited;
+    uint256 public ghostClaimed;
+    uint256[5] public ghostTierDeposited;
+    bool public ghostWithdrawTookOwed;
+    mapping(bytes32 call => uint256) public calls;
+
+    constructor(Staking staking_, Presale presale_, Usdt usdt_, MockToken token_, address owner_) {
+        staking = staking_;
+        presale = presale_;
+        usdt = usdt_;
+        token = token_;
+        owner = owner_;
+        actors.push(presale.getConfig().root);
+        for (uint256 i = 1; i <= 12; ++i) {
+            address account = address(uint160(0x7000 + i));
+            actors.push(account);
+            address referrer = actors[uint256(keccak256(abi.encode(i))) % i];
+            vm.prank(account);
+            presale.register(referrer);
+        }
+        for (uint256 i = 0; i < actors.length; ++i) {
+            usdt.mint(actors[i], 10_000_000e18);
+            token.mint(actors[i], 10_000_000e18);
+            vm.startPrank(actors[i]);
+            usdt.approve(address(staking), type(uint256).max);
+            token.approve(address(staking), type(uint256).max);
+            vm.stopPrank();
+        }
+        // a small pool, so that reservations and credits hit the cap
+        IStaking.Settings memory s;
+        IStaking.Config memory c = staking.getConfig();
+        s.dayTimes = c.dayTimes;
+        s.algebra = c.algebra;
+        s.inviteRate = c.inviteRate;
+        s.equalRate = c.equalRate;
+        s.fbPrice = 0.25e18;
+        s.feeRate = 500;
+        vm.prank(owner);
+        staking.setConfig(s);
+        IStaking.ConfigMulti memory m = staking.getConfigMulti();
+        for (uint256 l = 0; l < 10; ++l) {
+            m.teamAmounts[l] = (l + 1) * 500e18;
+            m.inviteValids[l] = l / 3;
+        }
+        for (uint256 t = 0; t < 5; ++t) {
+            m.stakeStocks[t] = 40_000e18;
+        }
+        vm.prank(owner);
+        staking.setConfigMulti(m);
+    }
+
+    function actorCount() external view returns (uint256) {
+        return actors.length;
+    }
+
+    function _actor(uint256 seed) private view returns (address) {
+        return actors[seed % actors.length];
+    }
+
+    function deposit(uint256 seed, uint256 tier, uint256 amount, bool isUSDT) external {
+        address account = _actor(seed);
+        tier = tier % 5;
+        amount = 100e18 + amount % 5000e18;
+        vm.prank(account);
+        try staking.deposit(tier, amount, isUSDT) {
+            calls["deposit"] += 1;
+            ghostOrders += 1;
+            ghostDeposited += amount;
+            ghostTierDeposited[tier] += amount;
+        } catch {
+            calls["deposit refused"] += 1;
+        }
+    }
+
+    function release(uint256 seed) external {
+        uint256 total = staking.getTotals().totalOrder;
+        if (total == 0) return;
+        uint256 index = 1 + seed % total;
+        address orderOwner = staking.orders(index).owner;
+        vm.prank(orderOwner);
+        try staking.release(index) {
+            calls["release"] += 1;
+            ghostReleases[index] += 1;
+        } catch {
+            calls["release refused"] += 1;
+        }
+    }
+
+    function claim(uint256 seed) external {
+        address account = _actor(seed);
+        uint256 before = usdt.balanceOf(account);
+        vm.prank(account);
+        try staking.claimReward() {
+            calls["claim"] += 1;
+            ghostClaimed += usdt.balanceOf(account) - before;
+        } catch {
+            calls["claim refused"] += 1;
+        }
+    }
+
+    function warp(uint256 delta) external {
+        vm.warp(block.timestamp + delta % 20 days);
+    }
+
+    function donate(uint256 amount, bool toToken) external {
+        if (toToken) token.mint(address(staking), amount % 2000e18);
+        else usdt.mint(address(staking), amount % 2000e18);
+    }
+
+    /// The owner tries any amount up to the balance; the contract must refuse what is owed.
+    function withdraw(uint256 amount, bool toToken) external {
+        MockToken asset = toToken ? MockToken(address(token)) : MockToken(address(usdt));
+        amount = amount % (asset.balanceOf(address(staking)) + 1);
+        vm.prank(owner);
+        try staking.withdraw(address(asset), owner, amount) {
+            calls["withdraw"] += 1;
+            if (asset.balanceOf(address(staking)) < staking.owed(address(asset))) {
+                ghostWithdrawTookOwed = true;
+            }
+        } catch {
+            calls["withdraw refused"] += 1;
+        }
+    }
+
+    function setLevel(uint256 seed, uint256 level, bool isManual) external {
+        vm.prank(owner);
+        staking.setTeamLevel(_actor(seed), level % 11, isManual);
+    }
+}
+
+contract StakingInvariantTest is StakingFixture {
+    StakingHandler internal handler;
+    address[] private _targetedContracts;
+    uint256[5] private _initialStock;
+
+    function setUp() public override {
+        super.setUp();
+        // start from a small pool instead of the fixture's
+        vm.prank(owner);
+        staking.withdraw(address(usdt), owner, POOL - 3000e18);
+        vm.prank(owner);
+        staking.withdraw(address(token), owner, POOL - 10_000e18);
+        handler = new StakingHandler(staking, presale, usdt, token, owner);
+        _targetedContracts.push(address(handler));
+    }
+
+    function targetContracts() public view returns (address[] memory) {
+        return _targetedContracts;
+    }
+
+    function invariant_tokensHeldCoverWhatIsOwed() public view {
+        assertTrue(usdt.balanceOf(address(staking)) >= staking.owed(address(usdt)), "USDT held >= owed");
+        assertTrue(token.balanceOf(address(staking)) >= staking.owed(address(token)), "tokens held >= owed");
+        assertTrue(!handler.ghostWithdrawTookOwed(), "withdraw never took what is owed");
+    }
+
+    function invariant_eachOrderReleasedAtMostOnce() public view {
+        uint256 total = staking.getTotals().totalOrder;
+        assertEq(total, handler.ghostOrders(), "orders counted");
+        for (uint256 i = 1; i <= total; ++i) {
+            uint256 releases = handler.ghostReleases(i);
+            assertTrue(releases <= 1, "released at most once");
+            assertEq(staking.orders(i).isValid ? 0 : 1, releases, "state matches");
+        }
+    }
+
+    function invariant_stockNeverNegative() public view {
+        IStaking.ConfigMulti memory m = staking.getConfigMulti();
+        for (uint256 t = 0; t < 5; ++t) {
+            assertEq(m.stakeStocks[t] + handler.ghostTierDeposited(t), 40_000e18, "stock + deposited = set");
+        }
+    }
+
+    /// Open principal and owed amounts add up from the orders; credits add up from the members.
+    function invariant_totalsConsistent() public view {
+        uint256 total = staking.getTotals().totalOrder;
+        uint256[2] memory principal;
+        uint256[2] memory income;
+        uint256 openValue;
+        for (uint256 i = 1; i <= total; ++i) {
+            IStaking.Order memory o = staking.orders(i);
+            if (!o.isValid) continue;
+            uint256 slot = staking.orderIsUSDT(i) ? 1 : 0;
+            principal[slot] += o.actual;
+            income[slot] += o.reward;
+            openValue += o.amount;
+        }
+        uint256 n = handler.actorCount();
+        uint256 members;
+        uint256 credited;
+        uint256 unclaimed;
+        for (uint256 i = 0; i < n; ++i) {
+            IStaking.User memory u = staking.users(handler.actors(i));
+            members += u.amount;
+            credited += u.rewardInvite + u.rewardTeam;
+            unclaimed += u.balanceReward;
+        }
+        IStaking.Totals memory t = staking.getTotals();
+        assertEq(members, openValue, "members' open principal = open orders");
+        assertEq(t.totalAmount, handler.ghostDeposited(), "totalAmount");
+        assertEq(t.totalRewardInvite + t.totalRewardTeam, credited, "credits");
+        assertEq(t.totalExtract, handler.ghostClaimed(), "claimed");
+        assertEq(staking.owed(address(token)), principal[0] + income[0], "token owed");
+        assertEq(staking.owed(address(usdt)), principal[1] + income[1] + unclaimed, "USDT owed");
+    }
+
+    /// Each member's team volume is the open principal of the members below it, down to MAX_DEPTH.
+    function invariant_teamVolumeIsDownlineOpenPrincipal() public view {
+        uint256 n = handler.actorCount();
+        for (uint256 i = 0; i < n; ++i) {
+            address account = handler.actors(i);
+            uint256 sum;
+            uint256 valids;
+            for (uint256 j = 0; j < n; ++j) {
+                address other = handler.actors(j);
+                uint256 amount = staking.users(other).amount;
+                address up = presale.users(other).refer;
+                if (up == account && amount != 0) ++valids;
+                for (uint256 g = 1; g <= 10 && up != address(0); ++g) {
+                    if (up == account) {
+                        sum += amount;
+                        break;
+                    }
+                    up = presale.users(up).refer;
+                }
+            }
+            IStaking.Team memory team = staking.teams(account);
+            assertEq(team.teamAmount, sum, "teamAmount");
+            assertEq(team.inviteValids, valids, "inviteValids");
+            assertTrue(team.teamMin + team.teamMax >= team.teamAmount, "legs cover the team");
+        }
+    }
+}
