@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,7 +34,12 @@ export type ContractName = keyof typeof FORGE_CONTRACTS | keyof typeof DEX_CONTR
 export function loadArtifact(name: ContractName): Artifact {
   if (name in FORGE_CONTRACTS) {
     const file = FORGE_CONTRACTS[name as keyof typeof FORGE_CONTRACTS];
-    const json = JSON.parse(readFileSync(join(CONTRACTS_DIR, "out", file, `${name}.json`), "utf8"));
+    // A source compiled under two compiler profiles (foundry.toml compiles Staking for size) gets one
+    // artifact per profile, the default one named <Name>.default.json.
+    const dir = join(CONTRACTS_DIR, "out", file);
+    const path = [`${name}.json`, `${name}.default.json`].map((f) => join(dir, f)).find((f) => existsSync(f));
+    if (!path) throw new Error(`no artifact for ${name} in ${dir}: run forge build in contracts/`);
+    const json = JSON.parse(readFileSync(path, "utf8"));
     return { abi: json.abi, bytecode: json.bytecode.object };
   }
   const json = require(DEX_CONTRACTS[name as keyof typeof DEX_CONTRACTS]);
