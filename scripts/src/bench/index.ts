@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { REPO_ROOT } from "../env.ts";
 import { HOME_JS_BUDGET_KB, buildApp, measureRoutes } from "./frontend.ts";
 import { measureApi } from "./api.ts";
+import { measureLighthouse } from "./lighthouse.ts";
 import { measureAnchors, readSnapshots } from "./gas.ts";
 
 const started = Date.now();
@@ -13,6 +14,10 @@ const routes = measureRoutes(buildApp());
 console.table(routes);
 const home = routes.find((row) => row.route === "/")!;
 console.log(`/ loads ${home.jsKb} kB of JS (budget ${HOME_JS_BUDGET_KB} kB)\n`);
+
+console.log("Lighthouse (mobile preset, visitor without a wallet, production build)");
+const lighthouse = await measureLighthouse();
+console.table(lighthouse);
 
 console.log("Gas: committed snapshots of user-facing calls, with anchors measured now on anvil");
 const gas = [...readSnapshots(), ...(await measureAnchors())];
@@ -30,7 +35,7 @@ else console.log("  no record yet: run npm test");
 
 const results = {
   at: new Date().toISOString(),
-  frontend: { routes, homeJsBudgetKb: HOME_JS_BUDGET_KB },
+  frontend: { routes, homeJsBudgetKb: HOME_JS_BUDGET_KB, lighthouse },
   gas,
   api,
 };

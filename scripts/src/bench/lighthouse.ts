@@ -1,0 +1,58 @@
+/**
+ * Lighthouse scores of the production build in Debian's Chromium, for a visitor (no wallet): the
+ * stack is started on its own ports, each page audited once on the mobile preset.
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startStack } from "../stack.ts";
+
+export type LighthouseRow = {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+};
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export async function measureLighthouse(pages = ["/", "/ido"]): Promise<LighthouseRow[]> {
+  const stack = await startStack({
+    ports: { chain: 8945, api: 9187, app: 5573 },
+    appMode: "preview",
+    quiet: true,
+  });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  try {
+    const rows: LighthouseRow[] = [];
+    for (const page of pages) {
+      const result = await lighthouse(`${stack.urls.app}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices"],
+      });
+      const categories = result!.lhr.categories;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      rows.push({
+        page,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+      });
+    }
+    return rows;
+  } finally {
+    chrome.kill();
+    await stack.stop();
+  }
+}
