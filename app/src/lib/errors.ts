@@ -30,6 +30,23 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   AlreadyClaimed: "ido.errors.alreadyClaimed",
   NothingToClaim: "ido.errors.nothingToClaim",
   SwapTokenNotSet: "ido.errors.swapTokenNotSet",
+  // Staking (docs/economics.md); NotRegistered, PaymentMismatch, NothingToClaim are shared above
+  Blacklisted: "stakes.errors.blacklisted",
+  DepositsNotOpen: "stakes.errors.notOpen",
+  InvalidTier: "stakes.errors.invalidTier",
+  TierClosed: "stakes.errors.tierClosed",
+  ZeroAmount: "stakes.errors.zeroAmount",
+  AmountTooSmall: "stakes.errors.tooSmall",
+  AmountTooLarge: "stakes.errors.tooLarge",
+  StockExceeded: "stakes.errors.stock",
+  UserMaxExceeded: "stakes.errors.userMax",
+  TokenNotSet: "stakes.errors.tokenNotSet",
+  InsufficientRewardPool: "stakes.errors.pool",
+  OrderNotFound: "stakes.errors.orderNotFound",
+  NotOrderOwner: "stakes.errors.notOwner",
+  OrderNotEnded: "stakes.errors.notEnded",
+  AlreadyReleased: "stakes.errors.released",
+  NotOwnerOrManager: "stakes.errors.notManager",
 };
 
 /** A receipt with status "reverted" (the transaction was mined but failed). */

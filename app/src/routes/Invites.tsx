@@ -1,7 +1,34 @@
 import { useTranslation } from "react-i18next";
-import { Placeholder } from "../components/Placeholder";
+import { InviteLinkCard } from "../features/invites/components/InviteLinkCard";
+import { InviteesCard } from "../features/invites/components/InviteesCard";
+import { staking } from "../features/stakes/staking";
+import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 
+/** `/invites` (lazy): my invitation link and my direct invitees who have staked. */
 export default function Invites() {
   const { t } = useTranslation();
-  return <Placeholder title={t("pages.invites")} />;
+  const connection = useAppConnection();
+  const address = connection.ready ? connection.address : undefined;
+
+  return (
+    <section className="page invites">
+      <h1 className="page-title">{t("pages.invites")}</h1>
+      {!address ? (
+        <section className="card empty">
+          <p>{t("invites.connect")}</p>
+        </section>
+      ) : (
+        <>
+          <InviteLinkCard account={address} />
+          {staking ? (
+            <InviteesCard account={address} />
+          ) : (
+            <section className="card empty">
+              <p>{t("stakes.tiers.empty")}</p>
+            </section>
+          )}
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,7 +1,53 @@
 import { useTranslation } from "react-i18next";
-import { Placeholder } from "../components/Placeholder";
+import { DepositCard } from "../features/stakes/components/DepositCard";
+import { IncomeCard } from "../features/stakes/components/IncomeCard";
+import { OrdersCard } from "../features/stakes/components/OrdersCard";
+import { TiersCard } from "../features/stakes/components/TiersCard";
+import {
+  useStakingAccount,
+  useStakingNow,
+  useStakingOrders,
+  useStakingOverview,
+} from "../features/stakes/hooks/useStaking";
+import { tiersOf } from "../features/stakes/logic";
+import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 
+/** `/stakes` (lazy): the tiers, deposit, my orders (release) and my income (claim). */
 export default function Stakes() {
   const { t } = useTranslation();
-  return <Placeholder title={t("pages.stakes")} />;
+  const connection = useAppConnection();
+  const overview = useStakingOverview();
+  const { now, offset } = useStakingNow(overview);
+  const address = connection.ready ? connection.address : undefined;
+  const account = useStakingAccount(address, overview.token);
+  const orders = useStakingOrders(address, account.user?.orders);
+  const tiers = overview.multi ? tiersOf(overview.multi) : undefined;
+
+  return (
+    <section className="page stakes">
+      <h1 className="page-title">{t("pages.stakes")}</h1>
+      {!overview.available ? (
+        <section className="card empty">
+          <p>{t("stakes.tiers.empty")}</p>
+        </section>
+      ) : (
+        <>
+          <TiersCard tiers={tiers} isError={overview.isError} />
+          <DepositCard
+            overview={overview}
+            tiers={tiers}
+            account={account}
+            connection={connection}
+            now={now}
+          />
+          {address && (
+            <>
+              <OrdersCard {...orders} now={now} offset={offset} />
+              <IncomeCard account={account} />
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
 }

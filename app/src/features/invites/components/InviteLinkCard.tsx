@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import type { Address } from "viem";
+import { useAppStore } from "../../../store";
+import { inviteLink } from "../logic";
+
+/** My invitation link (`<origin>/?code=<address>`) and a copy button. */
+export function InviteLinkCard({ account }: { account: Address }) {
+  const { t } = useTranslation();
+  const toast = useAppStore((s) => s.toast);
+  const link = inviteLink(window.location.origin, account);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast("success", { key: "invites.link.copied" });
+    } catch (err) {
+      console.error("clipboard write failed", err);
+      toast("error", { key: "invites.link.copyFailed" });
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="invite-link-title">
+      <h2 id="invite-link-title" className="card-title">
+        {t("invites.link.title")}
+      </h2>
+      <p className="invite-link" data-testid="invite-link">
+        {link}
+      </p>
+      <button type="button" className="button block" onClick={() => void copy()}>
+        {t("invites.link.copy")}
+      </button>
+    </section>
+  );
+}

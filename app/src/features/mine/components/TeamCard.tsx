@@ -1,0 +1,85 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Address } from "viem";
+import { formatAddress } from "../../../lib/format";
+import type { TeamInfo } from "../api";
+import { useRecommendList } from "../hooks/useMine";
+import { QueryBody } from "./common";
+
+/** Team totals and the direct referrals (drill down one member at a time). */
+export function TeamCard({ address, team }: { address: Address; team: UseQueryResult<TeamInfo> }) {
+  const { t } = useTranslation();
+  const [trail, setTrail] = useState<{ userId: number; name: string }[]>([]);
+  const current = trail.at(-1);
+  const list = useRecommendList(address, current?.userId);
+  return (
+    <section className="card" aria-labelledby="mine-team-title">
+      <h2 id="mine-team-title" className="card-title">
+        {t("mine.team.title")}
+      </h2>
+      <QueryBody query={team}>
+        {(d) => (
+          <dl className="kv">
+            <div>
+              <dt>{t("mine.team.direct")}</dt>
+              <dd>{d.directCount}</dd>
+            </div>
+            <div>
+              <dt>{t("mine.team.total")}</dt>
+              <dd>{d.teamCount}</dd>
+            </div>
+            <div>
+              <dt>{t("mine.team.myPower")}</dt>
+              <dd>{String(d.myPower)}</dd>
+            </div>
+            <div>
+              <dt>{t("mine.team.directPower")}</dt>
+              <dd>{String(d.directPower)}</dd>
+            </div>
+            <div>
+              <dt>{t("mine.team.teamPower")}</dt>
+              <dd>{String(d.teamPower)}</dd>
+            </div>
+          </dl>
+        )}
+      </QueryBody>
+      <h3 className="mine-subtitle">
+        {current ? t("mine.team.referralsOf", { name: current.name }) : t("mine.team.referrals")}
+      </h3>
+      {current && (
+        <button type="button" className="link-button" onClick={() => setTrail((s) => s.slice(0, -1))}>
+          {t("mine.team.back")}
+        </button>
+      )}
+      <QueryBody query={list} isEmpty={(d) => d.list.length === 0}>
+        {(d) => (
+          <ul className="mine-list">
+            {d.list.map((m) => (
+              <li key={m.userId} className="mine-item">
+                <div className="mine-item-head">
+                  <strong>{m.username}</strong>
+                  <span className="muted small" title={m.address}>
+                    {formatAddress(m.address, "compact")}
+                  </span>
+                </div>
+                <p className="muted small">
+                  {t("mine.team.row", { power: String(m.power), count: m.directCount })}
+                </p>
+                {m.directCount > 0 && (
+                  <button
+                    type="button"
+                    className="button ghost small"
+                    onClick={() => setTrail((s) => [...s, { userId: m.userId, name: m.username }])}
+                  >
+                    {t("mine.team.open", { name: m.username })}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryBody>
+    </section>
+  );
+}

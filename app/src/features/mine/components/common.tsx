@@ -1,0 +1,71 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Message } from "../../../components/Message";
+import { formatAmount } from "../../../lib/format";
+import type { PaidFlowState } from "../hooks/usePaidFlow";
+import { errorMessage } from "../hooks/useMine";
+
+/** Loading / error / empty states of one backend read, then `children(data)`. */
+export function QueryBody<T>({
+  query,
+  isEmpty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isError) {
+    return (
+      <div className="mine-error">
+        <p className="error-text" role="alert">
+          <Message message={errorMessage(query.error)} />
+        </p>
+        <button type="button" className="button ghost small" onClick={() => void query.refetch()}>
+          {t("mine.retry")}
+        </button>
+      </div>
+    );
+  }
+  if (query.data === undefined) return <p className="muted">{t("common.loading")}</p>;
+  if (isEmpty?.(query.data)) return <p className="muted">{t("common.noData")}</p>;
+  return <>{children(query.data)}</>;
+}
+
+/** A base-unit amount string (18 decimals) as text. */
+export const amount = (value: string | number | undefined) =>
+  value === undefined ? "…" : formatAmount(BigInt(value));
+
+/** The step of a paid action (checking, paying, submitting, done) and its error. */
+export function FlowStatus({
+  state,
+  doneKey,
+}: {
+  state: PaidFlowState;
+  doneKey: "mine.buy.done" | "mine.withdraw.done";
+}) {
+  const { t } = useTranslation();
+  if (state.step === "idle") return null;
+  if (state.step === "done") {
+    return (
+      <p className="mine-flow ok" role="status">
+        {t(doneKey)}
+      </p>
+    );
+  }
+  if (state.step === "failed" || state.step === "unsubmitted") {
+    return (
+      <p className="mine-flow error-text" role="alert">
+        {state.step === "unsubmitted" ? t("mine.pay.unsubmitted") + " " : ""}
+        {state.message && <Message message={state.message} />}
+      </p>
+    );
+  }
+  return (
+    <p className="mine-flow muted" role="status">
+      {t(`mine.pay.steps.${state.step}`)}
+    </p>
+  );
+}

@@ -1,0 +1,172 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { AmountInput } from "../../../components/AmountInput";
+import { usdt } from "../../../contracts";
+import { validateAmount } from "../../../lib/amount";
+import { formatAmount } from "../../../lib/format";
+import { useTransaction } from "../../../lib/useTransaction";
+import { useAppStore } from "../../../store";
+import { appChain } from "../../../wagmi";
+import type { AppConnection } from "../../wallet/hooks/useAppConnection";
+import type { StakingAccount, StakingOverview } from "../hooks/useStaking";
+import { type Tier, depositBlockReason, depositRules, staticIncome, tokensFor, usdtValueOf } from "../logic";
+import { staking } from "../staking";
+
+type Props = {
+  overview: StakingOverview;
+  tiers: Tier[] | undefined;
+  account: StakingAccount;
+  connection: AppConnection;
+  now: number;
+};
+
+/**
+ * Deposit: tier, amount (USDT value, checked against the tier's min/max, stock, my max and balance),
+ * paid in USDT or in the project token at `fbPrice`; approve then `deposit(tier, amount, isUSDT)`
+ * through the one transaction path (the spend is declared, so the allowance rule runs).
+ */
+export function DepositCard({ overview, tiers, account, connection, now }: Props) {
+  const { t } = useTranslation();
+  const send = useTransaction();
+  const openPicker = useAppStore((s) => s.setWalletPickerOpen);
+  const [tierIndex, setTierIndex] = useState(0);
+  const [isUSDT, setIsUSDT] = useState(true);
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const tier = tiers?.[tierIndex];
+  const fbPrice = overview.config?.fbPrice;
+
+  const balance = isUSDT
+    ? account.usdtBalance
+    : account.tokenBalance !== undefined && fbPrice !== undefined
+      ? usdtValueOf(account.tokenBalance, fbPrice)
+      : undefined;
+  const rules = tier ? depositRules(tier, connection.ready ? balance : undefined) : undefined;
+  const check = rules && text.trim() !== "" ? validateAmount(text, rules) : undefined;
+  const amount = check?.ok ? check.value : undefined;
+  const reason = depositBlockReason({
+    connected: connection.isConnected,
+    wrongChain: connection.wrongChain,
+    registryIndex: account.user?.index,
+    addTime: overview.config?.addTime,
+    tier,
+    isUSDT,
+    tokenSet: !!overview.token,
+    now,
+  });
+
+  async function deposit() {
+    if (!staking || !usdt || !tier || amount === undefined || fbPrice === undefined) return;
+    const token = isUSDT ? usdt.address : overview.token;
+    if (!token) return;
+    setBusy(true);
+    try {
+      const result = await send({
+        ...staking,
+        functionName: "deposit",
+        args: [BigInt(tier.index), amount, isUSDT],
+        spend: {
+          token,
+          spender: staking.address,
+          amount: isUSDT ? amount : tokensFor(amount, fbPrice),
+        },
+      });
+      if (result.ok) setText("");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const balanceText = isUSDT
+    ? account.usdtBalance !== undefined && `${formatAmount(account.usdtBalance)} USDT`
+    : account.tokenBalance !== undefined &&
+      `${formatAmount(account.tokenBalance)} ${t("stakes.deposit.token")}`;
+  return (
+    <section className="card" aria-labelledby="deposit-title">
+      <h2 id="deposit-title" className="card-title">
+        {t("stakes.deposit.title")}
+      </h2>
+      <fieldset className="choice-group">
+        <legend>{t("stakes.deposit.tier")}</legend>
+        {(tiers ?? []).map((x) => (
+          <label key={x.index} className="choice">
+            <input
+              type="radio"
+              name="stake-tier"
+              checked={tierIndex === x.index}
+              disabled={!x.open}
+              onChange={() => setTierIndex(x.index)}
+            />
+            <span>{t("stakes.tiers.days", { days: x.days.toString() })}</span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="choice-group">
+        <legend>{t("stakes.deposit.payWith")}</legend>
+        <label className="choice">
+          <input type="radio" name="stake-pay" checked={isUSDT} onChange={() => setIsUSDT(true)} />
+          <span>{t("stakes.deposit.usdt")}</span>
+        </label>
+        <label className="choice">
+          <input type="radio" name="stake-pay" checked={!isUSDT} onChange={() => setIsUSDT(false)} />
+          <span>{t("stakes.deposit.token")}</span>
+        </label>
+      </fieldset>
+      <AmountInput label={t("stakes.deposit.amount")} value={text} onChange={setText} rules={rules} />
+      <dl className="kv">
+        {balanceText && (
+          <div>
+            <dt>{t("stakes.deposit.balance")}</dt>
+            <dd>{balanceText}</dd>
+          </div>
+        )}
+        {!isUSDT && fbPrice !== undefined && (
+          <div>
+            <dt>{t("stakes.deposit.tokenPrice")}</dt>
+            <dd>{formatAmount(fbPrice)} USDT</dd>
+          </div>
+        )}
+        {amount !== undefined && tier && fbPrice !== undefined && (
+          <>
+            <div>
+              <dt>{t("stakes.deposit.youPay")}</dt>
+              <dd>
+                {isUSDT
+                  ? `${formatAmount(amount)} USDT`
+                  : `${formatAmount(tokensFor(amount, fbPrice))} ${t("stakes.deposit.token")}`}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("stakes.deposit.income")}</dt>
+              <dd>
+                {isUSDT
+                  ? `${formatAmount(staticIncome(amount, tier.rate, tier.days))} USDT`
+                  : `${formatAmount(staticIncome(tokensFor(amount, fbPrice), tier.rate, tier.days))} ${t("stakes.deposit.token")}`}
+              </dd>
+            </div>
+          </>
+        )}
+      </dl>
+      <button
+        type="button"
+        className="button block"
+        disabled={!!reason || amount === undefined || busy}
+        aria-describedby={reason ? "deposit-blocked" : undefined}
+        onClick={() => void deposit()}
+      >
+        {t("stakes.deposit.button")}
+      </button>
+      {reason && reason !== "loading" && (
+        <p id="deposit-blocked" className="blocked-reason">
+          {reason === "notConnected" ? (
+            <button type="button" className="link-button" onClick={() => openPicker(true)}>
+              {t("stakes.blocked.notConnected")}
+            </button>
+          ) : (
+            t(`stakes.blocked.${reason}`, { chain: appChain.name })
+          )}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Countdown } from "../../../components/Countdown";
+import { formatAmount } from "../../../lib/format";
+import { useTransaction } from "../../../lib/useTransaction";
+import type { StakeOrder } from "../hooks/useStaking";
+import { orderProgress, orderState } from "../logic";
+import { staking } from "../staking";
+
+type Props = {
+  orders: readonly StakeOrder[] | undefined;
+  loading: boolean;
+  isError: boolean;
+  /** the chain's clock and its lead over the local one (a Countdown ticks locally) */
+  now: number;
+  offset: number;
+};
+
+/** My orders, newest first: state, progress, countdown to endTime, and `release(index)` when releasable. */
+export function OrdersCard({ orders, loading, isError, now, offset }: Props) {
+  const { t, i18n } = useTranslation();
+  const send = useTransaction();
+  const [busy, setBusy] = useState<bigint>();
+  const time = new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-CN", {
+    dateStyle: "short",
+    timeStyle: "short",
+  });
+
+  let body;
+  if (isError) body = <p className="error-text">{t("errors.network")}</p>;
+  else if (loading || !orders) body = <p className="muted">{t("common.loading")}</p>;
+  else if (orders.length === 0) body = <p className="muted">{t("stakes.orders.none")}</p>;
+  else
+    body = (
+      <ul className="invitee-list">
+        {orders.map((order) => {
+          const state = orderState(order, now);
+          return (
+            <li
+              key={order.index.toString()}
+              aria-label={t("stakes.orders.number", { n: order.index.toString() })}
+            >
+              <div className="tier-head">
+                <strong>{t("stakes.orders.number", { n: order.index.toString() })}</strong>
+                <span className={`stage-badge order-${state}`}>{t(`stakes.orders.state.${state}`)}</span>
+              </div>
+              <span className="invitee-meta">
+                <span>
+                  {t("stakes.orders.amount")} {formatAmount(order.amount)} USDT
+                </span>
+                <span>{t("stakes.tiers.days", { days: order.lockDay.toString() })}</span>
+                <span>
+                  {t("stakes.orders.income")} {formatAmount(order.reward)}
+                </span>
+                <span>
+                  {t("stakes.orders.paid")} {formatAmount(order.actual)}
+                </span>
+              </span>
+              {state === "inProgress" && (
+                <>
+                  <progress
+                    className="progress"
+                    max={100}
+                    value={orderProgress(order, now)}
+                    aria-label={t("stakes.orders.ends")}
+                  />
+                  <span className="small">
+                    {t("stakes.orders.ends")} <Countdown targetSec={Number(order.endTime) - offset} />
+                  </span>
+                </>
+              )}
+              {state === "ended" && order.lastTime > 0n && (
+                <span className="muted small">
+                  {t("stakes.orders.releasedAt")} {time.format(new Date(Number(order.lastTime) * 1000))}
+                </span>
+              )}
+              {state === "releasable" && (
+                <button
+                  type="button"
+                  className="button small block"
+                  disabled={busy !== undefined}
+                  onClick={() => {
+                    if (!staking) return;
+                    setBusy(order.index);
+                    void send({ ...staking, functionName: "release", args: [order.index] }).finally(() =>
+                      setBusy(undefined),
+                    );
+                  }}
+                >
+                  {t("stakes.orders.release")}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    );
+
+  return (
+    <section className="card" aria-labelledby="orders-title">
+      <h2 id="orders-title" className="card-title">
+        {t("stakes.orders.title")}
+      </h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from "react-i18next";
+import { formatAmount } from "../../../lib/format";
+import { type Tier, aprBps, percentFromBps } from "../logic";
+
+/** The 5 tiers: days, daily rate and APR, stock left, min / max per order, my max (per member). */
+export function TiersCard({ tiers, isError }: { tiers: Tier[] | undefined; isError: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" aria-labelledby="tiers-title">
+      <h2 id="tiers-title" className="card-title">
+        {t("stakes.tiers.title")}
+      </h2>
+      {!tiers ? (
+        <p className={isError ? "error-text" : "muted"}>
+          {isError ? t("errors.network") : t("common.loading")}
+        </p>
+      ) : (
+        <ul className="tier-list">
+          {tiers.map((tier) => (
+            <li key={tier.index} className={tier.open ? undefined : "tier-closed"}>
+              <div className="tier-head">
+                <strong>{t("stakes.tiers.days", { days: tier.days.toString() })}</strong>
+                {!tier.open && <span className="stage-badge">{t("stakes.tiers.closed")}</span>}
+              </div>
+              <dl className="kv tier-kv">
+                <div>
+                  <dt>{t("stakes.tiers.dailyRate")}</dt>
+                  <dd>{t("stakes.tiers.percent", { value: percentFromBps(tier.rate) })}</dd>
+                </div>
+                <div>
+                  <dt>{t("stakes.tiers.apr")}</dt>
+                  <dd>{t("stakes.tiers.percent", { value: percentFromBps(aprBps(tier.rate)) })}</dd>
+                </div>
+                <div>
+                  <dt>{t("stakes.tiers.stock")}</dt>
+                  <dd>{formatAmount(tier.stock)} USDT</dd>
+                </div>
+                <div>
+                  <dt>{t("stakes.tiers.range")}</dt>
+                  <dd>
+                    {formatAmount(tier.min)} / {formatAmount(tier.max)}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t("stakes.tiers.userMax")}</dt>
+                  <dd>{formatAmount(tier.userMax)} USDT</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

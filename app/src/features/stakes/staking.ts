@@ -1,0 +1,12 @@
+import { stakingAbi } from "@taichi/contracts";
+import { zeroAddress } from "viem";
+import { contractAddress } from "../../lib/deployments";
+import { appChain } from "../../wagmi";
+
+const address = contractAddress(appChain.id, "Staking");
+
+/** The main staking contract on the configured chain; undefined when the deployment does not list it. */
+export const staking = address ? ({ address, abi: stakingAbi, chainId: appChain.id } as const) : undefined;
+
+/** The same handle for disabled reads (wagmi needs an address even when `enabled` is false). */
+export const STAKING = staking ?? { address: zeroAddress, abi: stakingAbi, chainId: appChain.id };
