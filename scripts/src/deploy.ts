@@ -18,17 +18,30 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { loadArtifact, type ContractName } from "@taichi/contracts/scripts/artifacts.ts";
-import { idoAbi, presaleAbi, routerAbi, stakingAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
+import {
+  idoAbi,
+  lpSwapAbi,
+  presaleAbi,
+  routerAbi,
+  stakingAbi,
+  swapTokenAbi,
+  usdtAbi,
+} from "@taichi/contracts";
 import { DEV_ROLES, LOCAL_CHAIN_ID, REPO_ROOT, chainAt, devAccount } from "./env.ts";
 
-/** Fixed supply of the project token, all minted to the deployer. */
+/** Fixed supply of each project token, all minted to the deployer. */
 const TOKEN_SUPPLY = parseEther("100000000");
 /** What the presale can owe at most: 1000 x 5000 + 500 x 4800 + 500 x 4600 tokens. */
 const IDO_TOKENS = parseEther("9700000");
 /** Staking reward pools: tokens on every chain, USDT minted on the local chain only. */
 const STAKING_TOKEN_POOL = parseEther("10000000");
 const STAKING_USDT_POOL = parseEther("1000000");
-/** Local starting pool: 1,000,000 tokens against 100,000 USDT, 0.1 USDT a token. */
+/** The fee-taking tokens; each gets a USDT pair on the DEX (`Pair_<Name>_Usdt`). */
+const FEE_TOKENS = ["SwapToken", "BurnToken", "MiningToken"] as const;
+/** LpSwap's daily release rates in basis points of what was locked: 1% of LP, 2% of tokens. */
+const LPSWAP_LP_RATE = 100n;
+const LPSWAP_TOKEN_RATE = 200n;
+/** Local starting pool of each fee token: 1,000,000 tokens against 100,000 USDT, 0.1 USDT a token. */
 const POOL_TOKENS = parseEther("1000000");
 const POOL_USDT = parseEther("100000");
 
@@ -96,7 +109,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     return address;
   }
 
-  async function proxy(name: "Presale" | "Ido" | "Staking", initData: Hex): Promise<Address> {
+  async function proxy(name: "Presale" | "Ido" | "Staking" | "LpSwap", initData: Hex): Promise<Address> {
     const implementation = await create(name, [], `${name} implementation`);
     return create("ERC1967Proxy", [implementation, initData], `${name} proxy`);
   }
@@ -137,20 +150,24 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     main: zeroAddress,
     distributor: account.address,
   };
-  contracts.SwapToken = await create("SwapToken", [
+  const tokenArgs = [
     account.address,
     account.address,
     TOKEN_SUPPLY,
     contracts.Router,
     contracts.Usdt,
     feeAccounts,
-  ]);
-  const swapPair = await publicClient.readContract({
-    address: contracts.SwapToken,
-    abi: swapTokenAbi,
-    functionName: "swapPair",
-  });
-  contracts.Pair_SwapToken_Usdt = swapPair;
+  ];
+  contracts.SwapToken = await create("SwapToken", tokenArgs);
+  contracts.BurnToken = await create("BurnToken", ["Taichi Burn", "TCBURN", ...tokenArgs]);
+  contracts.MiningToken = await create("MiningToken", ["Taichi Mining", "TCMINE", ...tokenArgs]);
+  for (const name of FEE_TOKENS) {
+    contracts[`Pair_${name}_Usdt`] = await publicClient.readContract({
+      address: contracts[name]!,
+      abi: swapTokenAbi,
+      functionName: "swapPair",
+    });
+  }
 
   // The sale opens now and runs 30 days; tokens are claimable when it ends. Managers reschedule it.
   const now = (await publicClient.getBlock()).timestamp;
@@ -188,25 +205,46 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   await send(contracts.SwapToken, swapTokenAbi, "setFeeExempt", [contracts.Staking, true]);
   await send(contracts.SwapToken, swapTokenAbi, "transfer", [contracts.Staking, STAKING_TOKEN_POOL]);
 
+  contracts.LpSwap = await proxy(
+    "LpSwap",
+    encodeFunctionData({
+      abi: lpSwapAbi,
+      functionName: "initialize",
+      args: [
+        account.address,
+        contracts.Presale,
+        contracts.Pair_SwapToken_Usdt!,
+        contracts.SwapToken,
+        86_400n,
+        LPSWAP_LP_RATE,
+        LPSWAP_TOKEN_RATE,
+      ],
+    }),
+  );
+  await send(contracts.SwapToken, swapTokenAbi, "setFeeExempt", [contracts.LpSwap, true]);
+
   if (isLocal) {
     log("funding the staking USDT reward pool");
     await send(contracts.Usdt, usdtAbi, "mint", [contracts.Staking, STAKING_USDT_POOL]);
-    log("seeding SwapToken/USDT liquidity and opening trading");
     const deadline = now + 3600n;
-    await send(contracts.Usdt, usdtAbi, "mint", [account.address, POOL_USDT]);
-    await send(contracts.Usdt, usdtAbi, "approve", [contracts.Router, POOL_USDT]);
-    await send(contracts.SwapToken, swapTokenAbi, "approve", [contracts.Router, POOL_TOKENS]);
-    await send(contracts.Router, routerAbi, "addLiquidity", [
-      contracts.SwapToken,
-      contracts.Usdt,
-      POOL_TOKENS,
-      POOL_USDT,
-      0n,
-      0n,
-      account.address,
-      deadline,
-    ]);
-    await send(contracts.SwapToken, swapTokenAbi, "setOpening", [now, 0n]);
+    for (const name of FEE_TOKENS) {
+      log(`seeding ${name}/USDT liquidity and opening trading`);
+      const token = contracts[name]!;
+      await send(contracts.Usdt, usdtAbi, "mint", [account.address, POOL_USDT]);
+      await send(contracts.Usdt, usdtAbi, "approve", [contracts.Router, POOL_USDT]);
+      await send(token, swapTokenAbi, "approve", [contracts.Router, POOL_TOKENS]);
+      await send(contracts.Router, routerAbi, "addLiquidity", [
+        token,
+        contracts.Usdt,
+        POOL_TOKENS,
+        POOL_USDT,
+        0n,
+        0n,
+        account.address,
+        deadline,
+      ]);
+      await send(token, swapTokenAbi, "setOpening", [now, 0n]);
+    }
   }
 
   if (isLocal) {

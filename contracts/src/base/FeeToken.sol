@@ -133,7 +133,7 @@ abstract contract FeeToken is IFeeToken, ERC20, ERC20Burnable, Ownable2Step {
     }
 
     /// @inheritdoc IFeeToken
-    function isFeeExempt(address account) external view returns (bool) {
+    function isFeeExempt(address account) public view returns (bool) {
         return _flags[account].exempt;
     }
 
@@ -263,7 +263,7 @@ abstract contract FeeToken is IFeeToken, ERC20, ERC20Burnable, Ownable2Step {
         bool open = _opened(s);
         // between wallets: no fee (a blacklisted account may receive, but can never move what it holds)
         if (!isBuy && !isSell) {
-            if (open && _swapDue(s)) {
+            if (open && _swapDue(s) && _autoSwapAllowed()) {
                 _swapAndLiquify(balanceOf(address(this)), false);
             }
             super._update(from, to, value);
@@ -273,7 +273,7 @@ abstract contract FeeToken is IFeeToken, ERC20, ERC20Burnable, Ownable2Step {
         if (toFlags.blackListed) revert BlackListed(to);
         _recordReference();
         // never on a buy: the pair is mid-swap (and locked) while it sends the bought tokens
-        if (isSell && open && _swapDue(s)) {
+        if (isSell && open && _swapDue(s) && _autoSwapAllowed()) {
             _swapAndLiquify(balanceOf(address(this)), false);
         }
         if (fromFlags.exempt || toFlags.exempt) {
@@ -404,6 +404,12 @@ abstract contract FeeToken is IFeeToken, ERC20, ERC20Burnable, Ownable2Step {
     /// @dev Open from the second `openTime` and the block `startBlock` on, both reached.
     function _opened(Settings memory s) private view returns (bool) {
         return s.openTime != 0 && !(block.timestamp < s.openTime) && !(block.number < s.startBlock);
+    }
+
+    /// @dev Whether transfers may start a swap-and-liquify on their own (a variant can turn it off; the explicit
+    ///      `swapAndLiquify()` always works). Read only once a run is due.
+    function _autoSwapAllowed() internal view virtual returns (bool) {
+        return true;
     }
 
     /// @dev Pool shares taken since the last swap-and-liquify reached the threshold.

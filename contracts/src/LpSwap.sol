@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Initializable} from "@openzeppelin/contracts-upgradeable/proxy/utils/Initializable.sol";
+import {UUPSUpgradeable} from "@openzeppelin/contracts-upgradeable/proxy/utils/UUPSUpgradeable.sol";
+import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {ILpSwap} from "./interfaces/ILpSwap.sol";
+import {IPresale} from "./interfaces/IPresale.sol";
+
+/// @title LpSwap: LP tokens and project tokens locked and released per day, behind an ERC1967 (UUPS) proxy
+/// @notice See ILpSwap and docs/tokens.md for the release schedule.
+/// @dev A position releases `ceil(amount * rate / 10000)` per full day since its clock (`lastTime`), capped at
+///      its amount. Settling moves the clock by the whole days counted, so part-days carry over; a settled
+///      position that is fully released restarts its clock at the next deposit. What is owed (locked or
+///      released, not claimed) is kept in two totals, and the contract always holds at least them.
+contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, ReentrancyGuardTransient {
+    using SafeERC20 for IERC20;
+
+    /// @inheritdoc ILpSwap
+    uint256 public constant RATE_DENOMINATOR = 10_000;
+    uint256 private constant _MAX_DAY_TIMES = 1 days;
+
+    /// @dev One locked position (two slots).
+    struct Position {
+        uint128 amount;
+        uint128 released;
+        uint128 claimed;
+        uint40 lastTime;
+    }
+
+    struct Member {
+        uint256 index;
+        Position lp;
+        Position token;
+    }
+
+    /// @custom:storage-location erc7201:taichi.storage.LpSwap
+    struct LpSwapStorage {
+        IERC20 lp;
+        uint32 dayTimes;
+        uint16 lpRate;
+        uint16 tokenRate;
+        uint32 totalUser;
+        IERC20 token;
+        IPresale presale;
+        uint256 lpOwed;
+        uint256 tokenOwed;
+        mapping(address account => Member) members;
+    }
+
+    // keccak256(abi.encode(uint256(keccak256("taichi.storage.LpSwap")) - 1)) & ~bytes32(uint256(0xff))
+    bytes32 private constant _STORAGE_LOCATION =
+        0x63e8e5535de2b0e8759a35b3a5ad8dadb76d79e428d5eb1ad65f927902aa3f00;
+
+    modifier onlyOwnerOrManager() {
+        _checkOwnerOrManager();
+        _;
+    }
+
+    /// @custom:oz-upgrades-unsafe-allow constructor
+    constructor() {
+        _disableInitializers();
+    }
+
+    /// @notice Sets the owner, the registry (for its manager), the LP and project tokens, the day length and
+    ///         the daily release rates (basis points of a position a day, each in `[1, 10000]`).
+    function initialize(
+        address owner_,
+        address presale_,
+        address lp_,
+        address token_,
+        uint256 dayTimes,
+        uint256 lpRate,
+        uint256 tokenRate
+    ) external initializer {
+        if (presale_ == address(0) || lp_ == address(0) || token_ == address(0)) {
+            revert ZeroAddress();
+        }
+        if (dayTimes == 0 || dayTimes > _MAX_DAY_TIMES) {
+            revert DayTimesOutOfRange(dayTimes, 1, _MAX_DAY_TIMES);
+        }
+        __Ownable_init(owner_);
+        LpSwapStorage storage $ = _storage();
+        $.presale = IPresale(presale_);
+        $.lp = IERC20(lp_);
+        $.token = IERC20(token_);
+        $.dayTimes = uint32(dayTimes);
+        _setRates($, lpRate, tokenRate);
+    }
+
+    // ---------------------------------------------------------------- members
+
+    /// @inheritdoc ILpSwap
+    function swapLP(uint256 amount) external nonReentrant {
+        LpSwapStorage storage $ = _storage();
+        uint256 received = _pull($.lp, amount);
+        _lock($, $.members[msg.sender], true, received);
+        emit LPSwapped(msg.sender, msg.sender, received);
+    }
+
+    /// @inheritdoc ILpSwap
+    function swapToken(uint256 amount) external nonReentrant {
+        LpSwapStorage storage $ = _storage();
+        uint256 received = _pull($.token, amount);
+        _lock($, $.members[msg.sender], false, received);
+        emit TokenSwapped(msg.sender, received);
+    }
+
+    /// @inheritdoc ILpSwap
+    function claimLP() external nonReentrant {
+        LpSwapStorage storage $ = _storage();
+        Member storage m = $.members[msg.sender];
+        uint256 lpOut = _claim(m.lp, $.lpRate, $.dayTimes);
+        uint256 tokenOut = _claim(m.token, $.tokenRate, $.dayTimes);
+        if (lpOut == 0 && tokenOut == 0) revert NothingToClaim();
+        // each was part of what is owed
+        unchecked {
+            $.lpOwed -= lpOut;
+            $.tokenOwed -= tokenOut;
+        }
+        emit Claimed(msg.sender, lpOut, tokenOut);
+        if (lpOut != 0) $.lp.safeTransfer(msg.sender, lpOut);
+        if (tokenOut != 0) $.token.safeTransfer(msg.sender, tokenOut);
+    }
+
+    // ---------------------------------------------------------------- admin
+
+    /// @inheritdoc ILpSwap
+    function sendLP(address account, uint256 amount) external onlyOwnerOrManager nonReentrant {
+        if (account == address(0)) revert ZeroAddress();
+        LpSwapStorage storage $ = _storage();
+        uint256 received = _pull($.lp, amount);
+        _lock($, $.members[account], true, received);
+        emit LPSwapped(account, msg.sender, received);
+    }
+
+    /// @inheritdoc ILpSwap
+    function sendLPToWallet(address to, uint256 amount) external onlyOwnerOrManager nonReentrant {
+        if (to == address(0)) revert ZeroAddress();
+        if (amount == 0) revert ZeroAmount();
+        LpSwapStorage storage $ = _storage();
+        uint256 held = $.lp.balanceOf(address(this));
+        uint256 surplus = held > $.lpOwed ? held - $.lpOwed : 0;
+        if (amount > surplus) revert SurplusExceeded(amount, surplus);
+        emit LPSentToWallet(to, amount);
+        $.lp.safeTransfer(to, amount);
+    }
+
+    /// @inheritdoc ILpSwap
+    function setRates(uint256 lpRate, uint256 tokenRate) external onlyOwnerOrManager {
+        _setRates(_storage(), lpRate, tokenRate);
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /// @inheritdoc ILpSwap
+    function getUserInfo(address account) external view returns (UserInfo memory info) {
+        LpSwapStorage storage $ = _storage();
+        Member storage m = $.members[account];
+        Position memory lp = m.lp;
+        Position memory token = m.token;
+        (uint256 lpReleased,) = _released(lp, $.lpRate, $.dayTimes);
+        (uint256 tokenReleased,) = _released(token, $.tokenRate, $.dayTimes);
+        info = UserInfo({
+            index: m.index,
+            amountLP: lp.amount,
+            claimLP: lp.claimed,
+            pendingLP: lpReleased - lp.claimed,
+            amountToken: token.amount,
+            claimToken: token.claimed,
+            pendingToken: tokenReleased - token.claimed
+        });
+    }
+
+    /// @inheritdoc ILpSwap
+    function getConfig() external view returns (Config memory) {
+        LpSwapStorage storage $ = _storage();
+        return Config({algebra: 0, dayTimes: $.dayTimes, lpRate: $.lpRate, tokenRate: $.tokenRate});
+    }
+
+    /// @inheritdoc ILpSwap
+    function getContracts() external view returns (address lp, address token, address presale) {
+        LpSwapStorage storage $ = _storage();
+        return (address($.lp), address($.token), address($.presale));
+    }
+
+    /// @inheritdoc ILpSwap
+    function getTotals() external view returns (uint256 totalUser, uint256 lpOwed, uint256 tokenOwed) {
+        LpSwapStorage storage $ = _storage();
+        return ($.totalUser, $.lpOwed, $.tokenOwed);
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    /// @dev Takes `amount` of `asset` from the caller and returns what arrived (a fee token may keep some).
+    function _pull(IERC20 asset, uint256 amount) private returns (uint256 received) {
+        if (amount == 0) revert ZeroAmount();
+        uint256 before = asset.balanceOf(address(this));
+        asset.safeTransferFrom(msg.sender, address(this), amount);
+        received = asset.balanceOf(address(this)) - before;
+        if (received == 0) revert ZeroAmount();
+    }
+
+    /// @dev Settles the member's position, then adds `amount` to it; registers the member on its first position.
+    function _lock(LpSwapStorage storage $, Member storage m, bool isLp, uint256 amount) private {
+        if (m.index == 0) {
+            uint256 index = uint256($.totalUser) + 1;
+            $.totalUser = uint32(index);
+            m.index = index;
+        }
+        Position storage p = isLp ? m.lp : m.token;
+        _settle(p, isLp ? $.lpRate : $.tokenRate, $.dayTimes);
+        uint256 total = uint256(p.amount) + amount;
+        if (total > type(uint128).max) revert AmountTooLarge(amount, type(uint128).max - p.amount);
+        p.amount = uint128(total);
+        if (isLp) $.lpOwed += amount;
+        else $.tokenOwed += amount;
+    }
+
+    /// @dev Settles the position and marks everything released as claimed; returns the amount to pay.
+    function _claim(Position storage p, uint256 rate, uint256 dayTimes) private returns (uint256 out) {
+        _settle(p, rate, dayTimes);
+        out = p.released - p.claimed;
+        p.claimed = p.released;
+    }
+
+    function _settle(Position storage p, uint256 rate, uint256 dayTimes) private {
+        (uint256 released, uint256 lastTime) = _released(p, rate, dayTimes);
+        // released <= amount < 2^128; lastTime is a timestamp
+        p.released = uint128(released);
+        p.lastTime = uint40(lastTime);
+    }
+
+    /// @dev What the position has released by now and the clock after settling: `ceil(amount * rate / 10000)`
+    ///      per full day since `lastTime`, capped at the amount. A fully released position's clock restarts now.
+    function _released(Position memory p, uint256 rate, uint256 dayTimes)
+        private
+        view
+        returns (uint256 released, uint256 lastTime)
+    {
+        if (!(p.released < p.amount)) return (p.amount, block.timestamp);
+        uint256 days_ = (block.timestamp - p.lastTime) / dayTimes;
+        if (days_ == 0) return (p.released, p.lastTime);
+        uint256 daily = (uint256(p.amount) * rate + RATE_DENOMINATOR - 1) / RATE_DENOMINATOR;
+        released = uint256(p.released) + days_ * daily;
+        if (released > p.amount) released = p.amount;
+        lastTime = uint256(p.lastTime) + days_ * dayTimes;
+    }
+
+    function _setRates(LpSwapStorage storage $, uint256 lpRate, uint256 tokenRate) private {
+        if (lpRate == 0 || lpRate > RATE_DENOMINATOR) revert RateOutOfRange(lpRate, 1, RATE_DENOMINATOR);
+        if (tokenRate == 0 || tokenRate > RATE_DENOMINATOR) {
+            revert RateOutOfRange(tokenRate, 1, RATE_DENOMINATOR);
+        }
+        $.lpRate = uint16(lpRate);
+        $.tokenRate = uint16(tokenRate);
+        emit RatesUpdated(lpRate, tokenRate);
+    }
+
+    function _checkOwnerOrManager() private view {
+        if (msg.sender != owner() && msg.sender != _storage().presale.getConfig().manager) {
+            revert NotOwnerOrManager(msg.sender);
+        }
+    }
+
+    function _authorizeUpgrade(address) internal override onlyOwner {}
+
+    function _storage() private pure returns (LpSwapStorage storage $) {
+        assembly {
+            $.slot := _STORAGE_LOCATION
+        }
+    }
+}

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// @title The LP swap (the spec's "swap contract"): LP tokens and project tokens locked and released per day
+/// @notice A member locks LP tokens of the token/USDT pair (`swapLP`) or project tokens (`swapToken`); each
+///         position is released linearly, a fixed share of its amount per full day (`lpRate` / `tokenRate`
+///         basis points of the amount a day), and `claimLP` pays what has been released. The owner or the
+///         registry's manager can credit a member with locked LP (`sendLP`) and take LP the contract holds
+///         beyond what it owes (`sendLPToWallet`). See docs/tokens.md.
+/// @dev Admin calls are open to the owner and to the Presale registry's manager.
+interface ILpSwap {
+    /// @notice A member's positions.
+    /// @param index Order of the member's first position, from 1; 0: none.
+    /// @param amountLP LP tokens locked in total.
+    /// @param claimLP LP tokens claimed.
+    /// @param pendingLP LP tokens released and not yet claimed.
+    /// @param amountToken Project tokens locked in total.
+    /// @param claimToken Project tokens claimed.
+    /// @param pendingToken Project tokens released and not yet claimed.
+    struct UserInfo {
+        uint256 index;
+        uint256 amountLP;
+        uint256 claimLP;
+        uint256 pendingLP;
+        uint256 amountToken;
+        uint256 claimToken;
+        uint256 pendingToken;
+    }
+
+    /// @notice The configuration.
+    /// @param algebra Referral generations paid (0: the LP swap pays no referral income).
+    /// @param dayTimes Seconds per day, the release step (86400; shorter on test chains).
+    /// @param lpRate LP released a day, basis points of the LP position.
+    /// @param tokenRate Tokens released a day, basis points of the token position.
+    struct Config {
+        uint256 algebra;
+        uint256 dayTimes;
+        uint256 lpRate;
+        uint256 tokenRate;
+    }
+
+    /// @notice Emitted when `account` locked `amount` LP tokens (its own, or credited by `sender`).
+    event LPSwapped(address indexed account, address indexed sender, uint256 amount);
+    /// @notice Emitted when `account` locked `amount` project tokens.
+    event TokenSwapped(address indexed account, uint256 amount);
+    /// @notice Emitted when `account` claimed released LP and project tokens.
+    event Claimed(address indexed account, uint256 lp, uint256 tokens);
+    /// @notice Emitted when surplus LP went to `to`.
+    event LPSentToWallet(address indexed to, uint256 amount);
+    /// @notice Emitted when the release rates change.
+    event RatesUpdated(uint256 lpRate, uint256 tokenRate);
+
+    /// @notice Thrown when a required address is zero.
+    error ZeroAddress();
+    /// @notice Thrown when an amount is zero (or nothing arrived).
+    error ZeroAmount();
+    /// @notice Thrown when a release rate is outside `[1, RATE_DENOMINATOR]`.
+    error RateOutOfRange(uint256 rate, uint256 min, uint256 max);
+    /// @notice Thrown when `dayTimes` is outside `[1, 1 days]`.
+    error DayTimesOutOfRange(uint256 dayTimes, uint256 min, uint256 max);
+    /// @notice Thrown when an admin call comes from neither the owner nor the registry's manager.
+    error NotOwnerOrManager(address caller);
+    /// @notice Thrown when `claimLP` finds nothing released.
+    error NothingToClaim();
+    /// @notice Thrown when `sendLPToWallet` asks for more than the LP held beyond what is owed.
+    error SurplusExceeded(uint256 amount, uint256 surplus);
+    /// @notice Thrown when a position would exceed what the accounting holds.
+    error AmountTooLarge(uint256 amount, uint256 max);
+
+    /// @notice Basis-points denominator of the rates (10000 = 100% a day).
+    function RATE_DENOMINATOR() external view returns (uint256);
+
+    /// @notice Locks `amount` LP tokens of the caller (approve first); released at `lpRate` a day.
+    function swapLP(uint256 amount) external;
+    /// @notice Locks `amount` project tokens of the caller (approve first); released at `tokenRate` a day.
+    function swapToken(uint256 amount) external;
+    /// @notice Pays the caller its released LP and project tokens.
+    function claimLP() external;
+    /// @notice Takes `amount` LP tokens from the caller (owner or manager) and locks them for `account`.
+    function sendLP(address account, uint256 amount) external;
+    /// @notice Sends `amount` of the LP held beyond what is owed to `to` (owner or manager).
+    function sendLPToWallet(address to, uint256 amount) external;
+    /// @notice Sets the daily release rates (owner or manager); they apply to every day not yet settled.
+    function setRates(uint256 lpRate, uint256 tokenRate) external;
+
+    /// @notice A member's positions, with what is released now.
+    function getUserInfo(address account) external view returns (UserInfo memory);
+    /// @notice The configuration.
+    function getConfig() external view returns (Config memory);
+    /// @notice The LP token, the project token and the registry whose manager may administer.
+    function getContracts() external view returns (address lp, address token, address presale);
+    /// @notice Members, and LP and project tokens still owed (locked or released, not claimed).
+    function getTotals() external view returns (uint256 totalUser, uint256 lpOwed, uint256 tokenOwed);
+}

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {LpSwapFixture} from "../utils/LpSwapFixture.sol";
+import {Vm} from "../utils/Test.sol";
+import {LpSwap} from "../../src/LpSwap.sol";
+import {ILpSwap} from "../../src/interfaces/ILpSwap.sol";
+import {MockToken} from "../mocks/MockToken.sol";
+
+/// @dev Locks LP and tokens, claims, credits LP as the manager, takes surplus LP, changes the rates and moves
+///      time, with four members. Ghosts: what went in and what was paid out, per asset.
+contract LpSwapHandler {
+    Vm private constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
+
+    LpSwap public immutable lpSwap;
+    MockToken public immutable lp;
+    MockToken public immutable token;
+    address public immutable manager;
+
+    address[] public actors;
+    uint256 public ghostLpIn;
+    uint256 public ghostTokenIn;
+    uint256 public ghostLpOut;
+    uint256 public ghostTokenOut;
+    uint256 public ghostSurplusIn;
+    uint256 public ghostSurplusOut;
+
+    constructor(LpSwap lpSwap_, MockToken lp_, MockToken token_, address manager_) {
+        lpSwap = lpSwap_;
+        lp = lp_;
+        token = token_;
+        manager = manager_;
+        for (uint256 i = 1; i <= 4; ++i) {
+            actors.push(address(uint160(0x7200 + i)));
+        }
+    }
+
+    function actorCount() external view returns (uint256) {
+        return actors.length;
+    }
+
+    function swapLP(uint256 actorSeed, uint256 amount) external {
+        address actor = actors[actorSeed % actors.length];
+        amount = _bound(amount, 1, 1e30);
+        lp.mint(actor, amount);
+        vm.startPrank(actor);
+        lp.approve(address(lpSwap), amount);
+        lpSwap.swapLP(amount);
+        vm.stopPrank();
+        ghostLpIn += amount;
+    }
+
+    function swapToken(uint256 actorSeed, uint256 amount) external {
+        address actor = actors[actorSeed % actors.length];
+        amount = _bound(amount, 1, 1e30);
+        token.mint(actor, amount);
+        vm.startPrank(actor);
+        token.approve(address(lpSwap), amount);
+        lpSwap.swapToken(amount);
+        vm.stopPrank();
+        ghostTokenIn += amount;
+    }
+
+    function claim(uint256 actorSeed) external {
+        address actor = actors[actorSeed % actors.length];
+        ILpSwap.UserInfo memory u = lpSwap.getUserInfo(actor);
+        if (u.pendingLP == 0 && u.pendingToken == 0) return;
+        uint256 lpBefore = lp.balanceOf(actor);
+        uint256 tokenBefore = token.balanceOf(actor);
+        vm.prank(actor);
+        lpSwap.claimLP();
+        ghostLpOut += lp.balanceOf(actor) - lpBefore;
+        ghostTokenOut += token.balanceOf(actor) - tokenBefore;
+    }
+
+    function sendLP(uint256 actorSeed, uint256 amount) external {
+        address actor = actors[actorSeed % actors.length];
+        amount = _bound(amount, 1, 1e30);
+        lp.mint(manager, amount);
+        vm.startPrank(manager);
+        lp.approve(address(lpSwap), amount);
+        lpSwap.sendLP(actor, amount);
+        vm.stopPrank();
+        ghostLpIn += amount;
+    }
+
+    function donateAndSweep(uint256 donated, uint256 taken) external {
+        donated = _bound(donated, 0, 1e24);
+        lp.mint(address(lpSwap), donated);
+        ghostSurplusIn += donated;
+        (, uint256 lpOwed,) = lpSwap.getTotals();
+        uint256 surplus = lp.balanceOf(address(lpSwap)) - lpOwed;
+        if (surplus == 0) return;
+        taken = _bound(taken, 1, surplus);
+        vm.prank(manager);
+        lpSwap.sendLPToWallet(manager, taken);
+        ghostSurplusOut += taken;
+    }
+
+    function setRates(uint256 lpRate, uint256 tokenRate) external {
+        vm.prank(manager);
+        lpSwap.setRates(_bound(lpRate, 1, 10_000), _bound(tokenRate, 1, 10_000));
+    }
+
+    function warp(uint256 seconds_) external {
+        vm.warp(block.timestamp + _bound(seconds_, 0, 30 days));
+    }
+
+    function _bound(uint256 x, uint256 min, uint256 max) private pure returns (uint256) {
+        if (max <= min) return min;
+        return min + (x % (max - min + 1));
+    }
+}
+
+contract LpSwapInvariantTest is LpSwapFixture {
+    LpSwapHandler internal handler;
+    address[] private _targetedContracts;
+
+    function setUp() public override {
+        super.setUp();
+        handler = new LpSwapHandler(lpSwap, lp, token, manager);
+        _targetedContracts.push(address(handler));
+    }
+
+    function targetContracts() public view returns (address[] memory) {
+        return _targetedContracts;
+    }
+
+    function invariant_claimedNeverExceedsDeposited() public view {
+        uint256 lpAmount;
+        uint256 lpClaimed;
+        uint256 tokenAmount;
+        uint256 tokenClaimed;
+        for (uint256 i = 0; i < handler.actorCount(); ++i) {
+            ILpSwap.UserInfo memory u = lpSwap.getUserInfo(handler.actors(i));
+            assertTrue(u.claimLP + u.pendingLP <= u.amountLP, "lp released > locked");
+            assertTrue(u.claimToken + u.pendingToken <= u.amountToken, "tokens released > locked");
+            lpAmount += u.amountLP;
+            lpClaimed += u.claimLP;
+            tokenAmount += u.amountToken;
+            tokenClaimed += u.claimToken;
+        }
+        assertEq(lpAmount, handler.ghostLpIn(), "lp locked == lp in");
+        assertEq(tokenAmount, handler.ghostTokenIn(), "tokens locked == tokens in");
+        assertEq(lpClaimed, handler.ghostLpOut(), "lp claimed == lp paid");
+        assertEq(tokenClaimed, handler.ghostTokenOut(), "tokens claimed == tokens paid");
+        (, uint256 lpOwed, uint256 tokenOwed) = lpSwap.getTotals();
+        assertEq(lpOwed, lpAmount - lpClaimed, "lpOwed");
+        assertEq(tokenOwed, tokenAmount - tokenClaimed, "tokenOwed");
+    }
+
+    function invariant_holdsWhatItOwes() public view {
+        (, uint256 lpOwed, uint256 tokenOwed) = lpSwap.getTotals();
+        assertEq(
+            lp.balanceOf(address(lpSwap)),
+            lpOwed + handler.ghostSurplusIn() - handler.ghostSurplusOut(),
+            "lp held == owed + surplus"
+        );
+        assertEq(token.balanceOf(address(lpSwap)), tokenOwed, "tokens held == owed");
+    }
+}
