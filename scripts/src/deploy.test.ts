@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, createWalletClient, http, maxUint256, parseEther } from "viem";
+import { createPublicClient, createWalletClient, http, maxUint256, parseEther, type Hex } from "viem";
+import type { HDAccount } from "viem/accounts";
 import {
   factoryAbi,
   idoAbi,
@@ -19,6 +20,14 @@ const PORT = 8611;
 const rpcUrl = `http://127.0.0.1:${PORT}`;
 const client = createPublicClient({ transport: http(rpcUrl) });
 let chain: LocalChain;
+
+const walletOf = (account: HDAccount) =>
+  createWalletClient({ account, transport: http(rpcUrl), chain: chainAt(31337, rpcUrl) });
+
+/** Waits for the transaction and fails the test unless it succeeded. */
+async function mined(hash: Hex) {
+  expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
+}
 let deployment: Deployment;
 
 beforeAll(async () => {
@@ -89,12 +98,8 @@ describe("local deploy", () => {
 
   it("deploys a DEX whose router trades through pairs the factory creates", async () => {
     const account = devAccount(DEV_ROLES.members[0]);
-    const wallet = createWalletClient({ account, transport: http(rpcUrl), chain: chainAt(31337, rpcUrl) });
+    const wallet = walletOf(account);
     const { Usdt, Router, Factory, Wbnb } = deployment.contracts as Record<string, `0x${string}`>;
-    const mined = async (hash: `0x${string}`) => {
-      const receipt = await client.waitForTransactionReceipt({ hash });
-      expect(receipt.status).toBe("success");
-    };
     await mined(
       await wallet.writeContract({
         address: Usdt!,
@@ -159,10 +164,8 @@ describe("local deploy", () => {
     const account = devAccount(DEV_ROLES.newcomers[1]);
     const referrer = devAccount(DEV_ROLES.members[1]).address;
     const root = devAccount(DEV_ROLES.deployer).address;
-    const wallet = createWalletClient({ account, transport: http(rpcUrl), chain: chainAt(31337, rpcUrl) });
+    const wallet = walletOf(account);
     const { Ido, Usdt } = deployment.contracts as Record<string, `0x${string}`>;
-    const mined = async (hash: `0x${string}`) =>
-      expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
 
     await mined(
       await wallet.writeContract({ address: Ido!, abi: idoAbi, functionName: "register", args: [referrer] }),
@@ -199,7 +202,7 @@ describe("local deploy", () => {
 
   it("seeds the SwapToken/USDT pool and opens trading: a member buys through the router and pays the buy fee", async () => {
     const account = devAccount(DEV_ROLES.members[0]);
-    const wallet = createWalletClient({ account, transport: http(rpcUrl), chain: chainAt(31337, rpcUrl) });
+    const wallet = walletOf(account);
     const {
       SwapToken,
       Usdt,
@@ -213,8 +216,6 @@ describe("local deploy", () => {
     });
     expect([reserve0, reserve1].sort()).toEqual([parseEther("100000"), parseEther("1000000")].sort());
 
-    const mined = async (hash: `0x${string}`) =>
-      expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
     await mined(
       await wallet.writeContract({
         address: Usdt!,
@@ -254,10 +255,8 @@ describe("local deploy", () => {
   it("opens staking: a newcomer binds through Staking and locks USDT in the first tier", async () => {
     const account = devAccount(DEV_ROLES.newcomers[2]);
     const referrer = devAccount(DEV_ROLES.members[0]).address;
-    const wallet = createWalletClient({ account, transport: http(rpcUrl), chain: chainAt(31337, rpcUrl) });
+    const wallet = walletOf(account);
     const { Staking, Usdt, Presale } = deployment.contracts as Record<string, `0x${string}`>;
-    const mined = async (hash: `0x${string}`) =>
-      expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
     const multi = await client.readContract({
       address: Staking!,
       abi: stakingAbi,
