@@ -1,7 +1,6 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS } from "@taichi/scripts/testWallet/chromium";
 import { APP_URL } from "./fixtures/ports.ts";
-
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests",
@@ -19,18 +18,6 @@ export default defineConfig({
     baseURL: APP_URL,
     viewport: { width: 390, height: 844 },
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
 });

@@ -10,13 +10,14 @@ export const appChain = buildChain(env.chainId, env.rpcUrl, contractAddress(env.
  * Wallets: every EIP-6963 wallet the browser announces becomes its own `injected` connector
  * (`multiInjectedProviderDiscovery`); the plain `injected()` one covers wallets that only set
  * `window.ethereum`. No WalletConnect / Coinbase SDKs.
- * Reads: eth_calls made in the same tick are batched into one Multicall3 call (`batch.multicall`).
+ * Reads: eth_calls made in the same tick are batched into one Multicall3 call (`batch.multicall`),
+ * unless VITE_RPC_MULTICALL=off (the bench compares both).
  */
 export const config = createConfig({
   chains: [appChain],
   connectors: [injected()],
   multiInjectedProviderDiscovery: true,
-  batch: { multicall: true },
+  batch: { multicall: env.multicall },
   transports: { [appChain.id]: http(env.rpcUrl) },
 });
 

@@ -2,7 +2,7 @@ import { idoAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
 import type { Page } from "@playwright/test";
 import { type Address, type PublicClient, parseEther } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { SIGNING_METHODS } from "../fixtures/wallet.ts";
+import { SIGNING_METHODS } from "@taichi/scripts/testWallet/wallet";
 import { connectWallet, devWallet, openPageAs, timeTravel } from "../fixtures/accounts.ts";
 
 const root = devAccount(DEV_ROLES.deployer).address;

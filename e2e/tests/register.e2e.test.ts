@@ -1,6 +1,6 @@
 import { presaleAbi } from "@taichi/contracts";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { SIGNING_METHODS, TEST_WALLET_NAME } from "../fixtures/wallet.ts";
+import { SIGNING_METHODS, TEST_WALLET_NAME } from "@taichi/scripts/testWallet/wallet";
 
 const root = devAccount(DEV_ROLES.deployer).address;
 

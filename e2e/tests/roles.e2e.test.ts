@@ -1,6 +1,6 @@
 import { presaleAbi } from "@taichi/contracts";
 import { DEV_ROLES, expect, test } from "../fixtures/test.ts";
-import { TEST_WALLET_NAME } from "../fixtures/wallet.ts";
+import { TEST_WALLET_NAME } from "@taichi/scripts/testWallet/wallet";
 import type { Page } from "@playwright/test";
 
 async function connect(page: Page) {

@@ -1,5 +1,5 @@
 import { DEV_ROLES, expect, test } from "../fixtures/test.ts";
-import { TEST_WALLET_NAME } from "../fixtures/wallet.ts";
+import { TEST_WALLET_NAME } from "@taichi/scripts/testWallet/wallet";
 
 test.describe("shell", () => {
   test("the language toggle switches en -> zh and the choice survives a reload", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { presaleAbi } from "@taichi/contracts";
 import type { Page } from "@playwright/test";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { TEST_WALLET_NAME } from "../fixtures/wallet.ts";
+import { TEST_WALLET_NAME } from "@taichi/scripts/testWallet/wallet";
 
 async function connect(page: Page) {
   await page.getByRole("button", { name: "UNCONNECT" }).click();

@@ -17,6 +17,8 @@ export type StackOptions = {
   quiet?: boolean;
   /** Where the API keeps its PGlite data; wiped at start so every run begins clean. */
   dataDir?: string;
+  /** Extra app env (e.g. VITE_RPC_MULTICALL), for the build and the app server. */
+  appEnv?: Record<string, string>;
 };
 
 export type Stack = {
@@ -84,7 +86,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     services.push(api);
 
     const appDir = join(REPO_ROOT, "app");
-    const appEnv = { APP_PORT: String(ports.app), API_PORT: String(ports.api), VITE_RPC_URL: urls.chain };
+    const appEnv = {
+      ...options.appEnv,
+      APP_PORT: String(ports.app),
+      API_PORT: String(ports.api),
+      VITE_RPC_URL: urls.chain,
+    };
     if (options.appMode === "preview") run("vite", ["build"], appDir, appEnv, quiet);
     const app =
       options.appMode === "preview"

@@ -9,7 +9,15 @@ describe("parseEnv", () => {
       managerAddresses: [],
       apiBase: "/api/api/invest",
       idoProofDeadline: "2025-06-30",
+      multicall: true,
     });
+  });
+
+  it("batches reads through Multicall3 unless VITE_RPC_MULTICALL=off; anything else throws", () => {
+    expect(parseEnv({ VITE_RPC_MULTICALL: "on" }).multicall).toBe(true);
+    expect(parseEnv({ VITE_RPC_MULTICALL: "off" }).multicall).toBe(false);
+    expect(parseEnv({ VITE_RPC_MULTICALL: " OFF " }).multicall).toBe(false);
+    expect(() => parseEnv({ VITE_RPC_MULTICALL: "no" })).toThrow(EnvError);
   });
 
   it("reads the presale payment-proof deadline, 'none' hides it, a bad date throws", () => {

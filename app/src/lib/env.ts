@@ -11,6 +11,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_MANAGER_ADDRESSES` | empty                      | comma list of extra manager addresses (case-insensitive), on top of Presale `owner()` and `getConfig().manager` |
  * | `VITE_API_BASE`          | `/api/api/invest`          | base path (or absolute URL) of the backend API of spec section 7 |
  * | `VITE_IDO_PROOF_DEADLINE`| `2025-06-30`               | presale rules: last day to submit the payment proof (YYYY-MM-DD); `none` hides the line |
+ * | `VITE_RPC_MULTICALL`     | `on`                       | `off`: eth_calls made in the same tick are not merged into one Multicall3 call (`batch.multicall`; for `npm run bench`) |
  *
  * Contract addresses are never configured here: they come from `deployments/<chainId>.json`.
  * The dev server itself reads `APP_PORT` (5173) and `API_PORT` (8787), see `vite.config.ts`.
@@ -30,6 +31,8 @@ export type AppEnv = {
   apiBase: string;
   /** presale rules: payment-proof deadline as YYYY-MM-DD, undefined when hidden */
   idoProofDeadline: string | undefined;
+  /** batch eth_calls through Multicall3 (VITE_RPC_MULTICALL, on unless `off`) */
+  multicall: boolean;
 };
 
 export const DEFAULT_IDO_PROOF_DEADLINE = "2025-06-30";
@@ -77,7 +80,12 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
     if (!valid) throw new EnvError(`VITE_IDO_PROOF_DEADLINE="${deadlineText}" is not a YYYY-MM-DD date`);
     idoProofDeadline = deadlineText;
   }
-  return { chainId, rpcUrl, managerAddresses, apiBase, idoProofDeadline };
+  const multicallText = (str("VITE_RPC_MULTICALL") ?? "on").toLowerCase();
+  if (multicallText !== "on" && multicallText !== "off") {
+    throw new EnvError(`VITE_RPC_MULTICALL="${multicallText}" must be on or off`);
+  }
+  const multicall = multicallText === "on";
+  return { chainId, rpcUrl, managerAddresses, apiBase, idoProofDeadline, multicall };
 }
 
 export const env: AppEnv = parseEnv(import.meta.env);

@@ -6,6 +6,7 @@ import { HOME_JS_BUDGET_KB, buildApp, measureRoutes } from "./frontend.ts";
 import { measureApi } from "./api.ts";
 import { measureLighthouse } from "./lighthouse.ts";
 import { measureAnchors, readSnapshots } from "./gas.ts";
+import { FIRST_WINDOW_MS, RPC_TABLE_COLUMNS, STEADY_WINDOW_MS, measureRpc } from "./rpc.ts";
 
 const started = Date.now();
 
@@ -18,6 +19,13 @@ console.log(`/ loads ${home.jsKb} kB of JS (budget ${HOME_JS_BUDGET_KB} kB)\n`);
 console.log("Lighthouse (mobile preset, visitor without a wallet, production build)");
 const lighthouse = await measureLighthouse();
 console.table(lighthouse);
+
+console.log(
+  `RPC: requests to the chain endpoint per page view of member dev account 2, first ${FIRST_WINDOW_MS / 1000} s ` +
+    `after navigation, then the next ${STEADY_WINDOW_MS / 1000} s; Multicall3 batching on and off (two builds)`,
+);
+const rpc = await measureRpc();
+console.table(rpc, [...RPC_TABLE_COLUMNS]);
 
 console.log("Gas: committed snapshots of user-facing calls, with anchors measured now on anvil");
 const gas = [...readSnapshots(), ...(await measureAnchors())];
@@ -36,6 +44,7 @@ else console.log("  no record yet: run npm test");
 const results = {
   at: new Date().toISOString(),
   frontend: { routes, homeJsBudgetKb: HOME_JS_BUDGET_KB, lighthouse },
+  rpc,
   gas,
   api,
 };
