@@ -8,7 +8,6 @@ import {
   presaleAbi,
   routerAbi,
   stakingAbi,
-  swapTokenAbi,
   usdtAbi,
   wbnbAbi,
 } from "@taichi/contracts";
@@ -23,6 +22,20 @@ let chain: LocalChain;
 
 const walletOf = (account: HDAccount) =>
   createWalletClient({ account, transport: http(rpcUrl), chain: chainAt(31337, rpcUrl) });
+
+const balanceOf = (token: Hex, account: Hex) =>
+  client.readContract({ address: token, abi: usdtAbi, functionName: "balanceOf", args: [account] });
+
+async function approveAll(wallet: ReturnType<typeof walletOf>, token: Hex, spender: Hex) {
+  await mined(
+    await wallet.writeContract({
+      address: token,
+      abi: usdtAbi,
+      functionName: "approve",
+      args: [spender, maxUint256],
+    }),
+  );
+}
 
 /** Waits for the transaction and fails the test unless it succeeded. */
 async function mined(hash: Hex) {
@@ -100,14 +113,7 @@ describe("local deploy", () => {
     const account = devAccount(DEV_ROLES.members[0]);
     const wallet = walletOf(account);
     const { Usdt, Router, Factory, Wbnb } = deployment.contracts as Record<string, `0x${string}`>;
-    await mined(
-      await wallet.writeContract({
-        address: Usdt!,
-        abi: usdtAbi,
-        functionName: "approve",
-        args: [Router!, maxUint256],
-      }),
-    );
+    await approveAll(wallet, Usdt!, Router!);
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600);
     await mined(
       await wallet.writeContract({
@@ -131,12 +137,7 @@ describe("local deploy", () => {
     });
     expect(reserve0 + reserve1).toBe(parseEther("601"));
 
-    const before = await client.readContract({
-      address: Usdt!,
-      abi: usdtAbi,
-      functionName: "balanceOf",
-      args: [account.address],
-    });
+    const before = await balanceOf(Usdt!, account.address);
     await mined(
       await wallet.writeContract({
         address: Router!,
@@ -146,12 +147,7 @@ describe("local deploy", () => {
         value: parseEther("0.01"),
       }),
     );
-    const after = await client.readContract({
-      address: Usdt!,
-      abi: usdtAbi,
-      functionName: "balanceOf",
-      args: [account.address],
-    });
+    const after = await balanceOf(Usdt!, account.address);
     // 0.01 BNB into a 1 BNB : 600 USDT pool, 0.3% fee: a little under 6 USDT out
     expect(after - before).toBeGreaterThan(parseEther("5.8"));
     expect(after - before).toBeLessThan(parseEther("6"));
@@ -170,14 +166,7 @@ describe("local deploy", () => {
     await mined(
       await wallet.writeContract({ address: Ido!, abi: idoAbi, functionName: "register", args: [referrer] }),
     );
-    await mined(
-      await wallet.writeContract({
-        address: Usdt!,
-        abi: usdtAbi,
-        functionName: "approve",
-        args: [Ido!, maxUint256],
-      }),
-    );
+    await approveAll(wallet, Usdt!, Ido!);
     await mined(await wallet.writeContract({ address: Ido!, abi: idoAbi, functionName: "ido" }));
 
     const read = (who: `0x${string}`) =>
@@ -190,12 +179,7 @@ describe("local deploy", () => {
     expect((await read(root)).balanceReward).toBe(parseEther("1.5"));
     const sold = await client.readContract({ address: Ido!, abi: idoAbi, functionName: "swapToken" });
     expect(sold).toBe(deployment.contracts.SwapToken);
-    const held = await client.readContract({
-      address: sold,
-      abi: swapTokenAbi,
-      functionName: "balanceOf",
-      args: [Ido!],
-    });
+    const held = await balanceOf(sold, Ido!);
     // funded for every allocation the sale can make: 1000 x 5000 + 500 x 4800 + 500 x 4600
     expect(held).toBe(parseEther("9700000"));
   });
@@ -216,21 +200,8 @@ describe("local deploy", () => {
     });
     expect([reserve0, reserve1].sort()).toEqual([parseEther("100000"), parseEther("1000000")].sort());
 
-    await mined(
-      await wallet.writeContract({
-        address: Usdt!,
-        abi: usdtAbi,
-        functionName: "approve",
-        args: [Router!, maxUint256],
-      }),
-    );
-    const balance = () =>
-      client.readContract({
-        address: SwapToken!,
-        abi: swapTokenAbi,
-        functionName: "balanceOf",
-        args: [account.address],
-      });
+    await approveAll(wallet, Usdt!, Router!);
+    const balance = () => balanceOf(SwapToken!, account.address);
     const before = await balance();
     await mined(
       await wallet.writeContract({
@@ -279,21 +250,8 @@ describe("local deploy", () => {
       args: [account.address],
     });
     expect(registry.refer).toBe(referrer);
-    await mined(
-      await wallet.writeContract({
-        address: Usdt!,
-        abi: usdtAbi,
-        functionName: "approve",
-        args: [Staking!, maxUint256],
-      }),
-    );
-    const balance = () =>
-      client.readContract({
-        address: Usdt!,
-        abi: usdtAbi,
-        functionName: "balanceOf",
-        args: [account.address],
-      });
+    await approveAll(wallet, Usdt!, Staking!);
+    const balance = () => balanceOf(Usdt!, account.address);
     const before = await balance();
     await mined(
       await wallet.writeContract({
