@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Address } from "viem";
+import { PagedList } from "../../../components/PagedList";
 import { formatAddress, formatAmount } from "../../../lib/format";
 import { type InviteeKind, useIdoInvitees } from "../hooks/useIdoAccount";
 
@@ -15,56 +16,42 @@ export function InviteesCard({ kind, account }: { kind: InviteeKind; account: Ad
     timeStyle: "short",
   });
 
-  let body;
-  if (isError) body = <p className="error-text">{t("errors.network")}</p>;
-  else if (!invitees || total === undefined) body = <p className="muted">{t("common.loading")}</p>;
-  else if (total === 0n) body = <p className="muted">{t("common.noData")}</p>;
-  else {
-    const hasMore = BigInt(invitees.length) < total;
-    body = (
-      <>
-        <p className="muted small">{t("ido.invitees.count", { count: total.toString() })}</p>
-        <ul className="invitee-list">
-          {invitees.map((row) => (
-            <li key={`${row.account}-${row.idoIndex}`}>
-              <span className="address-full" title={row.account}>
-                {formatAddress(row.account, "long")}
-              </span>
-              {kind === "indirect" && (
-                <span className="muted small">
-                  {t("ido.invitees.via")} {formatAddress(row.refer, "compact")}
-                </span>
-              )}
-              <span className="invitee-meta">
-                <span>
-                  {t("ido.invitees.number")} {row.idoIndex.toString()}
-                </span>
-                <span>
-                  {t("ido.invitees.paid")} {formatAmount(row.amount)} USDT
-                </span>
-                <span>
-                  {t("ido.invitees.tokens")} {formatAmount(row.tokens)}
-                </span>
-                <span className="muted">{time.format(new Date(Number(row.idoTime) * 1000))}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-        {hasMore ? (
-          <button
-            type="button"
-            className="button ghost small block"
-            disabled={isFetching}
-            onClick={() => setPages((n) => n + 1)}
-          >
-            {t("ido.invitees.more")}
-          </button>
-        ) : (
-          <p className="muted small center">{t("common.noMore")}</p>
-        )}
-      </>
-    );
-  }
+  const body = (
+    <PagedList
+      rows={invitees}
+      total={total}
+      isError={isError}
+      isFetching={isFetching}
+      summary={(count) => t("ido.invitees.count", { count: count.toString() })}
+      rowKey={(row) => `${row.account}-${row.idoIndex}`}
+      renderRow={(row) => (
+        <>
+          <span className="address-full" title={row.account}>
+            {formatAddress(row.account, "long")}
+          </span>
+          {kind === "indirect" && (
+            <span className="muted small">
+              {t("ido.invitees.via")} {formatAddress(row.refer, "compact")}
+            </span>
+          )}
+          <span className="invitee-meta">
+            <span>
+              {t("ido.invitees.number")} {row.idoIndex.toString()}
+            </span>
+            <span>
+              {t("ido.invitees.paid")} {formatAmount(row.amount)} USDT
+            </span>
+            <span>
+              {t("ido.invitees.tokens")} {formatAmount(row.tokens)}
+            </span>
+            <span className="muted">{time.format(new Date(Number(row.idoTime) * 1000))}</span>
+          </span>
+        </>
+      )}
+      moreKey="ido.invitees.more"
+      onMore={() => setPages((n) => n + 1)}
+    />
+  );
 
   return (
     <section className="card" aria-labelledby={titleId}>
