@@ -18,6 +18,13 @@ export default defineConfig(({ mode }) => {
   return {
     envDir,
     plugins: [react()],
+    // The deployment files the app is built with: the repository's deployments/ unless a stack of
+    // its own (e2e, bench) points elsewhere.
+    resolve: {
+      alias: {
+        "@deployments": env.DEPLOYMENTS_DIR || fileURLToPath(new URL("../deployments", import.meta.url)),
+      },
+    },
     server: {
       host: "127.0.0.1",
       port: appPort,
@@ -27,6 +34,8 @@ export default defineConfig(({ mode }) => {
     preview: { host: "127.0.0.1", port: appPort, strictPort: true },
     build: {
       target: "es2022",
+      outDir: env.APP_OUT_DIR || "dist",
+      emptyOutDir: true,
       sourcemap: true,
       rolldownOptions: {
         output: {

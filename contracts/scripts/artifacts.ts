@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 
 export type Artifact = { abi: Abi; bytecode: Hex };
 
-/** Our contracts, compiled by forge into out/<File>.sol/<Name>.json. */
+/** Our contracts, compiled by forge into $FOUNDRY_OUT (default out)/<File>.sol/<Name>.json. */
 export const FORGE_CONTRACTS = {
   Presale: "Presale.sol",
   Ido: "Ido.sol",
@@ -39,7 +39,7 @@ export function loadArtifact(name: ContractName): Artifact {
     const file = FORGE_CONTRACTS[name as keyof typeof FORGE_CONTRACTS];
     // A source compiled under two compiler profiles (foundry.toml compiles Staking for size) gets one
     // artifact per profile, the default one named <Name>.default.json.
-    const dir = join(CONTRACTS_DIR, "out", file);
+    const dir = join(CONTRACTS_DIR, process.env.FOUNDRY_OUT ?? "out", file);
     const path = [`${name}.json`, `${name}.default.json`].map((f) => join(dir, f)).find((f) => existsSync(f));
     if (!path) throw new Error(`no artifact for ${name} in ${dir}: run forge build in contracts/`);
     const json = JSON.parse(readFileSync(path, "utf8"));

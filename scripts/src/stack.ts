@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { deploy, type Deployment } from "./deploy.ts";
+import { DEPLOYMENTS_DIR, deploy, type Deployment } from "./deploy.ts";
 import { LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey } from "./env.ts";
 import { spawnSync } from "node:child_process";
 import { isPortOpen, startService, stopService, waitForPort, type Service } from "./processes.ts";
@@ -15,8 +15,13 @@ export type StackOptions = {
   /** "dev": Vite dev server with HMR; "preview": the production build served by vite preview. */
   appMode?: "dev" | "preview";
   quiet?: boolean;
-  /** Where the API keeps its PGlite data; wiped at start so every run begins clean. */
-  dataDir?: string;
+  /**
+   * A folder of this stack's own: the API's embedded database (`db/`, wiped at start so every run
+   * begins clean), the deployment file (`deployments/`) and the app build (`dist/`). Stacks with
+   * different folders never overwrite each other. Default (`npm run dev`): `.data/dev/db`, the
+   * repository's `deployments/` and `app/dist`.
+   */
+  stateDir?: string;
   /** Extra app env (e.g. VITE_RPC_MULTICALL), for the build and the app server. */
   appEnv?: Record<string, string>;
 };
@@ -65,14 +70,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitForPort(chain, ports.chain);
 
     run("forge", ["build"], join(REPO_ROOT, "contracts"), {}, quiet);
+    const deploymentsDir = options.stateDir ? join(options.stateDir, "deployments") : DEPLOYMENTS_DIR;
     const deployment = await deploy({
+      outDir: deploymentsDir,
       rpcUrl: urls.chain,
       deployerKey: devPrivateKey(0),
       log: quiet ? () => {} : (line) => console.log(`[deploy] ${line}`),
     });
 
     // A server database (DATABASE_URL) is used as it is; the embedded one starts empty like the chain.
-    const dataDir = options.dataDir ?? join(REPO_ROOT, ".data", "dev");
+    const dataDir = join(options.stateDir ?? join(REPO_ROOT, ".data", "dev"), "db");
     if (!process.env.DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
     const api = startService("api", "tsx", ["server/src/server.ts"], {
       quiet,
@@ -91,6 +98,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       APP_PORT: String(ports.app),
       API_PORT: String(ports.api),
       VITE_RPC_URL: urls.chain,
+      DEPLOYMENTS_DIR: deploymentsDir,
+      ...(options.stateDir ? { APP_OUT_DIR: join(options.stateDir, "dist") } : {}),
     };
     if (options.appMode === "preview") run("vite", ["build"], appDir, appEnv, quiet);
     const app =

@@ -57,7 +57,7 @@ export function deploymentsFromModules(modules: Record<string, unknown>): Map<nu
 
 // A missing file simply means "nothing deployed on that chain". `31337.json` is written by the
 // deploy script; Vite picks up new/changed files while the dev server runs.
-const modules = import.meta.glob<unknown>("../../../deployments/*.json", { eager: true, import: "default" });
+const modules = import.meta.glob<unknown>("@deployments/*.json", { eager: true, import: "default" });
 
 export const deployments = deploymentsFromModules(modules);
 

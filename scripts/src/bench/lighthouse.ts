@@ -2,6 +2,8 @@
  * Lighthouse scores of the production build in Debian's Chromium, for a visitor (no wallet): the
  * stack is started on its own ports, each page audited once on the mobile preset.
  */
+import { join } from "node:path";
+import { REPO_ROOT } from "../env.ts";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startStack } from "../stack.ts";
@@ -28,6 +30,7 @@ const FLAGS = [
 export async function measureLighthouse(pages = ["/", "/ido"]): Promise<LighthouseRow[]> {
   const stack = await startStack({
     ports: { chain: 8945, api: 9187, app: 5573 },
+    stateDir: join(REPO_ROOT, ".data", "bench-lighthouse"),
     appMode: "preview",
     quiet: true,
   });

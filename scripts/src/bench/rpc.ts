@@ -113,7 +113,7 @@ async function measureVariant(variant: (typeof VARIANTS)[number]): Promise<RpcRo
     ports: variant.ports,
     appMode: "preview",
     quiet: true,
-    dataDir: join(REPO_ROOT, ".data", `bench-rpc-${variant.ports.api}`),
+    stateDir: join(REPO_ROOT, ".data", `bench-rpc-${variant.ports.api}`),
     appEnv: { VITE_RPC_MULTICALL: variant.multicall },
   });
   try {
