@@ -1,10 +1,16 @@
 /** Builds the API (plugins, then routes) without listening; tests drive it with `app.inject`. */
 import formbody from "@fastify/formbody";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import type { Address } from "viem";
 import type { Db } from "./db/index.ts";
 import { DEFAULT_AUTH, dbSessionVerifier, type AuthSettings } from "./lib/auth.ts";
-import type { PaymentTarget, VerifyPayment } from "./lib/payments.ts";
+import type { PaymentTarget, VerifyPayment, VerifyPayout } from "./lib/payments.ts";
 import { DEFAULT_RATE_LIMIT, installRateLimit, type RateLimitOptions } from "./plugins/rateLimit.ts";
 import { handleFrameworkError, installErrorHandling } from "./plugins/errors.ts";
 import type { SessionVerifier } from "./plugins/session.ts";
@@ -19,6 +25,11 @@ declare module "fastify" {
     auth: AuthSettings;
     verifyPayment: VerifyPayment;
     paymentTarget: PaymentTarget;
+    /** How long `home` answers may be reused (ms); 0: never. */
+    homeCacheMs: number;
+    verifyPayout: VerifyPayout;
+    /** Lower-case addresses allowed on the `admin/*` routes. */
+    operators: ReadonlySet<string>;
   }
 }
 
@@ -26,14 +37,22 @@ export type BuildAppOptions = {
   db: Db;
   /** Fastify's pino options (`{ level }`, ...), `true` for defaults, `false` (default) for none. */
   logger?: FastifyServerOptions["logger"];
+  /** How long a verified token is kept in memory by the default `verifySession` (ms); 0 (default): never. */
+  sessionCacheMs?: number;
   /** Resolves the `token` header of `auth` routes to a session; default: the `sessions` table. */
   verifySession?: SessionVerifier;
+  /** How long a `home` answer is reused for everyone (ms); 0 (default): never. */
+  homeCacheMs?: number;
   /** Sign-in settings (domains, chain id, lifetimes). */
   auth?: AuthSettings;
   /** Checks payment tx hashes; default: refuses every payment (no chain configured). */
   verifyPayment?: VerifyPayment;
   /** Where members pay (shown by the `...Check` routes). */
   paymentTarget?: PaymentTarget;
+  /** Checks withdrawal payout hashes; default: refuses every payout (no chain configured). */
+  verifyPayout?: VerifyPayout;
+  /** Addresses allowed to operate withdrawals once signed in; default: none. */
+  operators?: readonly string[];
   /** Per-IP and per-token limits; `false` turns them off. */
   rateLimit?: RateLimitOptions | false;
 };
@@ -41,27 +60,55 @@ export type BuildAppOptions = {
 /** anvil account 0: the local chain's treasury. */
 export const LOCAL_TREASURY: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
-const noChain: VerifyPayment = async () => ({ ok: false, reason: "unavailable" });
+const noChain: VerifyPayment & VerifyPayout = async () => ({ ok: false, reason: "unavailable" });
+
+/** One log line per request, when it completes (Fastify's default writes two). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request");
+  }
+}
 
 export function buildApp({
   db,
   logger = false,
-  verifySession = dbSessionVerifier(db),
+  sessionCacheMs = 0,
+  verifySession = dbSessionVerifier(db, sessionCacheMs),
+  homeCacheMs = 0,
   auth = DEFAULT_AUTH,
   verifyPayment = noChain,
   paymentTarget = { treasury: LOCAL_TREASURY, token: async () => null },
+  verifyPayout = noChain,
+  operators = [],
   rateLimit = DEFAULT_RATE_LIMIT,
 }: BuildAppOptions) {
   const app: FastifyInstance = Fastify({
     logger,
     bodyLimit: BODY_LIMIT,
     frameworkErrors: handleFrameworkError,
+    logController: new OneLinePerRequest(),
   });
   app.decorate("db", db);
   app.decorate("verifySession", verifySession);
   app.decorate("auth", auth);
   app.decorate("verifyPayment", verifyPayment);
   app.decorate("paymentTarget", paymentTarget);
+  app.decorate("homeCacheMs", homeCacheMs);
+  app.decorate("verifyPayout", verifyPayout);
+  app.decorate("operators", new Set(operators.map((address) => address.toLowerCase())));
   app.decorateRequest("session", null);
   installErrorHandling(app);
   if (rateLimit) installRateLimit(app, rateLimit);

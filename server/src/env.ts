@@ -36,6 +36,14 @@ export type Env = {
   sessionTtlSeconds: number;
   /** Requests per minute per IP and per token; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Addresses (lower-case) allowed to operate withdrawals once signed in. */
+  operatorAddresses: Address[];
+  /** The ARB payout token; `null`: `contracts.MiningToken` of `deployments/<chainId>.json`. */
+  arbAddress: Address | null;
+  /** How long a verified login token is kept in memory (ms). */
+  sessionCacheMs: number;
+  /** How long one `home` answer serves every visitor (ms). */
+  homeCacheMs: number;
 };
 
 export const ENV_DEFAULTS = {
@@ -51,6 +59,8 @@ export const ENV_DEFAULTS = {
   CONFIRMATIONS_REMOTE: 3,
   SESSION_TTL_SECONDS: 86_400,
   RATE_LIMIT_PER_MINUTE: 120,
+  SESSION_CACHE_MS: 5_000,
+  HOME_CACHE_MS: 1_000,
 } as const satisfies Record<string, string | number>;
 
 export class EnvError extends Error {
@@ -176,6 +186,19 @@ function parseDomains(raw: string | undefined, problems: string[]): string[] {
   return domains;
 }
 
+function parseOperators(raw: string | undefined, problems: string[]): Address[] {
+  if (raw === undefined) return [];
+  const addresses = raw.split(",").map((part) => part.trim());
+  const bad = addresses.filter((address) => !isAddress(address, { strict: false }));
+  if (bad.length > 0) {
+    problems.push(
+      `OPERATOR_ADDRESSES must be 0x addresses separated by commas (bad: ${JSON.stringify(bad)})`,
+    );
+    return [];
+  }
+  return [...new Set(addresses.map((address) => address.toLowerCase() as Address))];
+}
+
 export function loadEnv(source: Source = process.env): Env {
   const problems: string[] = [];
   const env: Env = {
@@ -231,6 +254,24 @@ function chainSettings(source: Source, problems: string[]) {
       ENV_DEFAULTS.RATE_LIMIT_PER_MINUTE,
       0,
       1_000_000,
+      problems,
+    ),
+    operatorAddresses: parseOperators(read(source, "OPERATOR_ADDRESSES"), problems),
+    arbAddress: parseAddress("ARB_ADDRESS", read(source, "ARB_ADDRESS"), problems),
+    sessionCacheMs: parseInteger(
+      "SESSION_CACHE_MS",
+      read(source, "SESSION_CACHE_MS"),
+      ENV_DEFAULTS.SESSION_CACHE_MS,
+      0,
+      60_000,
+      problems,
+    ),
+    homeCacheMs: parseInteger(
+      "HOME_CACHE_MS",
+      read(source, "HOME_CACHE_MS"),
+      ENV_DEFAULTS.HOME_CACHE_MS,
+      0,
+      60_000,
       problems,
     ),
   };

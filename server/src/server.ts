@@ -4,7 +4,13 @@ import { createDb, migrate, type Db } from "./db/index.ts";
 import { describeDatabase, EnvError, loadEnv } from "./env.ts";
 import { startSettlementJob } from "./jobs/settlement.ts";
 import { DEFAULT_AUTH } from "./lib/auth.ts";
-import { createChainVerifier, createRpcClient, usdtResolver } from "./lib/payments.ts";
+import {
+  createChainVerifier,
+  createPayoutVerifier,
+  createRpcClient,
+  deploymentResolver,
+  usdtResolver,
+} from "./lib/payments.ts";
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -12,6 +18,7 @@ async function main(): Promise<void> {
     treasury: env.treasuryAddress,
     token: usdtResolver(env.chainId, env.usdtAddress),
   };
+  const client = createRpcClient(env.rpcUrl, env.chainId);
   const app = buildApp({
     db: await openDb(env.database),
     logger: { level: env.logLevel },
@@ -21,12 +28,20 @@ async function main(): Promise<void> {
       chainId: env.chainId,
       sessionTtlSeconds: env.sessionTtlSeconds,
     },
+    sessionCacheMs: env.sessionCacheMs,
+    homeCacheMs: env.homeCacheMs,
     paymentTarget,
-    verifyPayment: createChainVerifier({
-      client: createRpcClient(env.rpcUrl, env.chainId),
-      target: paymentTarget,
+    verifyPayment: createChainVerifier({ client, target: paymentTarget, confirmations: env.confirmations }),
+    verifyPayout: createPayoutVerifier({
+      client,
+      treasury: env.treasuryAddress,
+      tokens: {
+        usdt: paymentTarget.token,
+        arb: deploymentResolver(env.chainId, env.arbAddress, "MiningToken"),
+      },
       confirmations: env.confirmations,
     }),
+    operators: env.operatorAddresses,
     rateLimit:
       env.rateLimitPerMinute > 0
         ? { perIp: env.rateLimitPerMinute, perToken: env.rateLimitPerMinute, windowMs: 60_000 }

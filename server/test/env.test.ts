@@ -27,6 +27,10 @@ describe("loadEnv", () => {
       confirmations: 1,
       sessionTtlSeconds: 86_400,
       rateLimitPerMinute: 120,
+      operatorAddresses: [],
+      arbAddress: null,
+      sessionCacheMs: 5000,
+      homeCacheMs: 1000,
     });
   });
 
@@ -52,6 +56,11 @@ describe("loadEnv", () => {
         CONFIRMATIONS: "12",
         SESSION_TTL_SECONDS: "3600",
         RATE_LIMIT_PER_MINUTE: "0",
+        OPERATOR_ADDRESSES:
+          "0x70997970C51812dc3A010C7d01b50e0d17dc79C8, 0x70997970c51812dc3a010c7d01b50e0d17dc79c8,0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc",
+        ARB_ADDRESS: "0x55d398326f99059ff775485246999027b3197955",
+        SESSION_CACHE_MS: "0",
+        HOME_CACHE_MS: "250",
       }),
     ).toEqual({
       apiPort: 9000,
@@ -66,6 +75,13 @@ describe("loadEnv", () => {
       confirmations: 12,
       sessionTtlSeconds: 3600,
       rateLimitPerMinute: 0,
+      operatorAddresses: [
+        "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
+        "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc",
+      ],
+      arbAddress: "0x55d398326f99059fF775485246999027B3197955",
+      sessionCacheMs: 0,
+      homeCacheMs: 250,
     });
   });
 
@@ -136,6 +152,13 @@ describe("loadEnv", () => {
   it("rejects a postgres URL without a host and a non-URL RPC_URL", () => {
     expect(problemsOf({ DATABASE_URL: "postgres://" })).toEqual([expect.stringContaining("DATABASE_URL")]);
     expect(problemsOf({ RPC_URL: "127.0.0.1:8545" })).toEqual([expect.stringContaining("RPC_URL")]);
+    expect(problemsOf({ OPERATOR_ADDRESSES: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8,bob" })).toEqual([
+      expect.stringContaining("OPERATOR_ADDRESSES"),
+    ]);
+    expect(problemsOf({ HOME_CACHE_MS: "-1", SESSION_CACHE_MS: "60001" })).toEqual([
+      expect.stringContaining("SESSION_CACHE_MS"),
+      expect.stringContaining("HOME_CACHE_MS"),
+    ]);
   });
 });
 

@@ -6,7 +6,13 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, LOCAL_TREASURY } from "../src/app.ts";
 import type { Db } from "../src/db/index.ts";
-import { AUTH_ROUTE_NAMES, INVEST_ROUTE_NAMES } from "../src/routes/invest/index.ts";
+import { WITHDRAW_FEE } from "../src/lib/money.ts";
+import {
+  ADMIN_ROUTE_NAMES,
+  AUTH_ROUTE_NAMES,
+  EXTRA_ROUTE_NAMES,
+  INVEST_ROUTE_NAMES,
+} from "../src/routes/invest/index.ts";
 import { createTestDb, DEV_KEYS, fakeChain, FORM, post, signInAs } from "./helpers.ts";
 
 export const CASES_PER_ENDPOINT = 200;
@@ -38,6 +44,8 @@ const FIELDS = [
   "userId",
   "credit_type",
   "page",
+  "status",
+  "reason",
 ];
 const FIELDS_ALL = [...FIELDS, "message", "signature", "__proto__", "constructor", "", "a[b]", "page[]"];
 
@@ -59,6 +67,9 @@ const HOSTILE = [
   `0x${"0".repeat(63)}`,
   "usdt",
   "arb",
+  "pending",
+  "approved",
+  "all",
   "USDT",
   "null",
   "true",
@@ -122,6 +133,8 @@ function randomRequest(r: ReturnType<typeof rng>): Request {
         userId: String(r.int(5)),
         credit_type: r.pick(["usdt", "arb"]),
         page: String(r.int(3) + 1),
+        status: r.pick(["pending", "approved", "paid", "rejected", "all"]),
+        reason: "fuzz",
         message: "127.0.0.1:5173 wants you to sign in",
         signature: `0x${"1b".repeat(65)}`,
       };
@@ -161,13 +174,18 @@ function randomRequest(r: ReturnType<typeof rng>): Request {
 let db: Db;
 let app: FastifyInstance;
 let token: string;
+const MEMBER = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
 
 beforeAll(async () => {
   db = await createTestDb();
+  const chain = fakeChain();
   app = buildApp({
     db,
-    verifyPayment: fakeChain().verifyPayment,
+    verifyPayment: chain.verifyPayment,
+    verifyPayout: chain.verifyPayout,
     paymentTarget: { treasury: LOCAL_TREASURY, token: async () => null },
+    // The fuzzing member is an operator too, so the admin handlers run past the access check.
+    operators: [MEMBER],
     rateLimit: false,
   });
   await app.ready();
@@ -179,8 +197,16 @@ beforeAll(async () => {
   });
   await db.query(
     "INSERT INTO ledger (address, credit_type, amount, kind, ref) VALUES ($1, 'arb', 10^20, 'mining', 'seed')",
-    ["0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266"],
+    [MEMBER],
   );
+  // Withdrawal requests 1 to 3 for the operator routes to find.
+  for (let i = 0; i < 3; i++) {
+    const res = await post(app, "withdraw", {
+      form: { num: "11", credit_type: "arb", hash: chain.pay(MEMBER, WITHDRAW_FEE) },
+      headers: { token },
+    });
+    if (res.json().code !== 0) throw new Error(`seed withdrawal: ${res.body}`);
+  }
 });
 
 afterAll(async () => {
@@ -188,27 +214,31 @@ afterAll(async () => {
   await db.close();
 });
 
-describe.each([...INVEST_ROUTE_NAMES, ...AUTH_ROUTE_NAMES])("%s under generated bodies", (name) => {
-  it(`answers ${CASES_PER_ENDPOINT} malformed bodies without a 5xx`, async () => {
-    const r = rng(SEED ^ [...name].reduce((sum, ch) => sum * 31 + ch.charCodeAt(0), 7));
-    for (let i = 0; i < CASES_PER_ENDPOINT; i++) {
-      const request = randomRequest(r);
-      const headers: Record<string, string> = { lang: r.pick(["en", "zh-cn", "xx"]) };
-      if (r.int(4) !== 0) headers.token = r.int(6) === 0 ? randomText(r).replace(/[^\x21-\x7e]/g, "") : token;
-      if (request.contentType) headers["content-type"] = request.contentType;
-      const res = await app.inject({
-        method: "POST",
-        url: `/api/api/invest/${name}`,
-        headers,
-        ...(request.payload === undefined ? {} : { payload: request.payload }),
-      });
-      const context = `${name} case ${i}: ${JSON.stringify(request).slice(0, 300)}`;
-      expect(res.statusCode, context).toBeLessThan(500);
-      const body = res.json();
-      expect(typeof body.code, context).toBe("number");
-      expect(typeof body.msg, context).toBe("string");
-      expect("data" in body, context).toBe(true);
-      if (body.code !== 0) expect(body.data, context).toBeNull();
-    }
-  });
-});
+describe.each([...INVEST_ROUTE_NAMES, ...AUTH_ROUTE_NAMES, ...EXTRA_ROUTE_NAMES, ...ADMIN_ROUTE_NAMES])(
+  "%s under generated bodies",
+  (name) => {
+    it(`answers ${CASES_PER_ENDPOINT} malformed bodies without a 5xx`, async () => {
+      const r = rng(SEED ^ [...name].reduce((sum, ch) => sum * 31 + ch.charCodeAt(0), 7));
+      for (let i = 0; i < CASES_PER_ENDPOINT; i++) {
+        const request = randomRequest(r);
+        const headers: Record<string, string> = { lang: r.pick(["en", "zh-cn", "xx"]) };
+        if (r.int(4) !== 0)
+          headers.token = r.int(6) === 0 ? randomText(r).replace(/[^\x21-\x7e]/g, "") : token;
+        if (request.contentType) headers["content-type"] = request.contentType;
+        const res = await app.inject({
+          method: "POST",
+          url: `/api/api/invest/${name}`,
+          headers,
+          ...(request.payload === undefined ? {} : { payload: request.payload }),
+        });
+        const context = `${name} case ${i}: ${JSON.stringify(request).slice(0, 300)}`;
+        expect(res.statusCode, context).toBeLessThan(500);
+        const body = res.json();
+        expect(typeof body.code, context).toBe("number");
+        expect(typeof body.msg, context).toBe("string");
+        expect("data" in body, context).toBe(true);
+        if (body.code !== 0) expect(body.data, context).toBeNull();
+      }
+    });
+  },
+);

@@ -3,7 +3,8 @@ import pg from "pg";
 import { createDb, migrate, type Db } from "../src/db/index.ts";
 import { PGLITE_MEMORY } from "../src/env.ts";
 import { privateKeyToAccount } from "viem/accounts";
-import type { VerifyPayment } from "../src/lib/payments.ts";
+import type { CreditType } from "../src/lib/money.ts";
+import type { VerifyPayment, VerifyPayout } from "../src/lib/payments.ts";
 import { INVEST_PREFIX } from "../src/routes/invest/index.ts";
 
 export const FORM = "application/x-www-form-urlencoded";
@@ -49,7 +50,7 @@ export async function createTestDb(): Promise<Db> {
 export async function resetDb(db: Db): Promise<void> {
   await db.exec(`
     TRUNCATE members, announcements, auth_nonces, sessions, payments, member_machines, member_nodes,
-             ledger, withdrawals, settlements RESTART IDENTITY CASCADE;
+             ledger, wallet_balances, withdrawals, withdrawal_events, settlements RESTART IDENTITY CASCADE;
     UPDATE node_levels SET sold = 0;`);
 }
 
@@ -115,10 +116,15 @@ export async function signInAs(app: FastifyInstance, key: `0x${string}`): Promis
   return body.data.token as string;
 }
 
-/** A fake chain for route tests: payments recorded with `pay` verify, everything else does not. */
+/** A fake chain for route tests: payments recorded with `pay` (and payouts with `payOut`) verify, nothing else. */
 export function fakeChain() {
   const paid = new Map<string, { from: string; amount: bigint }>();
+  const paidOut = new Map<string, { to: string; amount: bigint; creditType: CreditType }>();
   let counter = 0;
+  const nextHash = () => {
+    counter += 1;
+    return `0x${counter.toString(16).padStart(64, "0")}` as const;
+  };
   const verifyPayment: VerifyPayment = async ({ hash, from, amount }) => {
     const payment = paid.get(hash.toLowerCase());
     if (!payment) return { ok: false, reason: "notFound" };
@@ -126,13 +132,26 @@ export function fakeChain() {
       return { ok: false, reason: "mismatch" };
     return { ok: true };
   };
+  const verifyPayout: VerifyPayout = async ({ hash, to, amount, creditType }) => {
+    const payout = paidOut.get(hash.toLowerCase());
+    if (!payout) return { ok: false, reason: "notFound" };
+    if (payout.to !== to.toLowerCase() || payout.amount !== amount || payout.creditType !== creditType)
+      return { ok: false, reason: "mismatch" };
+    return { ok: true };
+  };
   return {
     verifyPayment,
-    /** Records a transfer and returns its (made-up) hash. */
+    verifyPayout,
+    /** Records a transfer to the treasury and returns its (made-up) hash. */
     pay(from: string, amount: bigint): `0x${string}` {
-      counter += 1;
-      const hash = `0x${counter.toString(16).padStart(64, "0")}` as const;
+      const hash = nextHash();
       paid.set(hash, { from: from.toLowerCase(), amount });
+      return hash;
+    },
+    /** Records a payout from the treasury and returns its (made-up) hash. */
+    payOut(to: string, amount: bigint, creditType: CreditType = "usdt"): `0x${string}` {
+      const hash = nextHash();
+      paidOut.set(hash, { to: to.toLowerCase(), amount, creditType });
       return hash;
     },
   };

@@ -20,6 +20,8 @@ const [KEY_A, KEY_B, KEY_C] = DEV_KEYS;
 const A = privateKeyToAccount(KEY_A).address.toLowerCase();
 const B = privateKeyToAccount(KEY_B).address.toLowerCase();
 const C = privateKeyToAccount(KEY_C).address.toLowerCase();
+/** An operator address for the audit rows of direct `moveWithdrawal` calls. */
+const OP = "0x00000000000000000000000000000000000000f0";
 
 let db: Db;
 let app: FastifyInstance;
@@ -449,10 +451,12 @@ describe("wallet and withdrawals", () => {
       .data;
     expect(usdt).toMatchObject({ balance: "0", total: 0, list: [] });
 
-    await moveWithdrawal(db, 1, "rejected", { reason: "test" });
+    await moveWithdrawal(db, 1, "rejected", { actor: OP, reason: "test" });
     const after = (await post(app, "my", { headers: en(token) })).json().data.balances;
     expect(after).toEqual({ usdt: "0", arb: units("100").toString() });
-    await expect(moveWithdrawal(db, 1, "approved")).rejects.toBeInstanceOf(WithdrawalStateError);
+    await expect(moveWithdrawal(db, 1, "approved", { actor: OP })).rejects.toBeInstanceOf(
+      WithdrawalStateError,
+    );
   });
 
   it("moves pending -> approved -> paid and refuses skipping states", async () => {
@@ -463,13 +467,26 @@ describe("wallet and withdrawals", () => {
       headers: en(token),
     });
     expect(res.json()).toMatchObject({ code: 0 });
-    await expect(moveWithdrawal(db, 1, "paid", { payoutTxHash: `0x${"1".repeat(64)}` })).rejects.toThrow();
-    await moveWithdrawal(db, 1, "approved");
-    await expect(moveWithdrawal(db, 1, "paid")).rejects.toThrow();
-    await moveWithdrawal(db, 1, "paid", { payoutTxHash: `0x${"1".repeat(64)}` });
+    const payout = `0x${"1".repeat(64)}`;
+    await expect(moveWithdrawal(db, 1, "paid", { actor: OP, payoutTxHash: payout })).rejects.toThrow(
+      "withdrawal 1 is pending, cannot move to paid",
+    );
+    await moveWithdrawal(db, 1, "approved", { actor: OP });
+    await expect(moveWithdrawal(db, 1, "paid", { actor: OP })).rejects.toBeInstanceOf(WithdrawalStateError);
+    await moveWithdrawal(db, 1, "paid", { actor: OP, payoutTxHash: payout });
     const { rows } = await db.query("SELECT status FROM withdrawals");
     expect(rows).toEqual([{ status: "paid" }]);
-    await expect(moveWithdrawal(db, 1, "rejected")).rejects.toBeInstanceOf(WithdrawalStateError);
+    await expect(moveWithdrawal(db, 1, "rejected", { actor: OP })).rejects.toBeInstanceOf(
+      WithdrawalStateError,
+    );
+    const events = await db.query(
+      "SELECT from_status, to_status, actor, payout_tx_hash FROM withdrawal_events ORDER BY id",
+    );
+    expect(events.rows).toEqual([
+      { from_status: null, to_status: "pending", actor: A, payout_tx_hash: null },
+      { from_status: "pending", to_status: "approved", actor: OP, payout_tx_hash: null },
+      { from_status: "approved", to_status: "paid", actor: OP, payout_tx_hash: payout },
+    ]);
   });
 
   it("refuses below the minimum, ARB not above 10, over the balance, zero and bad fees", async () => {

@@ -7,7 +7,7 @@ import { listMigrations } from "../src/db/migrate.ts";
 import { PGLITE_MEMORY } from "../src/env.ts";
 import { ALICE, BOB, insertMember } from "./helpers.ts";
 
-const ALL = ["0001_init", "0002_machines"];
+const ALL = ["0001_init", "0002_machines", "0003_withdrawal_ops", "0004_wallet_balances"];
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -58,12 +58,16 @@ describe("migrate", () => {
       "schema_migrations",
       "sessions",
       "settlements",
+      "wallet_balances",
+      "withdrawal_events",
       "withdrawals",
     ]);
     const { rows } = await db.query("SELECT version, name FROM schema_migrations ORDER BY version");
     expect(rows).toEqual([
       { version: 1, name: "0001_init" },
       { version: 2, name: "0002_machines" },
+      { version: 3, name: "0003_withdrawal_ops" },
+      { version: 4, name: "0004_wallet_balances" },
     ]);
   });
 

@@ -25,9 +25,11 @@ import { REPO_ROOT } from "../src/env.ts";
 import { units } from "../src/lib/money.ts";
 import {
   createChainVerifier,
+  createPayoutVerifier,
   createRpcClient,
   usdtResolver,
   type VerifyPayment,
+  type VerifyPayout,
 } from "../src/lib/payments.ts";
 import { createTestDb, DEV_KEYS, post, signInAs } from "./helpers.ts";
 
@@ -38,6 +40,8 @@ const RPC = `http://127.0.0.1:${PORT}`;
 const buyer = privateKeyToAccount(DEV_KEYS[1]);
 const other = privateKeyToAccount(DEV_KEYS[2]);
 const deployer = privateKeyToAccount(DEV_KEYS[3]);
+/** anvil account 0 is `LOCAL_TREASURY`: it sends the withdrawal payouts. */
+const treasury = privateKeyToAccount(DEV_KEYS[0]);
 
 let anvil: ChildProcess;
 let db: Db;
@@ -45,6 +49,7 @@ let app: FastifyInstance;
 let usdt: Address;
 let fake: Address;
 let verify: VerifyPayment;
+let verifyPayout: VerifyPayout;
 
 const client = createTestClient({ chain: foundry, mode: "anvil", transport: http(RPC) }).extend(
   publicActions,
@@ -101,7 +106,7 @@ describe("payments on anvil", () => {
     usdt = await deployToken();
     fake = await deployToken();
     for (const token of [usdt, fake]) {
-      for (const account of [buyer, other]) {
+      for (const account of [buyer, other, treasury]) {
         const hash = await wallet(deployer).writeContract({
           address: token,
           abi: artifact.abi,
@@ -113,8 +118,21 @@ describe("payments on anvil", () => {
     }
     const target = { treasury: LOCAL_TREASURY, token: usdtResolver(31337, usdt) };
     verify = createChainVerifier({ client: createRpcClient(RPC, 31337), target, confirmations: 1 });
+    verifyPayout = createPayoutVerifier({
+      client: createRpcClient(RPC, 31337),
+      treasury: LOCAL_TREASURY,
+      tokens: { usdt: async () => usdt, arb: async () => fake },
+      confirmations: 1,
+    });
     db = await createTestDb();
-    app = buildApp({ db, verifyPayment: verify, paymentTarget: target, rateLimit: false });
+    app = buildApp({
+      db,
+      verifyPayment: verify,
+      verifyPayout,
+      paymentTarget: target,
+      operators: [other.address],
+      rateLimit: false,
+    });
     await app.ready();
   }, 60_000);
 
@@ -203,6 +221,54 @@ describe("payments on anvil", () => {
       code: 4800,
       msg: "Payment not accepted: no matching USDT transfer to the treasury",
       data: null,
+    });
+  });
+
+  it("verifies a withdrawal payout from the treasury and marks the request paid with it", async () => {
+    const payout = await transfer(usdt, treasury, buyer.address, units("10"));
+    const claim = { hash: payout, to: buyer.address, amount: units("10"), creditType: "usdt" as const };
+    expect(await verifyPayout(claim)).toEqual({ ok: true });
+    expect(await verifyPayout({ ...claim, amount: units("9") })).toMatchObject({ reason: "mismatch" });
+    expect(await verifyPayout({ ...claim, to: other.address })).toMatchObject({ reason: "mismatch" });
+    expect(await verifyPayout({ ...claim, creditType: "arb" })).toMatchObject({ reason: "mismatch" });
+    const arbPayout = await transfer(fake, treasury, buyer.address, units("10"));
+    expect(await verifyPayout({ ...claim, hash: arbPayout, creditType: "arb" })).toEqual({ ok: true });
+    const notFromTreasury = await transfer(usdt, other, buyer.address, units("10"));
+    expect(await verifyPayout({ ...claim, hash: notFromTreasury })).toMatchObject({ reason: "mismatch" });
+
+    // End to end: the member asks (fee paid on chain), an operator approves and pays on chain.
+    const memberToken = await signInAs(app, DEV_KEYS[1]);
+    await post(app, "register", {
+      form: { username: "buyer", recommend: zeroAddress },
+      headers: { token: memberToken },
+    });
+    await db.query(
+      "INSERT INTO ledger (address, credit_type, amount, kind, ref) VALUES ($1, 'usdt', $2::numeric, 'mining', 'anvil')",
+      [buyer.address.toLowerCase(), units("25").toString()],
+    );
+    const fee = await transfer(usdt, buyer, LOCAL_TREASURY, units("1"));
+    const asked = await post(app, "withdraw", {
+      form: { num: "25", credit_type: "usdt", hash: fee },
+      headers: { token: memberToken, lang: "en" },
+    });
+    expect(asked.json()).toMatchObject({ code: 0, data: { status: "pending" } });
+    const id = String(asked.json().data.id);
+    const operator = await signInAs(app, DEV_KEYS[2]);
+    const headers = { token: operator, lang: "en" };
+    expect((await post(app, "admin/withdrawalApprove", { form: { id }, headers })).json()).toMatchObject({
+      code: 0,
+    });
+    expect((await post(app, "admin/withdrawalPay", { form: { id, hash: payout }, headers })).json()).toEqual({
+      code: 4800,
+      msg: "Payout not accepted: no matching transfer of the amount from the treasury to the member",
+      data: null,
+    });
+    const right = await transfer(usdt, treasury, buyer.address, units("25"));
+    expect(
+      (await post(app, "admin/withdrawalPay", { form: { id, hash: right }, headers })).json(),
+    ).toMatchObject({
+      code: 0,
+      data: { status: "paid", payoutTxHash: right.toLowerCase() },
     });
   });
 });

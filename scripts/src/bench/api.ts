@@ -1,91 +1,191 @@
 /**
- * API throughput on loopback: `home` and `my` (signed in) against a bare Fastify route, same process,
- * same run, each under the same concurrent load for a bounded time.
+ * API throughput on loopback: `home` and `my` (signed in) against a bare Fastify route measured in
+ * the same run, each under the same concurrent load for a bounded time. The server runs in a process
+ * of its own (`apiServer.ts`); this process is only the load client (keep-alive `node:http`).
+ * Also times sign-in as a wallet does it: `nonce`, then `login` with the signed message.
  */
-import formbody from "@fastify/formbody";
-import Fastify from "fastify";
-import type { AddressInfo } from "node:net";
-import { buildApp } from "@taichi/server/app";
-import { createDb, migrate } from "@taichi/server/db/index";
+import { Agent, request } from "node:http";
 import { DEV_ROLES, devAccount } from "../env.ts";
+import { startService, stopService } from "../processes.ts";
 
-export type ApiRow = { route: string; reqPerSec: number; p50Ms: number; p99Ms: number; ratio: number | null };
+export type ApiRow = {
+  route: string;
+  reqPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Requests per second as a share of the bare route's. */
+  ratio: number | null;
+  /** Server CPU time (user + system) per request. */
+  cpuUsPerReq: number;
+  /** The bare route's CPU per request over this route's: the throughput share on a machine of its own. */
+  cpuRatio: number | null;
+};
+export type SignInRow = { step: string; p50Ms: number; p99Ms: number; samples: number };
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
-async function load(url: string, headers: Record<string, string>, seconds: number, concurrency: number) {
+function quantiles(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100;
+  return { p50Ms: at(0.5), p99Ms: at(0.99) };
+}
+
+function post(agent: Agent, port: number, path: string, headers: Record<string, string>, body = "") {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request(
+      {
+        agent,
+        host: "127.0.0.1",
+        port,
+        path,
+        method: "POST",
+        headers: { ...headers, "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+async function serverCpu(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request({ host: "127.0.0.1", port, path: "/cpu" }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      res.on("end", () => {
+        const { user, system } = JSON.parse(text) as { user: number; system: number };
+        resolve(user + system);
+      });
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
+async function load(
+  cpuPort: number,
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  seconds: number,
+  concurrency: number,
+) {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies: number[] = [];
-  const deadline = performance.now() + seconds * 1000;
   let failures = 0;
+  let deadline = performance.now() + 500;
   async function worker() {
     while (performance.now() < deadline) {
       const start = performance.now();
-      const response = await fetch(url, { method: "POST", headers, body: "" });
-      const body = (await response.json()) as { code?: number };
-      if (!response.ok || (body.code !== undefined && body.code !== 0)) failures += 1;
+      const { status, text } = await post(agent, port, path, headers);
+      if (status !== 200 || (JSON.parse(text) as { code?: number }).code !== 0) failures += 1;
       latencies.push(performance.now() - start);
     }
   }
+  // Half a second of warm-up (JIT, connections, PGlite caches), not counted.
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  latencies.length = 0;
+  const cpuBefore = await serverCpu(cpuPort);
+  deadline = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
-  if (failures > 0) throw new Error(`${url}: ${failures} of ${latencies.length} requests failed`);
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]! * 100) / 100;
-  return { reqPerSec: Math.round(latencies.length / elapsed), p50Ms: at(0.5), p99Ms: at(0.99) };
+  const cpuUsPerReq = ((await serverCpu(cpuPort)) - cpuBefore) / latencies.length;
+  agent.destroy();
+  if (failures > 0) throw new Error(`${path}: ${failures} of ${latencies.length} requests failed`);
+  return { reqPerSec: Math.round(latencies.length / elapsed), ...quantiles(latencies), cpuUsPerReq };
 }
 
-export async function measureApi({ seconds = 3, concurrency = 16 } = {}): Promise<ApiRow[]> {
-  const db = await createDb({ kind: "pglite", dataDir: "memory://" });
-  await migrate(db);
-  const app = buildApp({ db, logger: false, rateLimit: false });
-  const bare = Fastify({ logger: false });
-  await bare.register(formbody);
-  bare.post("/bare", async () => ({ code: 0, msg: "ok", data: null }));
+export async function measureApi({ seconds = 3, concurrency = 16, signIns = 50, rounds = 3 } = {}): Promise<{
+  throughput: ApiRow[];
+  signIn: SignInRow[];
+}> {
+  const member = devAccount(DEV_ROLES.members[0]);
+  const server = startService("api", "tsx", ["scripts/src/bench/apiServer.ts"], {
+    env: { BENCH_MEMBER: member.address },
+    quiet: true,
+  });
   try {
-    await app.listen({ host: "127.0.0.1", port: 0 });
-    await bare.listen({ host: "127.0.0.1", port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/api/invest`;
-    const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/bare`;
-
-    const member = devAccount(DEV_ROLES.members[0]);
-    const call = async (name: string, form: Record<string, string>, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${base}/${name}`, {
-        method: "POST",
-        headers: { ...FORM, ...headers },
-        body: new URLSearchParams(form).toString(),
-      });
-      const body = (await response.json()) as { code: number; msg: string; data: Record<string, string> };
-      if (body.code !== 0) throw new Error(`${name}: ${body.code} ${body.msg}`);
-      return body.data;
-    };
-    const { message } = await call("nonce", { address: member.address });
-    const signature = await member.signMessage({ message: message! });
-    const { token } = await call("login", { message: message!, signature });
-    await call(
-      "register",
-      { username: "bench", recommend: "0x0000000000000000000000000000000000000000" },
-      { token: token! },
+    const { apiPort, barePort } = await new Promise<{ apiPort: number; barePort: number }>(
+      (resolve, reject) => {
+        let out = "";
+        // The ports come on stderr; stdout carries the server's request log.
+        server.child.stderr?.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          const line = out.split("\n").find((l) => l.startsWith("{"));
+          if (line) resolve(JSON.parse(line));
+        });
+        void server.exited.then((code) => reject(new Error(`bench API server exited (${code})`)));
+      },
     );
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const call = async (name: string, form: Record<string, string>, headers: Record<string, string> = {}) => {
+      const start = performance.now();
+      const { text } = await post(
+        agent,
+        apiPort,
+        `/api/api/invest/${name}`,
+        { ...FORM, ...headers },
+        new URLSearchParams(form).toString(),
+      );
+      const ms = performance.now() - start;
+      const body = JSON.parse(text) as { code: number; msg: string; data: Record<string, string> };
+      if (body.code !== 0) throw new Error(`${name}: ${body.code} ${body.msg}`);
+      return { data: body.data, ms };
+    };
 
-    const bareResult = await load(bareUrl, FORM, seconds, concurrency);
-    const rows: ApiRow[] = [{ route: "bare Fastify route", ...bareResult, ratio: 1 }];
-    for (const [route, headers] of [
-      ["home", FORM],
-      ["my", { ...FORM, token: token! }],
-    ] as const) {
-      const result = await load(`${base}/${route}`, headers, seconds, concurrency);
-      rows.push({
-        route,
-        ...result,
-        ratio: Math.round((result.reqPerSec / bareResult.reqPerSec) * 100) / 100,
-      });
+    // Sign-ins one after another: nonce round trip, then login (SIWE parse + signature recovery +
+    // nonce consumption + session insert). The wallet's signing happens in between, not counted.
+    const nonceMs: number[] = [];
+    const loginMs: number[] = [];
+    let token = "";
+    for (let i = 0; i < signIns; i++) {
+      const nonce = await call("nonce", { address: member.address });
+      const signature = await member.signMessage({ message: nonce.data.message! });
+      const login = await call("login", { message: nonce.data.message!, signature });
+      nonceMs.push(nonce.ms);
+      loginMs.push(login.ms);
+      token = login.data.token!;
     }
-    return rows;
+    agent.destroy();
+    const signIn: SignInRow[] = [
+      { step: "nonce", ...quantiles(nonceMs), samples: signIns },
+      { step: "login (verify + token)", ...quantiles(loginMs), samples: signIns },
+      { step: "sign-in total", ...quantiles(nonceMs.map((ms, i) => ms + loginMs[i]!)), samples: signIns },
+    ];
+
+    // Rounds alternate the three targets so a busy machine slows them alike; medians are reported.
+    const targets = [
+      { route: "bare Fastify route", port: barePort, path: "/bare", headers: FORM },
+      { route: "home", port: apiPort, path: "/api/api/invest/home", headers: FORM },
+      { route: "my", port: apiPort, path: "/api/api/invest/my", headers: { ...FORM, token } },
+    ];
+    const runs = targets.map(() => [] as Awaited<ReturnType<typeof load>>[]);
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, target] of targets.entries()) {
+        runs[i]!.push(await load(barePort, target.port, target.path, target.headers, seconds, concurrency));
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const round2 = (value: number) => Math.round(value * 100) / 100;
+    const throughput: ApiRow[] = targets.map((target, i) => ({
+      route: target.route,
+      reqPerSec: median(runs[i]!.map((run) => run.reqPerSec)),
+      p50Ms: median(runs[i]!.map((run) => run.p50Ms)),
+      p99Ms: median(runs[i]!.map((run) => run.p99Ms)),
+      ratio: round2(median(runs[i]!.map((run, round) => run.reqPerSec / runs[0]![round]!.reqPerSec))),
+      cpuUsPerReq: Math.round(median(runs[i]!.map((run) => run.cpuUsPerReq))),
+      cpuRatio: round2(median(runs[i]!.map((run, round) => runs[0]![round]!.cpuUsPerReq / run.cpuUsPerReq))),
+    }));
+    return { throughput, signIn };
   } finally {
-    await app.close();
-    await bare.close();
-    await db.close();
+    await stopService(server);
   }
 }

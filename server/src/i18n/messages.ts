@@ -33,6 +33,10 @@ const en = {
   hashUsed: "This transaction has already been used",
   paymentInvalid: "Payment not accepted: {reason}",
   notInTeam: "This member is not in your team",
+  notOperator: "Operators only",
+  withdrawalNotFound: "No such withdrawal",
+  withdrawalState: "Withdrawal {id} is {status}; it cannot become {to}",
+  payoutInvalid: "Payout not accepted: {reason}",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -63,6 +67,10 @@ const zhCn: { readonly [K in MessageKey]: string } = {
   hashUsed: "该交易已被使用",
   paymentInvalid: "支付未通过: {reason}",
   notInTeam: "该成员不在您的团队中",
+  notOperator: "仅限运营人员操作",
+  withdrawalNotFound: "提现申请不存在",
+  withdrawalState: "提现申请 {id} 当前为 {status}，不能变更为 {to}",
+  payoutInvalid: "打款未通过: {reason}",
 };
 
 export const MESSAGES: { readonly [L in Lang]: { readonly [K in MessageKey]: string } } = {

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { getAddress, verifyMessage, type Address, type Hex } from "viem";
 import { createSiweMessage, generateSiweNonce, parseSiweMessage } from "viem/siwe";
 import type { Db, Queryable } from "../db/index.ts";
-import type { Session, SessionVerifier } from "../plugins/session.ts";
+import type { SessionVerifier } from "../plugins/session.ts";
 
 export type AuthSettings = {
   /** Accepted `domain` values (host[:port]); the first one goes into issued messages. */
@@ -120,15 +120,40 @@ export async function signIn(
   return { token, address: getAddress(address), expiresAt: expiresAt.toISOString() };
 }
 
-/** Resolves a login token through the `sessions` table (expired ones count as unknown). */
-export function dbSessionVerifier(db: Queryable): SessionVerifier {
-  return async (token): Promise<Session | null> => {
+/** Most tokens a session cache keeps; past it the oldest entry makes room. */
+export const SESSION_CACHE_MAX = 10_000;
+
+/**
+ * Resolves a login token through the `sessions` table (expired ones count as unknown). With
+ * `cacheMs > 0` a verified token is kept in memory that long (never past its expiry), which saves a
+ * query per signed-in request; `revoke` drops an address's entries at sign-in, so in this process a
+ * revoked token fails at once, in other API processes within `cacheMs`.
+ */
+export function dbSessionVerifier(db: Queryable, cacheMs = 0): SessionVerifier {
+  const cache = new Map<string, { address: Address; expiresAt: number; cachedUntil: number }>();
+  const verify: SessionVerifier = async (token) => {
     if (token.length > 200) return null;
-    const { rows } = await db.query<{ address: string }>(
-      "SELECT address FROM sessions WHERE token_hash = $1 AND expires_at > now()",
-      [hashToken(token)],
+    const hash = hashToken(token);
+    const now = Date.now();
+    const hit = cache.get(hash);
+    if (hit && hit.cachedUntil > now && hit.expiresAt > now) return { address: hit.address };
+    if (hit) cache.delete(hash);
+    const { rows } = await db.query<{ address: string; expires_at: Date | string }>(
+      "SELECT address, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > now()",
+      [hash],
     );
-    const address = rows[0]?.address;
-    return address ? { address: address as Address } : null;
+    const row = rows[0];
+    if (!row) return null;
+    const address = row.address as Address;
+    if (cacheMs > 0) {
+      if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
+      cache.set(hash, { address, expiresAt: new Date(row.expires_at).getTime(), cachedUntil: now + cacheMs });
+    }
+    return { address };
   };
+  verify.revoke = (address) => {
+    const lower = address.toLowerCase();
+    for (const [hash, entry] of cache) if (entry.address === lower) cache.delete(hash);
+  };
+  return verify;
 }

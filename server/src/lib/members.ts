@@ -28,21 +28,33 @@ export async function requireMember(db: Queryable, address: string): Promise<Mem
   return member;
 }
 
+/**
+ * A scalar subquery: the balance (text, base units) of `address` in `creditType` (SQL expressions),
+ * from `wallet_balances`, which a trigger keeps equal to the sum of the member's ledger rows.
+ */
+export function balanceSql(address: string, creditType: string): string {
+  return `coalesce((SELECT balance FROM wallet_balances WHERE address = ${address} AND credit_type = ${creditType}), 0)::text`;
+}
+
+/** A scalar subquery: power of `address`'s machines that have not expired (bought today included). */
+export function powerSql(address: string): string {
+  return `(SELECT coalesce(sum(power), 0)::int FROM member_machines
+            WHERE address = ${address} AND end_day > (now() AT TIME ZONE 'UTC')::date)`;
+}
+
 export async function balanceOf(db: Queryable, address: string, creditType: CreditType): Promise<bigint> {
-  const { rows } = await db.query<{ balance: string }>(
-    "SELECT coalesce(sum(amount), 0)::text AS balance FROM ledger WHERE address = $1 AND credit_type = $2",
-    [address.toLowerCase(), creditType],
-  );
+  const { rows } = await db.query<{ balance: string }>(`SELECT ${balanceSql("$1", "$2")} AS balance`, [
+    address.toLowerCase(),
+    creditType,
+  ]);
   return BigInt(rows[0]?.balance ?? "0");
 }
 
 /** Power of machines that have not expired (bought today included), without node bonus. */
 export async function powerOf(db: Queryable, address: string): Promise<number> {
-  const { rows } = await db.query<{ power: number }>(
-    `SELECT coalesce(sum(power), 0)::int AS power FROM member_machines
-      WHERE address = $1 AND end_day > (now() AT TIME ZONE 'UTC')::date`,
-    [address.toLowerCase()],
-  );
+  const { rows } = await db.query<{ power: number }>(`SELECT ${powerSql("$1")} AS power`, [
+    address.toLowerCase(),
+  ]);
   return Number(rows[0]?.power ?? 0);
 }
 

@@ -16,12 +16,17 @@ import {
   type PublicClient,
 } from "viem";
 import { REPO_ROOT } from "../env.ts";
+import type { CreditType } from "./money.ts";
 
 export type PaymentClaim = { hash: Hash; from: Address; amount: bigint };
 export type PaymentFailure = "notFound" | "failed" | "unconfirmed" | "mismatch" | "unavailable";
 export type PaymentCheck = { ok: true } | { ok: false; reason: PaymentFailure };
 
 export type VerifyPayment = (claim: PaymentClaim) => Promise<PaymentCheck>;
+
+/** A withdrawal payout: `amount` of the credit type's token from the treasury to `to`. */
+export type PayoutClaim = { hash: Hash; to: Address; amount: bigint; creditType: CreditType };
+export type VerifyPayout = (claim: PayoutClaim) => Promise<PaymentCheck>;
 
 /** Where members pay; shown by the `...Check` routes. */
 export type PaymentTarget = { treasury: Address; token: () => Promise<Address | null> };
@@ -40,13 +45,24 @@ const TRANSFER_ABI = [
 
 /** USDT from `USDT_ADDRESS`, else `deployments/<chainId>.json` (read until found, then cached). */
 export function usdtResolver(chainId: number, fixed: Address | null, root: string = REPO_ROOT) {
+  return deploymentResolver(chainId, fixed, "Usdt", root);
+}
+
+/** A token address: `fixed`, else `contracts.<name>` of `deployments/<chainId>.json` (cached once found). */
+export function deploymentResolver(
+  chainId: number,
+  fixed: Address | null,
+  name: string,
+  root: string = REPO_ROOT,
+) {
   let found: Address | null = fixed;
   return async (): Promise<Address | null> => {
     if (found) return found;
     try {
       const file = JSON.parse(await readFile(path.join(root, "deployments", `${chainId}.json`), "utf8"));
-      const usdt: unknown = file?.contracts?.Usdt;
-      if (file?.chainId === chainId && typeof usdt === "string" && isAddress(usdt)) found = getAddress(usdt);
+      const address: unknown = file?.contracts?.[name];
+      if (file?.chainId === chainId && typeof address === "string" && isAddress(address))
+        found = getAddress(address);
     } catch {
       return null;
     }
@@ -60,31 +76,65 @@ export type ChainVerifierOptions = {
   confirmations: number;
 };
 
+/**
+ * Whether `hash` is a successful transaction with enough confirmations that emitted a Transfer of
+ * exactly `amount` of `token` from `from` to `to`.
+ */
+export async function checkTransfer(
+  client: PublicClient,
+  confirmations: number,
+  transfer: { hash: Hash; token: Address; from: Address; to: Address; amount: bigint },
+): Promise<PaymentCheck> {
+  let receipt;
+  try {
+    receipt = await client.getTransactionReceipt({ hash: transfer.hash });
+  } catch (error) {
+    if (error instanceof Error && error.name === "TransactionReceiptNotFoundError") {
+      return { ok: false, reason: "notFound" };
+    }
+    throw error;
+  }
+  if (receipt.status !== "success") return { ok: false, reason: "failed" };
+  const head = await client.getBlockNumber({ cacheTime: 0 });
+  if (head - receipt.blockNumber + 1n < BigInt(confirmations)) return { ok: false, reason: "unconfirmed" };
+  const transfers = parseEventLogs({ abi: TRANSFER_ABI, logs: receipt.logs, eventName: "Transfer" });
+  const found = transfers.some(
+    (log) =>
+      isAddressEqual(log.address, transfer.token) &&
+      isAddressEqual(log.args.from, transfer.from) &&
+      isAddressEqual(log.args.to, transfer.to) &&
+      log.args.value === transfer.amount,
+  );
+  return found ? { ok: true } : { ok: false, reason: "mismatch" };
+}
+
 export function createChainVerifier({ client, target, confirmations }: ChainVerifierOptions): VerifyPayment {
   return async ({ hash, from, amount }) => {
     const token = await target.token();
     if (token === null) return { ok: false, reason: "unavailable" };
-    let receipt;
-    try {
-      receipt = await client.getTransactionReceipt({ hash });
-    } catch (error) {
-      if (error instanceof Error && error.name === "TransactionReceiptNotFoundError") {
-        return { ok: false, reason: "notFound" };
-      }
-      throw error;
-    }
-    if (receipt.status !== "success") return { ok: false, reason: "failed" };
-    const head = await client.getBlockNumber({ cacheTime: 0 });
-    if (head - receipt.blockNumber + 1n < BigInt(confirmations)) return { ok: false, reason: "unconfirmed" };
-    const transfers = parseEventLogs({ abi: TRANSFER_ABI, logs: receipt.logs, eventName: "Transfer" });
-    const paid = transfers.some(
-      (log) =>
-        isAddressEqual(log.address, token) &&
-        isAddressEqual(log.args.from, from) &&
-        isAddressEqual(log.args.to, target.treasury) &&
-        log.args.value === amount,
-    );
-    return paid ? { ok: true } : { ok: false, reason: "mismatch" };
+    return checkTransfer(client, confirmations, { hash, token, from, to: target.treasury, amount });
+  };
+}
+
+export type PayoutVerifierOptions = {
+  client: PublicClient;
+  treasury: Address;
+  /** The payout token of each credit type. */
+  tokens: Record<CreditType, () => Promise<Address | null>>;
+  confirmations: number;
+};
+
+/** Checks a payout on chain: the credit type's token, from the treasury to the member, the exact amount. */
+export function createPayoutVerifier({
+  client,
+  treasury,
+  tokens,
+  confirmations,
+}: PayoutVerifierOptions): VerifyPayout {
+  return async ({ hash, to, amount, creditType }) => {
+    const token = await tokens[creditType]();
+    if (token === null) return { ok: false, reason: "unavailable" };
+    return checkTransfer(client, confirmations, { hash, token, from: treasury, to, amount });
   };
 }
 

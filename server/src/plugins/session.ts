@@ -12,7 +12,10 @@ import { sessionInvalid } from "../lib/api.ts";
 
 /** `address` is lower-case. */
 export type Session = { address: Address };
-export type SessionVerifier = (token: string) => Promise<Session | null>;
+export type SessionVerifier = ((token: string) => Promise<Session | null>) & {
+  /** Forgets cached sessions of `address` (called after a sign-in revoked its older tokens). */
+  revoke?: (address: string) => void;
+};
 
 export const rejectAllSessions: SessionVerifier = async () => null;
 

@@ -1,4 +1,10 @@
-/** `home` (no body): member count and the latest announcements in the request's language. */
+/**
+ * `home` (no body): member count and the latest announcements in the request's language. The same
+ * for every visitor, so with `homeCacheMs` one answer per language serves everyone for that long.
+ */
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/index.ts";
+import type { Lang } from "../../i18n/messages.ts";
 import { defineInvestRoute } from "./route.ts";
 
 export const HOME_ANNOUNCEMENT_LIMIT = 10;
@@ -8,30 +14,47 @@ export type HomeData = { totalMembers: number; announcements: Announcement[] };
 
 type AnnouncementRow = { id: number; title: string; body: string; created_at: Date | string };
 
+const caches = new WeakMap<FastifyInstance, Map<Lang, { until: number; data: Promise<HomeData> }>>();
+
+async function loadHome(db: Db, lang: Lang): Promise<HomeData> {
+  const [count, list] = await Promise.all([
+    db.query<{ total: number }>("SELECT count(*)::int AS total FROM members"),
+    db.query<AnnouncementRow>(
+      `SELECT id,
+              CASE WHEN $1::text = 'en' THEN title_en ELSE title_zh END AS title,
+              CASE WHEN $1::text = 'en' THEN body_en ELSE body_zh END AS body,
+              created_at
+         FROM announcements
+        ORDER BY created_at DESC, id DESC
+        LIMIT $2`,
+      [lang, HOME_ANNOUNCEMENT_LIMIT],
+    ),
+  ]);
+  return {
+    totalMembers: Number(count.rows[0]?.total ?? 0),
+    announcements: list.rows.map((row) => ({
+      id: Number(row.id),
+      title: row.title,
+      body: row.body,
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
+  };
+}
+
 export default defineInvestRoute<undefined, HomeData>({
   name: "home",
-  async handler({ db, lang }) {
-    const [count, list] = await Promise.all([
-      db.query<{ total: number }>("SELECT count(*)::int AS total FROM members"),
-      db.query<AnnouncementRow>(
-        `SELECT id,
-                CASE WHEN $1::text = 'en' THEN title_en ELSE title_zh END AS title,
-                CASE WHEN $1::text = 'en' THEN body_en ELSE body_zh END AS body,
-                created_at
-           FROM announcements
-          ORDER BY created_at DESC, id DESC
-          LIMIT $2`,
-        [lang, HOME_ANNOUNCEMENT_LIMIT],
-      ),
-    ]);
-    return {
-      totalMembers: Number(count.rows[0]?.total ?? 0),
-      announcements: list.rows.map((row) => ({
-        id: Number(row.id),
-        title: row.title,
-        body: row.body,
-        createdAt: new Date(row.created_at).toISOString(),
-      })),
-    };
+  handler({ db, lang, request }) {
+    const ttl = request.server.homeCacheMs;
+    if (ttl <= 0) return loadHome(db, lang);
+    let cache = caches.get(request.server);
+    if (!cache) caches.set(request.server, (cache = new Map()));
+    const now = Date.now();
+    const hit = cache.get(lang);
+    if (hit && hit.until > now) return hit.data;
+    // Concurrent requests share one load; a failed load is not kept.
+    const data = loadHome(db, lang);
+    cache.set(lang, { until: now + ttl, data });
+    data.catch(() => cache.delete(lang));
+    return data;
   },
 });

@@ -18,9 +18,22 @@ import register from "./register.ts";
 import teamInfo from "./teamInfo.ts";
 import walletList from "./walletList.ts";
 import withdraw from "./withdraw.ts";
+import withdrawCheck from "./withdrawCheck.ts";
+import withdrawalApprove from "./admin/withdrawalApprove.ts";
+import withdrawalDetail from "./admin/withdrawalDetail.ts";
+import withdrawalList from "./admin/withdrawalList.ts";
+import withdrawalPay from "./admin/withdrawalPay.ts";
+import withdrawalReject from "./admin/withdrawalReject.ts";
 import type { InvestRoute } from "./route.ts";
 
-export { AUTH_ROUTE_NAMES, INVEST_PREFIX, INVEST_ROUTE_NAMES, defineInvestRoute } from "./route.ts";
+export {
+  ADMIN_ROUTE_NAMES,
+  AUTH_ROUTE_NAMES,
+  EXTRA_ROUTE_NAMES,
+  INVEST_PREFIX,
+  INVEST_ROUTE_NAMES,
+  defineInvestRoute,
+} from "./route.ts";
 
 /** The legacy endpoints (spec section 7), one file each. */
 export const investRoutes: readonly InvestRoute[] = [
@@ -46,7 +59,19 @@ export const investRoutes: readonly InvestRoute[] = [
 /** Sign-in (EIP-4361), beside the legacy endpoints. */
 export const authRoutes: readonly InvestRoute[] = [nonce, login];
 
-/** Registers every route of `investRoutes` and `authRoutes`; mount it under `INVEST_PREFIX`. */
+/** Member routes added beside the legacy ones. */
+export const extraRoutes: readonly InvestRoute[] = [withdrawCheck];
+
+/** Withdrawal operations for the addresses of `OPERATOR_ADDRESSES` (`admin/<name>`). */
+export const adminRoutes: readonly InvestRoute[] = [
+  withdrawalList,
+  withdrawalDetail,
+  withdrawalApprove,
+  withdrawalReject,
+  withdrawalPay,
+];
+
+/** Registers every route above; mount it under `INVEST_PREFIX`. */
 export const investPlugin: FastifyPluginAsync = async (app) => {
-  for (const route of [...authRoutes, ...investRoutes]) route.register(app);
+  for (const route of [...authRoutes, ...investRoutes, ...extraRoutes, ...adminRoutes]) route.register(app);
 };

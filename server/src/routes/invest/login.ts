@@ -18,6 +18,7 @@ export default defineInvestRoute<{ message: string; signature: string }, LoginDa
   async handler({ body, db, request }) {
     try {
       const data = await signIn(db, request.server.auth, body.message, body.signature as Hex);
+      request.server.verifySession.revoke?.(data.address);
       request.log.info({ address: data.address }, "signed in");
       return data;
     } catch (error) {

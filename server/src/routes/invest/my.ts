@@ -1,5 +1,6 @@
 /** `my` (no body; signed in): the member's profile, power, node and balances. */
-import { balanceOf, iso, powerOf, requireMember } from "../../lib/members.ts";
+import { reject } from "../../lib/api.ts";
+import { balanceSql, iso, powerSql } from "../../lib/members.ts";
 import { defineInvestRoute } from "./route.ts";
 
 export type MyData = {
@@ -14,30 +15,49 @@ export type MyData = {
   createdAt: string;
 };
 
+type MyRow = {
+  id: number;
+  address: string;
+  username: string | null;
+  recommend: string | null;
+  created_at: Date | string;
+  power: number;
+  level_id: number | null;
+  node_name: string | null;
+  bonus_bps: number | null;
+  usdt: string;
+  arb: string;
+};
+
 export default defineInvestRoute<undefined, MyData>({
   name: "my",
   auth: true,
   async handler({ db, lang, session }) {
-    const me = await requireMember(db, session!.address);
-    const { rows } = await db.query<{ level_id: number; name: string; bonus_bps: number }>(
-      `SELECT n.level_id, CASE WHEN $2::text = 'en' THEN l.name_en ELSE l.name_zh END AS name, l.bonus_bps
-         FROM member_nodes n JOIN node_levels l ON l.id = n.level_id WHERE n.address = $1`,
-      [me.address, lang],
+    // One statement (member, node, power, balances): each query costs a round trip to the database.
+    const { rows } = await db.query<MyRow>(
+      `SELECT m.id, m.address, m.username, m.recommend, m.created_at,
+              ${powerSql("m.address")} AS power,
+              n.level_id, CASE WHEN $2::text = 'en' THEN l.name_en ELSE l.name_zh END AS node_name, l.bonus_bps,
+              ${balanceSql("m.address", "'usdt'")} AS usdt, ${balanceSql("m.address", "'arb'")} AS arb
+         FROM members m
+         LEFT JOIN member_nodes n ON n.address = m.address
+         LEFT JOIN node_levels l ON l.id = n.level_id
+        WHERE m.address = $1`,
+      [session!.address.toLowerCase(), lang],
     );
-    const node = rows[0];
+    const me = rows[0];
+    if (!me) throw reject("notRegistered");
     return {
       userId: Number(me.id),
       address: me.address,
       username: me.username,
       recommend: me.recommend,
-      power: await powerOf(db, me.address),
-      node: node
-        ? { levelId: Number(node.level_id), name: node.name, bonusBps: Number(node.bonus_bps) }
-        : null,
-      balances: {
-        usdt: (await balanceOf(db, me.address, "usdt")).toString(),
-        arb: (await balanceOf(db, me.address, "arb")).toString(),
-      },
+      power: Number(me.power),
+      node:
+        me.level_id === null
+          ? null
+          : { levelId: Number(me.level_id), name: me.node_name ?? "", bonusBps: Number(me.bonus_bps) },
+      balances: { usdt: me.usdt, arb: me.arb },
       createdAt: iso(me.created_at),
     };
   },

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/index.ts";
 import { resolveLang, type Lang } from "../../i18n/messages.ts";
-import { okBody } from "../../lib/api.ts";
+import { okBody, reject } from "../../lib/api.ts";
 import { requireSession, type Session } from "../../plugins/session.ts";
 
 export const INVEST_PREFIX = "/api/api/invest";
@@ -37,6 +37,21 @@ export type InvestRouteName = (typeof INVEST_ROUTE_NAMES)[number];
 export const AUTH_ROUTE_NAMES = ["nonce", "login"] as const;
 export type AuthRouteName = (typeof AUTH_ROUTE_NAMES)[number];
 
+/** Other member endpoints added beside the legacy ones. */
+export const EXTRA_ROUTE_NAMES = ["withdrawCheck"] as const;
+
+/** Operator endpoints (`operator: true`): signed in with an address of `OPERATOR_ADDRESSES`. */
+export const ADMIN_ROUTE_NAMES = [
+  "admin/withdrawalList",
+  "admin/withdrawalDetail",
+  "admin/withdrawalApprove",
+  "admin/withdrawalReject",
+  "admin/withdrawalPay",
+] as const;
+
+export type RouteName =
+  InvestRouteName | AuthRouteName | (typeof EXTRA_ROUTE_NAMES)[number] | (typeof ADMIN_ROUTE_NAMES)[number];
+
 /** A JSON schema (validated by Fastify's ajv: `additionalProperties: false` strips unknown fields). */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
@@ -51,9 +66,11 @@ export type InvestContext<Body> = {
 };
 
 export type InvestRouteSpec<Body, Data> = {
-  name: InvestRouteName | AuthRouteName;
+  name: RouteName;
   /** Require a valid `token` header (code 4700 otherwise). */
   auth?: boolean;
+  /** Require `auth` and an operator's address (code 4800 otherwise); implies `auth`. */
+  operator?: boolean;
   /** Schema of the form/JSON body; omit for endpoints without payload (any body is then ignored). */
   body?: JsonSchema;
   /** Returns `data`; throw `reject(...)` for a 4800 answer. */
@@ -61,7 +78,7 @@ export type InvestRouteSpec<Body, Data> = {
 };
 
 export type InvestRoute = {
-  readonly name: InvestRouteName | AuthRouteName;
+  readonly name: RouteName;
   readonly auth: boolean;
   register(app: FastifyInstance): void;
 };
@@ -69,7 +86,7 @@ export type InvestRoute = {
 export function defineInvestRoute<Body = undefined, Data = unknown>(
   spec: InvestRouteSpec<Body, Data>,
 ): InvestRoute {
-  const auth = spec.auth ?? false;
+  const auth = (spec.auth ?? false) || spec.operator === true;
   return {
     name: spec.name,
     auth,
@@ -86,7 +103,7 @@ export function defineInvestRoute<Body = undefined, Data = unknown>(
                 },
               }
             : {}),
-          ...(auth ? { preHandler: requireSession } : {}),
+          ...(auth ? { preHandler: spec.operator ? requireOperator : requireSession } : {}),
         },
         async (request) => {
           const lang = resolveLang(request.headers.lang);
@@ -102,4 +119,10 @@ export function defineInvestRoute<Body = undefined, Data = unknown>(
       );
     },
   };
+}
+
+/** A signed-in session whose address is in the app's operator allow-list. */
+async function requireOperator(request: FastifyRequest): Promise<void> {
+  await requireSession(request);
+  if (!request.server.operators.has(request.session!.address.toLowerCase())) throw reject("notOperator");
 }

@@ -1,4 +1,5 @@
 /** Shared pieces of body schemas. */
+import { DECIMAL_AMOUNT_PATTERN } from "../../lib/money.ts";
 
 /** A 20-byte hex address with `0x`; any letter case (no checksum check). Lower-case it before use. */
 export const addressSchema = {
@@ -26,3 +27,6 @@ export const usernameSchema = {
   maxLength: 32,
   pattern: "^[^\\u0000-\\u001f\\u007f]+$",
 } as const;
+
+/** A token amount as typed by a person (`"12.5"`, up to 18 decimals). */
+export const decimalAmountSchema = { type: "string", pattern: DECIMAL_AMOUNT_PATTERN } as const;

@@ -4,17 +4,11 @@
  * leaves the balance at once (a ledger row); a rejected request gives it back.
  */
 import { reject } from "../../lib/api.ts";
-import { balanceOf, bookPayment, checkPayment, requireMember } from "../../lib/members.ts";
-import {
-  DECIMAL_AMOUNT_PATTERN,
-  display,
-  units,
-  WITHDRAW_FEE,
-  WITHDRAW_RULES,
-  type CreditType,
-} from "../../lib/money.ts";
+import { balanceOf, bookPayment, checkPayment } from "../../lib/members.ts";
+import { WITHDRAW_FEE, type CreditType } from "../../lib/money.ts";
+import { quoteWithdrawal } from "../../lib/withdrawals.ts";
 import { defineInvestRoute } from "./route.ts";
-import { creditTypeSchema, hashSchema } from "./schemas.ts";
+import { creditTypeSchema, decimalAmountSchema, hashSchema } from "./schemas.ts";
 
 export type WithdrawData = {
   id: number;
@@ -32,48 +26,45 @@ export default defineInvestRoute<{ num: string; credit_type: CreditType; hash: s
     required: ["num", "credit_type", "hash"],
     additionalProperties: false,
     properties: {
-      num: { type: "string", pattern: DECIMAL_AMOUNT_PATTERN },
+      num: decimalAmountSchema,
       credit_type: creditTypeSchema,
       hash: hashSchema,
     },
   },
   async handler({ body, db, session, request }) {
-    const me = await requireMember(db, session!.address);
-    const amount = units(body.num);
-    if (amount <= 0n) throw reject("quantityTooSmall");
-    const rule = WITHDRAW_RULES[body.credit_type];
-    if (body.credit_type === "arb" && amount <= rule.min)
-      throw reject("arbMinimum", { min: display(rule.min) });
-    if (amount < rule.min) throw reject("belowMinimum", { min: display(rule.min) });
-    if ((await balanceOf(db, me.address, body.credit_type)) < amount) throw reject("balanceInsufficient");
+    const { address, amount } = await quoteWithdrawal(db, session!.address, body.num, body.credit_type);
     await checkPayment(db, request.server.verifyPayment, {
       hash: body.hash,
-      from: me.address,
+      from: address,
       amount: WITHDRAW_FEE,
     });
     const id = await db.transaction(async (tx) => {
       // Serializes this member's withdrawals so two requests cannot both spend one balance.
-      await tx.query("SELECT id FROM members WHERE address = $1 FOR UPDATE", [me.address]);
-      if ((await balanceOf(tx, me.address, body.credit_type)) < amount) throw reject("balanceInsufficient");
+      await tx.query("SELECT id FROM members WHERE address = $1 FOR UPDATE", [address]);
+      if ((await balanceOf(tx, address, body.credit_type)) < amount) throw reject("balanceInsufficient");
       await bookPayment(tx, {
         hash: body.hash,
-        address: me.address,
+        address,
         purpose: "withdraw_fee",
         amount: WITHDRAW_FEE,
       });
       const { rows } = await tx.query<{ id: number }>(
         `INSERT INTO withdrawals (address, credit_type, amount, fee, fee_tx_hash)
          VALUES ($1, $2, $3::numeric, $4::numeric, $5) RETURNING id`,
-        [me.address, body.credit_type, amount.toString(), WITHDRAW_FEE.toString(), body.hash.toLowerCase()],
+        [address, body.credit_type, amount.toString(), WITHDRAW_FEE.toString(), body.hash.toLowerCase()],
       );
       const withdrawalId = Number(rows[0]!.id);
       await tx.query(
+        `INSERT INTO withdrawal_events (withdrawal_id, from_status, to_status, actor) VALUES ($1, NULL, 'pending', $2)`,
+        [withdrawalId, address],
+      );
+      await tx.query(
         `INSERT INTO ledger (address, credit_type, amount, kind, ref) VALUES ($1, $2, $3::numeric, 'withdraw', $4)`,
-        [me.address, body.credit_type, (-amount).toString(), `withdrawal:${withdrawalId}`],
+        [address, body.credit_type, (-amount).toString(), `withdrawal:${withdrawalId}`],
       );
       return withdrawalId;
     });
-    request.log.info({ address: me.address, withdrawalId: id }, "withdrawal requested");
+    request.log.info({ address, withdrawalId: id }, "withdrawal requested");
     return {
       id,
       creditType: body.credit_type,

@@ -1,0 +1,48 @@
+/** Shared parts of the operator routes: the state errors as 4800 answers, and the request view. */
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../../../db/index.ts";
+import { reject } from "../../../lib/api.ts";
+import {
+  findWithdrawal,
+  moveWithdrawal,
+  PayoutHashUsedError,
+  WithdrawalStateError,
+  type MoveDetails,
+  type WithdrawalStatus,
+  type WithdrawalView,
+} from "../../../lib/withdrawals.ts";
+
+/** A request that must exist, else 4800 "No such withdrawal". */
+export async function requireWithdrawal(db: Db, id: number): Promise<WithdrawalView> {
+  const withdrawal = await findWithdrawal(db, id);
+  if (!withdrawal) throw reject("withdrawalNotFound");
+  return withdrawal;
+}
+
+export function stateRejection(id: number, to: WithdrawalStatus, current: WithdrawalStatus | null) {
+  return current === null
+    ? reject("withdrawalNotFound")
+    : reject("withdrawalState", { id, status: current, to });
+}
+
+/** Moves a request as the signed-in operator and answers its new state; refusals are 4800. */
+export async function operatorMove(
+  request: FastifyRequest,
+  id: number,
+  to: WithdrawalStatus,
+  details: Omit<MoveDetails, "actor"> = {},
+): Promise<WithdrawalView> {
+  const operator = request.session!.address.toLowerCase();
+  try {
+    await moveWithdrawal(request.server.db, id, to, { ...details, actor: operator });
+  } catch (error) {
+    if (error instanceof WithdrawalStateError) throw stateRejection(id, to, error.current);
+    if (error instanceof PayoutHashUsedError) throw reject("hashUsed");
+    throw error;
+  }
+  request.log.info(
+    { operator, withdrawalId: id, to, payoutTxHash: details.payoutTxHash },
+    "withdrawal moved",
+  );
+  return requireWithdrawal(request.server.db, id);
+}

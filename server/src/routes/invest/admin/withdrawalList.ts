@@ -1,0 +1,39 @@
+/** `admin/withdrawalList` (body: status = pending by default, or all; page; operator): the queue, oldest first. */
+import {
+  listWithdrawals,
+  WITHDRAWAL_PAGE_SIZE,
+  WITHDRAWAL_STATUSES,
+  type WithdrawalStatus,
+  type WithdrawalView,
+} from "../../../lib/withdrawals.ts";
+import { defineInvestRoute } from "../route.ts";
+import { pageSchema } from "../schemas.ts";
+
+type Status = WithdrawalStatus | "all";
+
+export type WithdrawalListData = {
+  status: Status;
+  page: number;
+  pageSize: number;
+  total: number;
+  list: WithdrawalView[];
+};
+
+export default defineInvestRoute<{ status?: Status; page: number }, WithdrawalListData>({
+  name: "admin/withdrawalList",
+  operator: true,
+  body: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      status: { type: "string", enum: [...WITHDRAWAL_STATUSES, "all"], default: "pending" },
+      page: pageSchema,
+    },
+  },
+  async handler({ body, db }) {
+    const status = body.status ?? "pending";
+    const page = body.page ?? 1;
+    const { total, list } = await listWithdrawals(db, status, page);
+    return { status, page, pageSize: WITHDRAWAL_PAGE_SIZE, total, list };
+  },
+});

@@ -1,0 +1,37 @@
+/**
+ * `admin/withdrawalPay` (body: id, hash; operator): approved -> paid. `hash` is the payout: a
+ * confirmed transaction with a Transfer of exactly the amount, of the credit type's token, from the
+ * treasury to the member. A hash settles one withdrawal at most (unique `payout_tx_hash`).
+ */
+import { reject } from "../../../lib/api.ts";
+import { isPayoutHashUsed, PAYOUT_REASON_TEXT, type WithdrawalView } from "../../../lib/withdrawals.ts";
+import type { Address, Hash } from "viem";
+import { defineInvestRoute } from "../route.ts";
+import { hashSchema, idSchema } from "../schemas.ts";
+import { operatorMove, requireWithdrawal, stateRejection } from "./shared.ts";
+
+export default defineInvestRoute<{ id: number; hash: string }, WithdrawalView>({
+  name: "admin/withdrawalPay",
+  operator: true,
+  body: {
+    type: "object",
+    required: ["id", "hash"],
+    additionalProperties: false,
+    properties: { id: idSchema, hash: hashSchema },
+  },
+  async handler({ body, db, request }) {
+    const withdrawal = await requireWithdrawal(db, body.id);
+    // Early answers before asking the chain; the move re-checks both under the row lock.
+    if (withdrawal.status !== "approved") throw stateRejection(body.id, "paid", withdrawal.status);
+    const hash = body.hash.toLowerCase() as Hash;
+    if (await isPayoutHashUsed(db, hash)) throw reject("hashUsed");
+    const check = await request.server.verifyPayout({
+      hash,
+      to: withdrawal.address as Address,
+      amount: BigInt(withdrawal.amount),
+      creditType: withdrawal.creditType,
+    });
+    if (!check.ok) throw reject("payoutInvalid", { reason: PAYOUT_REASON_TEXT[check.reason] });
+    return operatorMove(request, body.id, "paid", { payoutTxHash: hash });
+  },
+});
