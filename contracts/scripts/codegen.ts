@@ -19,12 +19,16 @@ const names = [...Object.keys(FORGE_CONTRACTS), ...Object.keys(DEX_CONTRACTS)].f
   (name) => name !== "ERC1967Proxy",
 ) as ContractName[];
 
+// One module per ABI (index.ts re-exports them): a bundler puts a module in one chunk whole, so a
+// single module of every ABI would ship all of them with the first page that imports one.
 const files = new Map<string, string>();
 let index = HEADER;
 for (const name of names) {
   const abi = loadArtifact(name).abi;
+  const id = `${name[0]!.toLowerCase()}${name.slice(1)}Abi`;
   files.set(`${name}.json`, `${JSON.stringify(abi, null, 2)}\n`);
-  index += `\nexport const ${name[0]!.toLowerCase()}${name.slice(1)}Abi = ${JSON.stringify(abi)} as const;\n`;
+  files.set(`${name}.ts`, `${HEADER}\nexport const ${id} = ${JSON.stringify(abi)} as const;\n`);
+  index += `export { ${id} } from "./${name}.ts";\n`;
 }
 files.set("index.ts", index);
 

@@ -15,13 +15,14 @@ import {StakingMath} from "./libraries/StakingMath.sol";
 /// @title Staking: fixed-term stake orders with referral and team income, behind an ERC1967 (UUPS) proxy
 /// @notice Members come from the shared referral registry (Presale); see IStaking and docs/economics.md.
 /// @dev Cost does not grow with the team: a deposit or release visits at most `MAX_DEPTH` ancestors (read
-///      from the registry two at a time with `getReferrers`) and does O(1) work for each: the ancestor's team
-///      volume, its largest leg, its level (moved one threshold at a time) and its income. No loop runs over
-///      a member's invitees or team. The reward pool is implicit: the balance above what is owed (principal
+///      from the registry two at a time with `getReferrers`) and does O(1) work for each: one packed slot
+///      (its team word: volume, valid invites, level, flags, day statistics), its largest leg and, when
+///      credited, its income slot; levels move one threshold at a time. No loop runs over a member's
+///      invitees or team. The storage layout is docs/economics.md "Storage and cost"; DataReader decodes part
+///      of it, so the two change together. The reward pool is implicit: the balance above what is owed (principal
 ///      and static income of open orders, credited unclaimed income), so it can never go negative.
 contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
-    using SafeCast for uint256;
 
     /// @inheritdoc IStaking
     uint256 public constant RATE_DENOMINATOR = StakingMath.DENOMINATOR;
@@ -44,51 +45,93 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     uint256 private constant _MAX_HANDLE_GAS = 30_000_000;
     uint256 private constant _MIN_FB_PRICE = 1e6; // 1e-12 USDT per token
     uint256 private constant _MAX_FB_PRICE = 1e30;
-    uint256 private constant _MAX_INVITE_VALIDS = type(uint24).max;
 
-    /// @dev A member. Slot 0 is what an ancestor visit reads and writes.
-    struct Account {
+    uint256 private constant _MAX_INVITE_VALIDS = type(uint16).max;
+    // solhint-disable-next-line gas-small-strings
+    string private constant _FIELDS =
+        "dayTimes,addTime,algebra,feeRate,handleGas,swapRate,buyRate,selfRate,inviteRate,equalRate,fundRate,fbPrice,inviteValids,teamAmounts,teamRates,stakeDays,stakeRates,stakeRates*stakeDays,stakeStocks,stakeMaxs,stakeUserMaxs,stakeMins";
+
+    // The team word (`teams[account]`), the one slot a walk reads and writes for each ancestor.
+    uint256 private constant _VALIDS_SHIFT = 96; // uint24 valid invites; bits 0-95: team volume
+    uint256 private constant _LEVEL_SHIFT = 120; // 4 bits
+    uint256 private constant _MANUAL = 1 << 124;
+    uint256 private constant _BLACKLISTED = 1 << 125;
+    uint256 private constant _ACTIVE = 1 << 126; // the account has open principal of its own
+    uint256 private constant _USERS_SHIFT = 128; // uint32 team members who ever staked
+    uint256 private constant _DAY_SHIFT = 160; // uint32 the day of the next two fields
+    uint256 private constant _DAY_AMOUNT_SHIFT = 192; // uint48 team deposits that day, in _DAY_UNIT
+    uint256 private constant _DAY_USERS_SHIFT = 240; // uint16 first stakes in the team that day
+    uint256 private constant _DAY_UNIT = 1e12; // day statistics count micro-USDT
+    uint256 private constant _MASK_96 = type(uint96).max;
+
+    /// @dev A member's own record; the team side lives in its team word.
+    struct Member {
         // slot 0
         uint96 amount; // own open principal, USDT value
-        uint112 teamAmount; // open principal of the team (MAX_DEPTH generations), USDT value
-        uint24 inviteValids; // direct invitees with open principal
-        uint8 level;
-        bool isManual;
-        bool blacklisted;
-        // slot 1: the largest leg
-        address maxAccount;
-        uint96 teamMax;
-        // slot 2
-        uint32 teamUser;
+        uint96 actual; // principal deposited in total, USDT value
         uint32 orders;
-        uint40 lastOut;
+        uint32 lastOut;
+        // slot 1
         uint128 balance; // static income of open orders, USDT value
-        // slot 3: income credited by the downline
+        uint128 rewardStatic;
+        // slot 2: income credited by the downline
         uint128 rewardInvite;
         uint128 rewardTeam;
-        // slot 4
-        uint128 rewardStatic;
+        // slot 3
         uint128 rewardClaimed;
-        // slot 5
-        uint128 actual; // principal deposited in total, USDT value
-        uint256[5] tierAmount; // open principal per tier, USDT value
+        uint32 day; // the day of dayAmount
+        uint96 dayAmount;
+        // slots 4-6
+        uint96[5] tierAmount; // open principal per tier, USDT value
         address[] invitees; // direct invitees who have staked, in the order they first staked
-        mapping(uint256 userIndex => uint256) orderIndex;
+        mapping(uint256 word => uint256) orderIndex; // order numbers, 8 uint32 a word
     }
 
-    /// @dev An order, two slots written at deposit and a third at release.
+    /// @dev The team word unpacked (memory only).
+    // solhint-disable-next-line gas-struct-packing
+    struct TeamData {
+        uint256 teamAmount;
+        uint256 valids;
+        uint256 level;
+        bool isManual;
+        bool blacklisted;
+        bool active;
+        uint256 teamUser;
+        uint256 day;
+        uint256 dayAmount;
+        uint256 dayUsers;
+    }
+
+    /// @dev An order, two slots written at deposit; `lastTime` is set at release.
     struct OrderData {
+        // slot 0
         address owner;
-        uint40 startTime;
-        uint40 endTime;
-        uint8 tier;
-        bool isUSDT;
-        uint104 amount;
-        uint104 actual;
+        uint32 startTime;
+        uint32 endTime;
         uint16 rate;
         uint16 lockDay;
+        // slot 1
+        uint96 amount;
+        uint104 actual;
+        uint32 lastTime;
         uint16 userIndex;
-        uint40 lastTime;
+        uint8 kind; // tier | isUSDT << 7
+    }
+
+    /// @dev One stake tier, what a deposit reads (slot 0 also written: the stock).
+    struct Tier {
+        uint96 stock;
+        uint96 userMax;
+        uint16 lockDay;
+        uint16 rate;
+        uint96 min;
+        uint96 max;
+    }
+
+    /// @dev Open orders of one asset.
+    struct Owed {
+        uint128 principal;
+        uint128 income;
     }
 
     /// @custom:storage-location erc7201:taichi.storage.Staking
@@ -97,22 +140,22 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         IERC20 usdt;
         IERC20 token;
         Settings settings;
-        ConfigMulti multi;
-        uint256 totalUser;
-        uint256 totalOrder;
-        uint256 totalAmount;
-        uint256 totalReward;
-        uint256 totalRewardInvite;
-        uint256 totalRewardTeam;
+        uint256 hot; // what a deposit or release reads of the settings: see _setConfig
+        Tier[5] tiers;
+        uint256[5] levels; // two levels a word: teamAmount uint96 | inviteValids uint16 | teamRate uint16
+        // totals
+        uint96 totalAmount;
+        uint96 totalStatic; // static income reserved, USDT value
+        uint32 totalOrder;
+        uint32 totalUser;
+        uint128 totalRewardInvite;
+        uint128 totalRewardTeam;
         uint256 totalExtract;
-        // open orders, by asset (index 1: USDT, 0: project token)
-        uint256[2] principalOwed;
-        uint256[2] staticOwed;
-        mapping(address account => Account) accounts;
+        Owed[2] owed; // by asset (index 1: USDT, 0: project token)
+        mapping(address account => Member) members;
+        mapping(address account => uint256) teams;
+        mapping(address account => address) maxLeg; // head of the largest leg
         mapping(uint256 index => OrderData) orders;
-        mapping(address account => mapping(uint256 day => uint256)) dayTeamAmounts;
-        mapping(address account => mapping(uint256 day => uint256)) dayTeamUsers;
-        mapping(address account => mapping(uint256 day => uint256)) dayUserAmounts;
     }
 
     /// @dev What one walk up the tree carries from ancestor to ancestor (memory only).
@@ -120,15 +163,19 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     struct Walk {
         bool isDeposit;
         bool firstStake;
+        bool validChange; // the caller's open principal went from or to zero: its referrer's valid invites
         bool equalPaid;
         uint256 orderIndex;
         uint256 amount; // principal, USDT value
         uint256 income; // the order's static income, USDT value (base of upline income)
         uint256 day;
+        uint256 endTime;
         uint256 pool; // USDT still free for credits
         uint256 highestRate; // highest team rate paid below
         address legHead; // the ancestor's direct invitee the walk came from
-        uint256 legVolume; // that invitee's own principal plus its team volume
+        uint256 algebra;
+        uint256 inviteRate;
+        uint256 equalRate;
         uint256 invite; // credited in this walk
         uint256 team;
     }
@@ -160,24 +207,6 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         $.usdt = IERC20(usdt_);
         $.token = IERC20(token_);
         emit TokenUpdated(address(0), token_);
-        _setConfigMulti($, _defaultMulti());
-        _setConfig(
-            $,
-            Settings({
-                addTime: 0,
-                dayTimes: 1 days,
-                algebra: 3,
-                feeRate: 0,
-                handleGas: 0,
-                swapRate: 0,
-                buyRate: 0,
-                selfRate: 0,
-                inviteRate: 1000,
-                equalRate: 500,
-                fundRate: 0,
-                fbPrice: 1e18
-            })
-        );
     }
 
     // ---------------------------------------------------------------------------------------------------
@@ -196,15 +225,14 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         returns (uint256 orderIndex)
     {
         StakingStorage storage $ = _storage();
-        if ($.accounts[msg.sender].blacklisted) revert Blacklisted(msg.sender);
+        if ($.teams[msg.sender] & _BLACKLISTED != 0) revert Blacklisted(msg.sender);
         (bool registered, address up1, address up2) = $.presale.getReferrers(msg.sender);
         if (!registered) revert NotRegistered(msg.sender);
         (Walk memory w, IERC20 asset, uint256 actual) = _openOrder($, index, amount, isUSDT, up1);
         _walk($, w, up1, up2);
         if (w.invite != 0 || w.team != 0) {
-            $.totalRewardInvite += w.invite;
-            $.totalRewardTeam += w.team;
-            $.totalReward += w.invite + w.team;
+            $.totalRewardInvite += uint128(w.invite); // each credit is capped by the pool held
+            $.totalRewardTeam += uint128(w.team);
         }
         _collect(asset, actual);
         return w.orderIndex;
@@ -214,30 +242,29 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     function release(uint256 index) external nonReentrant {
         StakingStorage storage $ = _storage();
         OrderData storage order = $.orders[index];
-        address owner_ = order.owner;
-        if (owner_ == address(0)) revert OrderNotFound(index);
-        if (owner_ != msg.sender) revert NotOrderOwner(index, owner_);
-        if (order.lastTime != 0) revert AlreadyReleased(index);
-        uint256 endTime = order.endTime;
+        OrderData memory data = order;
+        if (data.owner == address(0)) revert OrderNotFound(index);
+        if (data.owner != msg.sender) revert NotOrderOwner(index, data.owner);
+        if (data.lastTime != 0) revert AlreadyReleased(index);
         // Lock periods are whole days; a validator's few seconds of drift do not matter to them.
         // forge-lint: disable-next-line(block-timestamp)
-        if (block.timestamp < endTime) revert OrderNotEnded(index, endTime);
-        order.lastTime = uint40(block.timestamp);
+        if (block.timestamp < data.endTime) revert OrderNotEnded(index, data.endTime);
+        order.lastTime = uint32(block.timestamp);
 
-        (uint256 actual, uint256 reward, uint256 fee) = _closeOrder($, order);
-        emit Released(msg.sender, index, actual, reward, fee);
-        (order.isUSDT ? $.usdt : $.token).safeTransfer(msg.sender, actual + reward - fee);
+        (uint256 reward, uint256 fee) = _closeOrder($, data);
+        emit Released(msg.sender, index, data.actual, reward, fee);
+        (data.kind > 127 ? $.usdt : $.token).safeTransfer(msg.sender, data.actual + reward - fee);
     }
 
     /// @inheritdoc IStaking
     function claimReward() external nonReentrant {
         StakingStorage storage $ = _storage();
-        Account storage me = $.accounts[msg.sender];
-        if (me.blacklisted) revert Blacklisted(msg.sender);
+        if ($.teams[msg.sender] & _BLACKLISTED != 0) revert Blacklisted(msg.sender);
+        Member storage me = $.members[msg.sender];
         uint256 amount = uint256(me.rewardInvite) + me.rewardTeam - me.rewardClaimed;
         if (amount == 0) revert NothingToClaim(msg.sender);
         me.rewardClaimed += uint128(amount); // at most rewardInvite + rewardTeam, both uint128
-        me.lastOut = uint40(block.timestamp);
+        me.lastOut = uint32(block.timestamp);
         $.totalExtract += amount;
         emit RewardClaimed(msg.sender, amount);
         $.usdt.safeTransfer(msg.sender, amount);
@@ -256,7 +283,8 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     function setConfigMulti(ConfigMulti calldata configMulti) external onlyOwnerOrManager {
         StakingStorage storage $ = _storage();
         _setConfigMulti($, configMulti);
-        _checkDynamicTotal($.settings.algebra, $.settings.inviteRate, $.settings.equalRate, configMulti);
+        Settings storage s = $.settings;
+        _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, configMulti);
     }
 
     /// @inheritdoc IStaking
@@ -264,18 +292,20 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         if (account == address(0)) revert ZeroAddress();
         if (level > LEVELS) revert InvalidLevel(level);
         StakingStorage storage $ = _storage();
-        Account storage acc = $.accounts[account];
-        uint256 previous = acc.level;
-        if (!isManual) level = _levelFor($, acc.teamAmount, acc.inviteValids, previous);
-        acc.level = uint8(level);
-        acc.isManual = isManual;
+        TeamData memory t = _unpack($.teams[account]);
+        if (!isManual) level = _levelFor($, t.teamAmount, t.valids, t.level);
+        t.level = level;
+        t.isManual = isManual;
+        $.teams[account] = _pack(t);
         emit TeamLevelSet(account, level, isManual);
     }
 
     /// @inheritdoc IStaking
     function setBlacklist(address account, bool blacklisted) external onlyOwnerOrManager {
         if (account == address(0)) revert ZeroAddress();
-        _storage().accounts[account].blacklisted = blacklisted;
+        StakingStorage storage $ = _storage();
+        uint256 word = $.teams[account];
+        $.teams[account] = blacklisted ? word | _BLACKLISTED : word & ~_BLACKLISTED;
         emit BlacklistUpdated(account, blacklisted);
     }
 
@@ -283,7 +313,7 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     function setToken(address token_) external onlyOwnerOrManager {
         StakingStorage storage $ = _storage();
         if (token_ == address(0)) revert ZeroAddress();
-        uint256 open = $.principalOwed[0];
+        uint256 open = $.owed[0].principal;
         if (open != 0) revert TokenLocked(open);
         address previous = address($.token);
         $.token = IERC20(token_);
@@ -306,7 +336,7 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     /// @inheritdoc IStaking
     function users(address account) external view returns (User memory) {
         StakingStorage storage $ = _storage();
-        Account storage acc = $.accounts[account];
+        Member storage acc = $.members[account];
         IPresale.User memory registered = $.presale.users(account);
         uint256 rewardStatic = acc.rewardStatic;
         uint256 rewardInvite = acc.rewardInvite;
@@ -349,26 +379,21 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     }
 
     /// @inheritdoc IStaking
-    function orderIsUSDT(uint256 index) external view returns (bool) {
-        return _storage().orders[index].isUSDT;
-    }
-
-    /// @inheritdoc IStaking
     function teams(address account) external view returns (Team memory) {
         StakingStorage storage $ = _storage();
-        Account storage acc = $.accounts[account];
-        uint256 teamAmount = acc.teamAmount;
-        uint256 teamMax = acc.teamMax;
+        TeamData memory t = _unpack($.teams[account]);
+        address maxAccount = $.maxLeg[account];
+        uint256 teamMax = maxAccount == address(0) ? 0 : _legVolume($, maxAccount);
         return Team({
-            isManual: acc.isManual,
-            level: acc.isManual ? acc.level : _levelFor($, teamAmount, acc.inviteValids, acc.level),
+            isManual: t.isManual,
+            level: t.isManual ? t.level : _levelFor($, t.teamAmount, t.valids, t.level),
             invites: $.presale.users(account).invites,
-            inviteValids: acc.inviteValids,
-            teamUser: acc.teamUser,
-            teamAmount: teamAmount,
+            inviteValids: t.valids,
+            teamUser: t.teamUser,
+            teamAmount: t.teamAmount,
             teamMax: teamMax,
-            teamMin: teamAmount > teamMax ? teamAmount - teamMax : 0,
-            maxAccount: acc.maxAccount
+            teamMin: t.teamAmount > teamMax ? t.teamAmount - teamMax : 0,
+            maxAccount: maxAccount
         });
     }
 
@@ -394,23 +419,20 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     }
 
     /// @inheritdoc IStaking
-    function getConfigMulti() external view returns (ConfigMulti memory) {
-        return _storage().multi;
-    }
-
-    /// @inheritdoc IStaking
-    function getTotals() external view returns (Totals memory) {
+    function getConfigMulti() public view returns (ConfigMulti memory m) {
         StakingStorage storage $ = _storage();
-        return Totals({
-            totalUser: $.totalUser,
-            totalOrder: $.totalOrder,
-            totalAmount: $.totalAmount,
-            totalReward: $.totalReward,
-            totalRewardInvite: $.totalRewardInvite,
-            totalRewardTeam: $.totalRewardTeam,
-            totalExtract: $.totalExtract,
-            lastIndex: $.totalOrder
-        });
+        for (uint256 lvl = 0; lvl < LEVELS; ++lvl) {
+            (m.teamAmounts[lvl], m.inviteValids[lvl], m.teamRates[lvl]) = _levelAt($, lvl);
+        }
+        for (uint256 i = 0; i < TIERS; ++i) {
+            Tier memory tier = $.tiers[i];
+            m.stakeDays[i] = tier.lockDay;
+            m.stakeRates[i] = tier.rate;
+            m.stakeStocks[i] = tier.stock;
+            m.stakeMins[i] = tier.min;
+            m.stakeMaxs[i] = tier.max;
+            m.stakeUserMaxs[i] = tier.userMax;
+        }
     }
 
     /// @inheritdoc IStaking
@@ -425,47 +447,59 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         returns (Invitee[] memory invitees, uint256 total)
     {
         StakingStorage storage $ = _storage();
-        address[] storage list = $.accounts[account].invitees;
+        address[] storage list = $.members[account].invitees;
         total = list.length;
         uint256 size = offset < total ? total - offset : 0;
         if (limit < size) size = limit;
         invitees = new Invitee[](size);
         for (uint256 i = 0; i < size; ++i) {
             address invitee = list[offset + i];
-            Account storage acc = $.accounts[invitee];
-            invitees[i] =
-                Invitee({account: invitee, amount: acc.amount, teamAmount: acc.teamAmount, level: acc.level});
+            TeamData memory t = _unpack($.teams[invitee]);
+            invitees[i] = Invitee({
+                account: invitee, amount: $.members[invitee].amount, teamAmount: t.teamAmount, level: t.level
+            });
         }
     }
 
     /// @inheritdoc IStaking
     function userOrderIndex(address account, uint256 userIndex) external view returns (uint256) {
-        return _storage().accounts[account].orderIndex[userIndex];
+        return uint32(_storage().members[account].orderIndex[userIndex >> 3] >> ((userIndex & 7) * 32));
     }
 
     /// @inheritdoc IStaking
     function dayTeamAmounts(address account, uint256 day) external view returns (uint256) {
-        return _storage().dayTeamAmounts[account][day];
+        TeamData memory t = _unpack(_storage().teams[account]);
+        return t.day == day ? t.dayAmount * _DAY_UNIT : 0;
     }
 
     /// @inheritdoc IStaking
     function dayTeamUsers(address account, uint256 day) external view returns (uint256) {
-        return _storage().dayTeamUsers[account][day];
+        TeamData memory t = _unpack(_storage().teams[account]);
+        return t.day == day ? t.dayUsers : 0;
     }
 
     /// @inheritdoc IStaking
     function dayUserAmounts(address account, uint256 day) external view returns (uint256) {
-        return _storage().dayUserAmounts[account][day];
+        Member storage acc = _storage().members[account];
+        return acc.day == day ? acc.dayAmount : 0;
     }
 
     /// @inheritdoc IStaking
     function isBlacklisted(address account) external view returns (bool) {
-        return _storage().accounts[account].blacklisted;
+        return _storage().teams[account] & _BLACKLISTED != 0;
     }
 
     /// @inheritdoc IStaking
-    function owed(address token_) external view returns (uint256) {
-        return _owed(_storage(), token_);
+    function extsload(bytes32[] calldata slots) external view returns (bytes32[] memory values) {
+        values = new bytes32[](slots.length);
+        for (uint256 i = 0; i < slots.length; ++i) {
+            bytes32 slot = slots[i];
+            bytes32 value;
+            assembly {
+                value := sload(slot)
+            }
+            values[i] = value;
+        }
     }
 
     /// @inheritdoc IStaking
@@ -494,29 +528,25 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     }
 
     /// @dev The tier and amount rules of `deposit`, in the documented order; returns the tier's terms.
-    function _checkDeposit(StakingStorage storage $, Account storage me, uint256 index, uint256 amount)
+    function _checkDeposit(StakingStorage storage $, Member storage me, uint256 index, uint256 amount)
         private
         view
         returns (uint256 lockDay, uint256 rate)
     {
-        uint256 addTime = $.settings.addTime;
+        uint256 addTime = uint40($.hot);
         // forge-lint: disable-next-line(block-timestamp)
         if (block.timestamp < addTime) revert DepositsNotOpen(block.timestamp, addTime);
         if (index > TIERS - 1) revert InvalidTier(index);
-        ConfigMulti storage multi = $.multi;
-        lockDay = multi.stakeDays[index];
+        Tier memory tier = $.tiers[index];
+        lockDay = tier.lockDay;
         if (lockDay == 0) revert TierClosed(index);
         if (amount == 0) revert ZeroAmount();
-        uint256 bound = multi.stakeMins[index];
-        if (amount < bound) revert AmountTooSmall(amount, bound);
-        bound = multi.stakeMaxs[index];
-        if (amount > bound) revert AmountTooLarge(amount, bound);
-        bound = multi.stakeStocks[index];
-        if (amount > bound) revert StockExceeded(amount, bound);
+        if (amount < tier.min) revert AmountTooSmall(amount, tier.min);
+        if (amount > tier.max) revert AmountTooLarge(amount, tier.max);
+        if (amount > tier.stock) revert StockExceeded(amount, tier.stock);
         uint256 total = me.tierAmount[index] + amount;
-        bound = multi.stakeUserMaxs[index];
-        if (total > bound) revert UserMaxExceeded(total, bound);
-        rate = multi.stakeRates[index];
+        if (total > tier.userMax) revert UserMaxExceeded(total, tier.userMax);
+        rate = tier.rate;
     }
 
     /// @dev Checks a deposit, reserves its static income, writes the order and the depositor's record and
@@ -525,7 +555,7 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         private
         returns (Walk memory w, IERC20 asset, uint256 actual)
     {
-        Account storage me = $.accounts[msg.sender];
+        Member storage me = $.members[msg.sender];
         (uint256 lockDay, uint256 rate) = _checkDeposit($, me, index, amount);
         uint256 reward;
         (asset, actual, reward, w.pool) = _reserve($, isUSDT, amount, rate, lockDay);
@@ -533,34 +563,31 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         w.isDeposit = true;
         w.amount = amount;
         w.income = StakingMath.staticIncome(amount, rate, lockDay);
-        w.day = block.timestamp / $.settings.dayTimes;
+        _readHot($, w, lockDay);
         w.firstStake = me.orders == 0;
-        w.orderIndex = _recordOrder($, me, index, amount, actual, isUSDT, lockDay, rate);
-        $.totalReward += w.income;
-        if (me.amount == amount && up1 != address(0)) {
-            // first open principal: the caller becomes a valid invite of its referrer
-            ++$.accounts[up1].inviteValids;
+        w.orderIndex = _recordOrder($, me, w, index, actual, isUSDT, lockDay, rate);
+        if (me.amount == amount) {
+            // first open principal: the caller earns from its team and is a valid invite of its referrer
+            $.teams[msg.sender] |= _ACTIVE;
+            w.validChange = true;
         }
         if (w.firstStake) {
             ++$.totalUser;
-            if (up1 != address(0)) $.accounts[up1].invitees.push(msg.sender);
+            if (up1 != address(0)) $.members[up1].invitees.push(msg.sender);
         }
         w.legHead = msg.sender;
-        w.legVolume = uint256(me.amount) + me.teamAmount;
-        _emitDeposited($.orders[w.orderIndex], w.orderIndex, reward);
+        emit Deposited(msg.sender, w.orderIndex, index, isUSDT, amount, actual, reward, w.endTime);
     }
 
-    function _emitDeposited(OrderData storage order, uint256 orderIndex, uint256 reward) private {
-        emit Deposited(
-            msg.sender,
-            orderIndex,
-            order.tier,
-            order.isUSDT,
-            order.amount,
-            order.actual,
-            reward,
-            order.endTime
-        );
+    /// @dev The settings a deposit's walk needs, from the one-slot copy.
+    function _readHot(StakingStorage storage $, Walk memory w, uint256 lockDay) private view {
+        uint256 hot = $.hot;
+        uint256 dayTimes = uint32(hot >> 40);
+        w.day = block.timestamp / dayTimes;
+        w.endTime = block.timestamp + lockDay * dayTimes;
+        w.algebra = uint8(hot >> 72);
+        w.inviteRate = uint16(hot >> 80);
+        w.equalRate = uint16(hot >> 96);
     }
 
     /// @dev Values the deposit in its asset and reserves its static income from that asset's pool. Returns
@@ -571,85 +598,90 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     {
         asset = isUSDT ? $.usdt : $.token;
         if (address(asset) == address(0)) revert TokenNotSet();
-        actual = isUSDT ? amount : StakingMath.toTokens(amount, $.settings.fbPrice);
+        actual = isUSDT ? amount : StakingMath.toTokens(amount, $.hot >> 128);
         if (actual == 0) revert ZeroAmount();
         reward = StakingMath.staticIncome(actual, rate, lockDay);
         uint256 available = _pool($, asset);
         if (reward > available) revert InsufficientRewardPool(address(asset), reward, available);
         usdtPool = isUSDT ? available - reward : _pool($, $.usdt);
-        uint256 slot = isUSDT ? 1 : 0;
-        $.principalOwed[slot] += actual;
-        $.staticOwed[slot] += reward;
+        Owed storage o = $.owed[isUSDT ? 1 : 0];
+        o.principal += uint128(_fit(actual, 128));
+        o.income += uint128(reward); // at most 5x actual
     }
 
-    /// @dev Writes the order, the depositor's record, the tier's stock and the day statistics.
+    /// @dev Writes the order, the depositor's record, the tier's stock and the totals.
     function _recordOrder(
         StakingStorage storage $,
-        Account storage me,
+        Member storage me,
+        Walk memory w,
         uint256 tier,
-        uint256 amount,
         uint256 actual,
         bool isUSDT,
         uint256 lockDay,
         uint256 rate
     ) private returns (uint256 orderIndex) {
-        orderIndex = ++$.totalOrder;
+        uint256 amount = w.amount;
+        orderIndex = uint256($.totalOrder) + 1;
         uint256 userIndex = me.orders;
         $.orders[orderIndex] = OrderData({
             owner: msg.sender,
-            startTime: block.timestamp.toUint40(),
-            endTime: (block.timestamp + lockDay * $.settings.dayTimes).toUint40(),
-            tier: uint8(tier),
-            isUSDT: isUSDT,
-            amount: amount.toUint104(),
-            actual: actual.toUint104(),
+            startTime: uint32(block.timestamp),
+            endTime: uint32(_fit(w.endTime, 32)),
             rate: uint16(rate), // bounded by _MAX_STAKE_RATE
             lockDay: uint16(lockDay), // bounded by _MAX_DAYS
-            userIndex: userIndex.toUint16(),
-            lastTime: 0
+            amount: uint96(amount), // bounded by _MAX_AMOUNT
+            actual: uint104(_fit(actual, 104)),
+            lastTime: 0,
+            userIndex: uint16(_fit(userIndex, 16)),
+            kind: uint8(isUSDT ? tier | 128 : tier)
         });
-        me.orderIndex[userIndex] = orderIndex;
-        uint256 income = StakingMath.staticIncome(amount, rate, lockDay);
+        me.orderIndex[userIndex >> 3] |= orderIndex << ((userIndex & 7) * 32);
         me.orders = uint32(userIndex + 1); // userIndex fits 16 bits
-        me.balance += income.toUint128();
-        me.rewardStatic += income.toUint128();
-        me.amount = (uint256(me.amount) + amount).toUint96();
-        me.actual += amount.toUint128();
-        me.tierAmount[tier] += amount;
-        $.multi.stakeStocks[tier] -= amount; // checked: amount <= stock
-        $.totalAmount += amount;
-        $.dayUserAmounts[msg.sender][block.timestamp / $.settings.dayTimes] += amount;
+        me.amount = uint96(_fit(uint256(me.amount) + amount, 96));
+        me.actual = uint96(_fit(uint256(me.actual) + amount, 96));
+        me.balance += uint128(w.income); // at most 5x amount
+        me.rewardStatic += uint128(w.income);
+        me.tierAmount[tier] += uint96(amount); // at most stakeUserMaxs
+        if (me.day == w.day) {
+            me.dayAmount += uint96(amount);
+        } else {
+            me.day = uint32(w.day);
+            me.dayAmount = uint96(amount);
+        }
+        $.tiers[tier].stock -= uint96(amount); // checked: amount <= stock
+        $.totalOrder = uint32(_fit(orderIndex, 32));
+        $.totalAmount = uint96(_fit(uint256($.totalAmount) + amount, 96));
+        $.totalStatic = uint96(_fit(uint256($.totalStatic) + w.income, 96));
     }
 
     /// @dev The effects of `release` but the order's own `lastTime`: what is owed, the owner's record, the
     ///      referrer's valid invites and the upline's team volume. Returns what the order pays.
-    function _closeOrder(StakingStorage storage $, OrderData storage order)
+    function _closeOrder(StakingStorage storage $, OrderData memory order)
         private
-        returns (uint256 actual, uint256 reward, uint256 fee)
+        returns (uint256 reward, uint256 fee)
     {
         uint256 amount = order.amount;
-        uint256 rate = order.rate;
-        uint256 lockDay = order.lockDay;
-        actual = order.actual;
-        reward = StakingMath.staticIncome(actual, rate, lockDay);
-        fee = StakingMath.share(reward, $.settings.feeRate);
-        uint256 slot = order.isUSDT ? 1 : 0;
-        $.principalOwed[slot] -= actual;
-        $.staticOwed[slot] -= reward;
+        reward = StakingMath.staticIncome(order.actual, order.rate, order.lockDay);
+        fee = StakingMath.share(reward, uint16($.hot >> 112));
+        Owed storage o = $.owed[order.kind > 127 ? 1 : 0];
+        o.principal -= order.actual;
+        o.income -= uint128(reward);
 
-        Account storage me = $.accounts[msg.sender];
+        Member storage me = $.members[msg.sender];
         // the order's principal and income are part of the owner's open principal and reserved income
-        me.amount -= uint96(amount);
-        me.balance -= uint128(StakingMath.staticIncome(amount, rate, lockDay));
-        me.tierAmount[order.tier] -= amount;
-        me.lastOut = uint40(block.timestamp);
-        (, address up1, address up2) = $.presale.getReferrers(msg.sender);
-        if (me.amount == 0 && up1 != address(0)) --$.accounts[up1].inviteValids;
+        uint256 left = me.amount - amount;
+        me.amount = uint96(left);
+        me.balance -= uint128(StakingMath.staticIncome(amount, order.rate, order.lockDay));
+        me.tierAmount[order.kind & 127] -= uint96(amount);
+        me.lastOut = uint32(block.timestamp);
 
         Walk memory w;
         w.amount = amount;
-        w.legHead = msg.sender;
-        w.legVolume = uint256(me.amount) + me.teamAmount;
+        if (left == 0) {
+            $.teams[msg.sender] &= ~_ACTIVE;
+            w.validChange = true;
+        }
+        (, address up1, address up2) = $.presale.getReferrers(msg.sender);
         _walk($, w, up1, up2);
     }
 
@@ -666,42 +698,45 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         }
     }
 
-    /// @dev One ancestor, `generation` levels above the depositor: team volume, largest leg, level and (on a
-    ///      deposit) statistics and income. O(1).
+    /// @dev One ancestor, `generation` levels above the depositor: its team word (volume, valid invites,
+    ///      level, day statistics) read and written once, its largest leg and (on a deposit) its income. O(1).
     function _visit(StakingStorage storage $, Walk memory w, address ancestor, uint256 generation) private {
-        Account storage acc = $.accounts[ancestor];
-        uint256 team = w.isDeposit ? uint256(acc.teamAmount) + w.amount : uint256(acc.teamAmount) - w.amount;
-        acc.teamAmount = team.toUint112();
-
-        address maxAccount = acc.maxAccount;
-        if (maxAccount == w.legHead) {
-            acc.teamMax = w.legVolume.toUint96();
-        } else if (w.isDeposit && w.legVolume > acc.teamMax) {
-            acc.maxAccount = w.legHead;
-            acc.teamMax = w.legVolume.toUint96();
+        TeamData memory t = _unpack($.teams[ancestor]);
+        if (w.isDeposit) {
+            t.teamAmount += w.amount;
+            if (generation == 1 && w.validChange) ++t.valids;
+            if (t.day != w.day) {
+                t.day = w.day;
+                t.dayAmount = 0;
+                t.dayUsers = 0;
+            }
+            t.dayAmount += w.amount / _DAY_UNIT; // saturates in _pack
+            if (w.firstStake) {
+                ++t.teamUser;
+                ++t.dayUsers;
+            }
+        } else {
+            t.teamAmount -= w.amount;
+            if (generation == 1 && w.validChange) --t.valids;
         }
-
-        uint256 level = acc.level;
-        if (!acc.isManual) {
-            uint256 newLevel = _levelFor($, team, acc.inviteValids, level);
-            if (newLevel != level) {
-                acc.level = uint8(newLevel);
-                emit LevelChanged(ancestor, level, newLevel);
-                level = newLevel;
+        if (!t.isManual) {
+            uint256 level = _levelFor($, t.teamAmount, t.valids, t.level);
+            if (level != t.level) {
+                emit LevelChanged(ancestor, t.level, level);
+                t.level = level;
             }
         }
+        $.teams[ancestor] = _pack(t);
 
         if (w.isDeposit) {
-            if (w.firstStake) {
-                ++acc.teamUser;
-                ++$.dayTeamUsers[ancestor][w.day];
+            address leg = $.maxLeg[ancestor];
+            if (leg != w.legHead && (leg == address(0) || _legVolume($, w.legHead) > _legVolume($, leg))) {
+                $.maxLeg[ancestor] = w.legHead;
             }
-            $.dayTeamAmounts[ancestor][w.day] += w.amount;
             // only members with open principal of their own, not blacklisted, earn from their team
-            if (acc.amount != 0 && !acc.blacklisted) _pay($, w, acc, ancestor, generation, level);
+            if (t.active && !t.blacklisted) _pay($, w, ancestor, generation, t);
         }
         w.legHead = ancestor;
-        w.legVolume = uint256(acc.amount) + team;
     }
 
     /// @dev Referral income for the first `algebra` generations (generation g needs g valid invites), then
@@ -710,36 +745,36 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     function _pay(
         StakingStorage storage $,
         Walk memory w,
-        Account storage acc,
         address ancestor,
         uint256 generation,
-        uint256 level
+        TeamData memory t
     ) private {
-        Settings storage s = $.settings;
         uint256 invite;
-        if (generation < s.algebra + 1 && acc.inviteValids > generation - 1) {
-            invite = _take(w, StakingMath.share(w.income, s.inviteRate));
+        if (generation < w.algebra + 1 && t.valids > generation - 1) {
+            invite = _take(w, StakingMath.share(w.income, w.inviteRate));
         }
         uint256 team;
         RewardKind kind = RewardKind.Team;
-        if (level != 0) {
-            uint256 rate = $.multi.teamRates[level - 1];
+        if (t.level != 0) {
+            (,, uint256 rate) = _levelAt($, t.level - 1);
             if (rate > w.highestRate) {
                 team = _take(w, StakingMath.share(w.income, rate - w.highestRate));
                 w.highestRate = rate;
             } else if (rate == w.highestRate && !w.equalPaid) {
-                team = _take(w, StakingMath.share(w.income, s.equalRate));
+                team = _take(w, StakingMath.share(w.income, w.equalRate));
                 w.equalPaid = true;
                 kind = RewardKind.Equal;
             }
         }
+        if (invite == 0 && team == 0) return;
+        Member storage acc = $.members[ancestor];
         if (invite != 0) {
-            acc.rewardInvite += invite.toUint128();
+            acc.rewardInvite += uint128(invite); // capped by the pool held
             w.invite += invite;
             emit RewardCredited(ancestor, w.orderIndex, RewardKind.Invite, invite);
         }
         if (team != 0) {
-            acc.rewardTeam += team.toUint128();
+            acc.rewardTeam += uint128(team);
             w.team += team;
             emit RewardCredited(ancestor, w.orderIndex, kind, team);
         }
@@ -752,6 +787,21 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         return amount;
     }
 
+    /// @dev A leg's volume: its head's own open principal plus the head's team volume.
+    function _legVolume(StakingStorage storage $, address head) private view returns (uint256) {
+        return uint256($.members[head].amount) + ($.teams[head] & _MASK_96);
+    }
+
+    /// @dev Level `index + 1`'s thresholds and rate.
+    function _levelAt(StakingStorage storage $, uint256 index)
+        private
+        view
+        returns (uint256 teamAmount, uint256 valids, uint256 rate)
+    {
+        uint256 word = $.levels[index >> 1] >> ((index & 1) * 128);
+        return (word & _MASK_96, uint16(word >> 96), uint16(word >> 112));
+    }
+
     /// @dev The level a team of `team` volume and `valids` valid invites reaches, moving from `level` one
     ///      threshold at a time (thresholds are non-decreasing, so this is the highest level met).
     function _levelFor(StakingStorage storage $, uint256 team, uint256 valids, uint256 level)
@@ -759,18 +809,41 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         view
         returns (uint256)
     {
-        ConfigMulti storage multi = $.multi;
-        while (
-            level < LEVELS && !(team < multi.teamAmounts[level]) && !(valids < multi.inviteValids[level])
-        ) {
+        while (level < LEVELS) {
+            (uint256 amount, uint256 need,) = _levelAt($, level);
+            if (team < amount || valids < need) break;
             ++level;
         }
-        while (
-            level != 0 && (team < multi.teamAmounts[level - 1] || valids < multi.inviteValids[level - 1])
-        ) {
+        while (level != 0) {
+            (uint256 amount, uint256 need,) = _levelAt($, level - 1);
+            if (!(team < amount || valids < need)) break;
             --level;
         }
         return level;
+    }
+
+    function _unpack(uint256 word) private pure returns (TeamData memory t) {
+        t.teamAmount = word & _MASK_96;
+        t.valids = uint24(word >> _VALIDS_SHIFT);
+        t.level = (word >> _LEVEL_SHIFT) & 15;
+        t.isManual = word & _MANUAL != 0;
+        t.blacklisted = word & _BLACKLISTED != 0;
+        t.active = word & _ACTIVE != 0;
+        t.teamUser = uint32(word >> _USERS_SHIFT);
+        t.day = uint32(word >> _DAY_SHIFT);
+        t.dayAmount = uint48(word >> _DAY_AMOUNT_SHIFT);
+        t.dayUsers = uint16(word >> _DAY_USERS_SHIFT);
+    }
+
+    /// @dev Volume and counters are checked; the day statistics saturate (a busy day must not block deposits).
+    function _pack(TeamData memory t) private pure returns (uint256 word) {
+        word = _fit(t.teamAmount, 96) | (_fit(t.valids, 24) << _VALIDS_SHIFT) | (t.level << _LEVEL_SHIFT)
+            | (_fit(t.teamUser, 32) << _USERS_SHIFT) | (uint256(uint32(t.day)) << _DAY_SHIFT)
+            | ((t.dayAmount < type(uint48).max ? t.dayAmount : type(uint48).max) << _DAY_AMOUNT_SHIFT)
+            | ((t.dayUsers < type(uint16).max ? t.dayUsers : type(uint16).max) << _DAY_USERS_SHIFT);
+        if (t.isManual) word |= _MANUAL;
+        if (t.blacklisted) word |= _BLACKLISTED;
+        if (t.active) word |= _ACTIVE;
     }
 
     /// @dev Pulls exactly `amount` of `asset` from the caller (measured, so fee-on-transfer tokens revert).
@@ -784,11 +857,12 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
 
     function _owed(StakingStorage storage $, address token_) private view returns (uint256 total) {
         if (token_ == address($.usdt)) {
-            total = $.principalOwed[1] + $.staticOwed[1] + $.totalRewardInvite + $.totalRewardTeam
-                - $.totalExtract;
+            Owed memory o = $.owed[1];
+            total = o.principal + o.income + $.totalRewardInvite + $.totalRewardTeam - $.totalExtract;
         }
         if (token_ == address($.token) && token_ != address(0)) {
-            total += $.principalOwed[0] + $.staticOwed[0];
+            Owed memory o = $.owed[0];
+            total += uint256(o.principal) + o.income;
         }
     }
 
@@ -799,46 +873,95 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     }
 
     function _setConfig(StakingStorage storage $, Settings memory s) private {
-        if (s.dayTimes == 0) revert ValueZero("dayTimes");
-        _checkMax("dayTimes", s.dayTimes, _MAX_DAY_TIMES);
-        _checkMax("addTime", s.addTime, type(uint40).max);
-        _checkMax("algebra", s.algebra, MAX_DEPTH);
-        _checkMax("feeRate", s.feeRate, _MAX_FEE_RATE);
-        _checkMax("handleGas", s.handleGas, _MAX_HANDLE_GAS);
-        _checkMax("swapRate", s.swapRate, RATE_DENOMINATOR);
-        _checkMax("buyRate", s.buyRate, RATE_DENOMINATOR);
-        _checkMax("selfRate", s.selfRate, RATE_DENOMINATOR);
-        _checkMax("inviteRate", s.inviteRate, _MAX_DYNAMIC_RATE);
-        _checkMax("equalRate", s.equalRate, _MAX_DYNAMIC_RATE);
-        _checkMax("fundRate", s.fundRate, RATE_DENOMINATOR);
-        if (s.fbPrice < _MIN_FB_PRICE) revert ValueZero("fbPrice");
-        _checkMax("fbPrice", s.fbPrice, _MAX_FB_PRICE);
-        _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, $.multi);
+        if (s.dayTimes == 0) revert ValueZero(_field(0)); // dayTimes
+        _checkMax(0, s.dayTimes, _MAX_DAY_TIMES); // dayTimes
+        _checkMax(1, s.addTime, type(uint40).max); // addTime
+        _checkMax(2, s.algebra, MAX_DEPTH); // algebra
+        _checkMax(3, s.feeRate, _MAX_FEE_RATE); // feeRate
+        _checkMax(4, s.handleGas, _MAX_HANDLE_GAS); // handleGas
+        _checkMax(5, s.swapRate, RATE_DENOMINATOR); // swapRate
+        _checkMax(6, s.buyRate, RATE_DENOMINATOR); // buyRate
+        _checkMax(7, s.selfRate, RATE_DENOMINATOR); // selfRate
+        _checkMax(8, s.inviteRate, _MAX_DYNAMIC_RATE); // inviteRate
+        _checkMax(9, s.equalRate, _MAX_DYNAMIC_RATE); // equalRate
+        _checkMax(10, s.fundRate, RATE_DENOMINATOR); // fundRate
+        if (s.fbPrice < _MIN_FB_PRICE) revert ValueZero(_field(11)); // fbPrice
+        _checkMax(11, s.fbPrice, _MAX_FB_PRICE); // fbPrice
+        _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, getConfigMulti());
         $.settings = s;
+        // every field is within its bound above
+        $.hot = s.addTime | (s.dayTimes << 40) | (s.algebra << 72) | (s.inviteRate << 80)
+            | (s.equalRate << 96) | (s.feeRate << 112) | (s.fbPrice << 128);
         emit ConfigUpdated(s);
     }
 
+    // solhint-disable-next-line function-max-lines
     function _setConfigMulti(StakingStorage storage $, ConfigMulti memory m) private {
         for (uint256 i = 0; i < LEVELS; ++i) {
-            _checkMax("inviteValids", m.inviteValids[i], _MAX_INVITE_VALIDS);
-            _checkMax("teamAmounts", m.teamAmounts[i], _MAX_AMOUNT);
-            _checkMax("teamRates", m.teamRates[i], _MAX_TEAM_RATE);
+            _checkMax(12, m.inviteValids[i], _MAX_INVITE_VALIDS); // inviteValids
+            _checkMax(13, m.teamAmounts[i], _MAX_AMOUNT); // teamAmounts
+            _checkMax(14, m.teamRates[i], _MAX_TEAM_RATE); // teamRates
             if (i != 0) {
-                if (m.inviteValids[i] < m.inviteValids[i - 1]) revert NotAscending("inviteValids", i);
-                if (m.teamAmounts[i] < m.teamAmounts[i - 1]) revert NotAscending("teamAmounts", i);
-                if (m.teamRates[i] < m.teamRates[i - 1]) revert NotAscending("teamRates", i);
+                if (m.inviteValids[i] < m.inviteValids[i - 1]) {
+                    revert NotAscending(
+                        _field(
+                            12 /* inviteValids */
+                        ),
+                        i
+                    );
+                }
+                if (m.teamAmounts[i] < m.teamAmounts[i - 1]) {
+                    revert NotAscending(
+                        _field(
+                            13 /* teamAmounts */
+                        ),
+                        i
+                    );
+                }
+                if (m.teamRates[i] < m.teamRates[i - 1]) {
+                    revert NotAscending(
+                        _field(
+                            14 /* teamRates */
+                        ),
+                        i
+                    );
+                }
             }
         }
-        for (uint256 t = 0; t < TIERS; ++t) {
-            _checkMax("stakeDays", m.stakeDays[t], _MAX_DAYS);
-            _checkMax("stakeRates", m.stakeRates[t], _MAX_STAKE_RATE);
-            _checkMax("stakeRates*stakeDays", m.stakeRates[t] * m.stakeDays[t], _MAX_ORDER_INCOME);
-            _checkMax("stakeStocks", m.stakeStocks[t], _MAX_AMOUNT);
-            _checkMax("stakeMaxs", m.stakeMaxs[t], _MAX_AMOUNT);
-            _checkMax("stakeUserMaxs", m.stakeUserMaxs[t], _MAX_AMOUNT);
-            if (m.stakeMins[t] > m.stakeMaxs[t]) revert NotAscending("stakeMins", t);
+        for (uint256 i = 0; i < LEVELS; i += 2) {
+            uint256 low = m.teamAmounts[i] | (m.inviteValids[i] << 96) | (m.teamRates[i] << 112);
+            uint256 high = m.teamAmounts[i + 1] | (m.inviteValids[i + 1] << 96) | (m.teamRates[i + 1] << 112);
+            $.levels[i >> 1] = low | (high << 128);
         }
-        $.multi = m;
+        for (uint256 t = 0; t < TIERS; ++t) {
+            _checkMax(15, m.stakeDays[t], _MAX_DAYS); // stakeDays
+            _checkMax(16, m.stakeRates[t], _MAX_STAKE_RATE); // stakeRates
+            _checkMax(
+                17,
+                /* stakeRates*stakeDays */
+                m.stakeRates[t] * m.stakeDays[t],
+                _MAX_ORDER_INCOME
+            );
+            _checkMax(18, m.stakeStocks[t], _MAX_AMOUNT); // stakeStocks
+            _checkMax(19, m.stakeMaxs[t], _MAX_AMOUNT); // stakeMaxs
+            _checkMax(20, m.stakeUserMaxs[t], _MAX_AMOUNT); // stakeUserMaxs
+            if (m.stakeMins[t] > m.stakeMaxs[t]) {
+                revert NotAscending(
+                    _field(
+                        21 /* stakeMins */
+                    ),
+                    t
+                );
+            }
+            $.tiers[t] = Tier({
+                stock: uint96(m.stakeStocks[t]),
+                userMax: uint96(m.stakeUserMaxs[t]),
+                lockDay: uint16(m.stakeDays[t]),
+                rate: uint16(m.stakeRates[t]),
+                min: uint96(m.stakeMins[t]),
+                max: uint96(m.stakeMaxs[t])
+            });
+        }
         emit ConfigMultiUpdated(m);
     }
 
@@ -852,28 +975,33 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         if (total > _MAX_DYNAMIC_TOTAL) revert DynamicRatesTooHigh(total, _MAX_DYNAMIC_TOTAL);
     }
 
-    function _checkMax(string memory field, uint256 value, uint256 max) private pure {
-        if (value > max) revert ValueTooHigh(field, value, max);
+    /// @dev `value`, checked to fit in `bits` bits (one function for every width: Staking is near its size limit).
+    function _fit(uint256 value, uint256 bits) private pure returns (uint256) {
+        if (value >> bits != 0) revert SafeCast.SafeCastOverflowedUintDowncast(uint8(bits), value);
+        return value;
     }
 
-    /// @dev The initial tiers and levels (docs/economics.md).
-    function _defaultMulti() private pure returns (ConfigMulti memory m) {
-        uint16[5] memory days_ = [uint16(7), 30, 90, 180, 360];
-        uint16[5] memory rates = [uint16(20), 30, 40, 50, 60];
-        for (uint256 t = 0; t < TIERS; ++t) {
-            m.stakeDays[t] = days_[t];
-            m.stakeRates[t] = rates[t];
-            m.stakeStocks[t] = 10_000_000e18;
-            m.stakeMins[t] = 100e18;
-            m.stakeMaxs[t] = 100_000e18;
-            m.stakeUserMaxs[t] = 200_000e18;
+    function _checkMax(uint256 field, uint256 value, uint256 max) private pure {
+        if (value > max) revert ValueTooHigh(_field(field), value, max);
+    }
+
+    /// @dev The name of configuration field number `id` in `_FIELDS`, for the errors (one string in the code
+    ///      instead of one per check: Staking is close to the size limit).
+    function _field(uint256 id) private pure returns (string memory) {
+        bytes memory all = bytes(_FIELDS);
+        uint256 start;
+        uint256 end;
+        for (; end < all.length; ++end) {
+            if (all[end] != ",") continue;
+            if (id == 0) break;
+            --id;
+            start = end + 1;
         }
-        uint32[10] memory volumes = [uint32(1e3), 5e3, 1e4, 3e4, 1e5, 3e5, 1e6, 3e6, 1e7, 3e7];
-        for (uint256 lvl = 0; lvl < LEVELS; ++lvl) {
-            m.inviteValids[lvl] = lvl + 1;
-            m.teamAmounts[lvl] = uint256(volumes[lvl]) * 1e18;
-            m.teamRates[lvl] = (lvl + 1) * 200;
+        bytes memory name = new bytes(end - start);
+        for (uint256 i = 0; i < name.length; ++i) {
+            name[i] = all[start + i];
         }
+        return string(name);
     }
 
     function _authorizeUpgrade(address) internal override onlyOwner {}

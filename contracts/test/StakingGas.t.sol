@@ -10,8 +10,8 @@ import {StakingFixture} from "./utils/StakingFixture.sol";
 contract StakingGasTest is StakingFixture {
     uint256 internal constant DEPTH = 500;
     uint256 internal constant AMOUNT = 1000e18;
-    /// What one more ancestor may add: its team slot, leg slot, income and day statistics.
-    uint256 internal constant PER_LEVEL = 50_000;
+    /// What one more ancestor may add: its team word, leg slot, registry read, income.
+    uint256 internal constant PER_LEVEL = 25_000;
 
     address[] internal chain;
 
@@ -59,6 +59,14 @@ contract StakingGasTest is StakingFixture {
         assertTrue(depth500 <= depth11 + 1000 && depth11 <= depth500 + 1000, "depth 500 ~ depth 11");
         // and at most MAX_DEPTH - 1 more ancestors than near the root
         assertTrue(depth500 <= depth1 + 9 * PER_LEVEL, "depth 500 within 9 levels of depth 1");
+    }
+
+    /// A member's next deposit: its own records exist, the order's two slots are new.
+    /// forge-config: default.isolate = true
+    function test_deposit_repeat_gas() public {
+        vm.prank(chain[DEPTH - 1]);
+        staking.deposit(1, AMOUNT, true);
+        vm.snapshotGasLastCall("Staking", "deposit_repeat_depth500");
     }
 
     /// forge-config: default.isolate = true

@@ -2,12 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, maxUint256, parseEther, type Hex } from "viem";
 import type { HDAccount } from "viem/accounts";
 import {
+  dataReaderAbi,
   factoryAbi,
+  holdDividendAbi,
   idoAbi,
+  nodeRewardAbi,
   pairAbi,
   presaleAbi,
   routerAbi,
   stakingAbi,
+  swapTokenAbi,
   usdtAbi,
   wbnbAbi,
 } from "@taichi/contracts";
@@ -59,7 +63,11 @@ describe("local deploy", () => {
       "Presale",
       "Ido",
       "Staking",
+      "DataReader",
       "LpSwap",
+      "LpDividend",
+      "HoldDividend",
+      "NodeReward",
       "SwapToken",
       "BurnToken",
       "MiningToken",
@@ -223,6 +231,94 @@ describe("local deploy", () => {
     expect(received).toBeLessThan(parseEther("97"));
   });
 
+  it("routes SwapToken's fees to the distributors: a holder claims the dividend share, a node its node share", async () => {
+    const account = devAccount(DEV_ROLES.members[1]);
+    const wallet = walletOf(account);
+    const manager = walletOf(devAccount(DEV_ROLES.manager));
+    const { SwapToken, Usdt, Router, HoldDividend, NodeReward } = deployment.contracts as Record<
+      string,
+      `0x${string}`
+    >;
+    const accounts = await client.readContract({
+      address: SwapToken!,
+      abi: swapTokenAbi,
+      functionName: "getAccounts",
+    });
+    expect(accounts.distributor).toBe(HoldDividend);
+    expect(accounts.node).toBe(NodeReward);
+
+    await approveAll(wallet, Usdt!, Router!);
+    const buy = async (usdt: bigint) =>
+      mined(
+        await wallet.writeContract({
+          address: Router!,
+          abi: routerAbi,
+          functionName: "swapExactTokensForTokensSupportingFeeOnTransferTokens",
+          args: [
+            usdt,
+            0n,
+            [Usdt!, SwapToken!],
+            account.address,
+            BigInt(Math.floor(Date.now() / 1000) + 3600),
+          ],
+        }),
+      );
+    await buy(parseEther("100"));
+    // credited from the balance seen at two updates in different blocks (each transaction is a block here)
+    for (let i = 0; i < 2; i++) {
+      await mined(
+        await wallet.writeContract({
+          address: HoldDividend!,
+          abi: holdDividendAbi,
+          functionName: "updateUser",
+          args: [account.address],
+        }),
+      );
+    }
+    await mined(
+      await manager.writeContract({
+        address: NodeReward!,
+        abi: nodeRewardAbi,
+        functionName: "setUserForce",
+        args: [account.address, true, false, false],
+      }),
+    );
+    const nodeBefore = await balanceOf(SwapToken!, NodeReward!);
+    await buy(parseEther("100"));
+    // a buy of ~1000 tokens pays 1% to each distributor
+    const nodeShare = (await balanceOf(SwapToken!, NodeReward!)) - nodeBefore;
+    expect(nodeShare).toBeGreaterThan(parseEther("9"));
+
+    const holder = await client.readContract({
+      address: HoldDividend!,
+      abi: holdDividendAbi,
+      functionName: "users",
+      args: [account.address],
+    });
+    expect(holder.amount).toBeGreaterThan(0n);
+    expect(holder.balance).toBeGreaterThan(parseEther("9"));
+    const before = await balanceOf(SwapToken!, account.address);
+    await mined(
+      await wallet.writeContract({ address: HoldDividend!, abi: holdDividendAbi, functionName: "claim" }),
+    );
+    expect((await balanceOf(SwapToken!, account.address)) - before).toBe(holder.balance);
+
+    const node = await client.readContract({
+      address: NodeReward!,
+      abi: nodeRewardAbi,
+      functionName: "getUserInfo",
+      args: [account.address],
+    });
+    // the first class-A node takes the class's 50% of what waited for the class and of what came after
+    const classA = nodeBefore / 2n + nodeShare / 2n;
+    expect(node.balance).toBe(classA);
+    const beforeNode = await balanceOf(SwapToken!, account.address);
+    await mined(
+      await wallet.writeContract({ address: NodeReward!, abi: nodeRewardAbi, functionName: "claim" }),
+    );
+    expect((await balanceOf(SwapToken!, account.address)) - beforeNode).toBe(classA);
+  });
+
   it("opens staking: a newcomer binds through Staking and locks USDT in the first tier", async () => {
     const account = devAccount(DEV_ROLES.newcomers[2]);
     const referrer = devAccount(DEV_ROLES.members[0]).address;
@@ -262,5 +358,14 @@ describe("local deploy", () => {
       }),
     );
     expect(before - (await balance())).toBe(amount);
+    const info = await client.readContract({
+      address: deployment.contracts.DataReader!,
+      abi: dataReaderAbi,
+      functionName: "getUserInfo",
+      args: [account.address],
+    });
+    expect(info.member.refer).toBe(referrer);
+    expect(info.stake.amount).toBe(amount);
+    expect(info.usdtBalance).toBe(await balance());
   });
 });

@@ -19,8 +19,11 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { loadArtifact, type ContractName } from "@taichi/contracts/scripts/artifacts.ts";
 import {
+  holdDividendAbi,
   idoAbi,
+  lpDividendAbi,
   lpSwapAbi,
+  nodeRewardAbi,
   presaleAbi,
   routerAbi,
   stakingAbi,
@@ -36,11 +39,42 @@ const IDO_TOKENS = parseEther("9700000");
 /** Staking reward pools: tokens on every chain, USDT minted on the local chain only. */
 const STAKING_TOKEN_POOL = parseEther("10000000");
 const STAKING_USDT_POOL = parseEther("1000000");
+/** Staking's starting configuration (docs/economics.md, "Defaults"; the forge fixture mirrors it). */
+const STAKING_SETTINGS = {
+  addTime: 0n,
+  dayTimes: 86_400n,
+  algebra: 3n,
+  feeRate: 0n,
+  handleGas: 0n,
+  swapRate: 0n,
+  buyRate: 0n,
+  selfRate: 0n,
+  inviteRate: 1000n,
+  equalRate: 500n,
+  fundRate: 0n,
+  fbPrice: parseEther("1"),
+} as const;
+const eachTier = (value: bigint) => Array.from({ length: 5 }, () => value);
+const STAKING_MULTI = {
+  inviteValids: Array.from({ length: 10 }, (_, i) => BigInt(i + 1)),
+  teamAmounts: [1e3, 5e3, 1e4, 3e4, 1e5, 3e5, 1e6, 3e6, 1e7, 3e7].map((v) => parseEther(String(v))),
+  teamRates: Array.from({ length: 10 }, (_, i) => BigInt((i + 1) * 200)),
+  stakeDays: [7n, 30n, 90n, 180n, 360n],
+  stakeRates: [20n, 30n, 40n, 50n, 60n],
+  stakeStocks: eachTier(parseEther("10000000")),
+  stakeMins: eachTier(parseEther("100")),
+  stakeMaxs: eachTier(parseEther("100000")),
+  stakeUserMaxs: eachTier(parseEther("200000")),
+};
 /** The fee-taking tokens; each gets a USDT pair on the DEX (`Pair_<Name>_Usdt`). */
 const FEE_TOKENS = ["SwapToken", "BurnToken", "MiningToken"] as const;
 /** LpSwap's daily release rates in basis points of what was locked: 1% of LP, 2% of tokens. */
 const LPSWAP_LP_RATE = 100n;
 const LPSWAP_TOKEN_RATE = 200n;
+/** NodeReward's split of the node fee share among node classes A, B, C, in basis points. */
+const NODE_RATES = [5000n, 3000n, 2000n] as const;
+/** The smallest payment LpDividend's `sendReward` makes (smaller amounts wait and grow). */
+const LP_DIVIDEND_REWARD_MIN = parseEther("0.01");
 /** Local starting pool of each fee token: 1,000,000 tokens against 100,000 USDT, 0.1 USDT a token. */
 const POOL_TOKENS = parseEther("1000000");
 const POOL_USDT = parseEther("100000");
@@ -109,7 +143,10 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     return address;
   }
 
-  async function proxy(name: "Presale" | "Ido" | "Staking" | "LpSwap", initData: Hex): Promise<Address> {
+  async function proxy(
+    name: "Presale" | "Ido" | "Staking" | "LpSwap" | "LpDividend" | "HoldDividend" | "NodeReward",
+    initData: Hex,
+  ): Promise<Address> {
     const implementation = await create(name, [], `${name} implementation`);
     return create("ERC1967Proxy", [implementation, initData], `${name} proxy`);
   }
@@ -142,7 +179,8 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     }),
   );
 
-  // Until the dividend and node contracts exist, every fee destination is the deployer's treasury.
+  // The tokens start with the deployer's treasury as every fee destination; the distributors, which need the
+  // tokens' addresses, take over the node and dividend shares below.
   const feeAccounts = {
     market: account.address,
     node: account.address,
@@ -202,8 +240,11 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     }),
   );
   await send(contracts.Presale, presaleAbi, "setRegistrar", [contracts.Staking, true]);
+  await send(contracts.Staking, stakingAbi, "setConfigMulti", [STAKING_MULTI]);
+  await send(contracts.Staking, stakingAbi, "setConfig", [STAKING_SETTINGS]);
   await send(contracts.SwapToken, swapTokenAbi, "setFeeExempt", [contracts.Staking, true]);
   await send(contracts.SwapToken, swapTokenAbi, "transfer", [contracts.Staking, STAKING_TOKEN_POOL]);
+  contracts.DataReader = await create("DataReader", [contracts.Staking, contracts.Ido]);
 
   contracts.LpSwap = await proxy(
     "LpSwap",
@@ -222,6 +263,45 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     }),
   );
   await send(contracts.SwapToken, swapTokenAbi, "setFeeExempt", [contracts.LpSwap, true]);
+
+  // Fee flows (docs/dividends.md): SwapToken's node share to NodeReward and its dividend share to its holders
+  // (HoldDividend); BurnToken's dividend share to the holders of its USDT pair's LP tokens (LpDividend).
+  contracts.HoldDividend = await proxy(
+    "HoldDividend",
+    encodeFunctionData({
+      abi: holdDividendAbi,
+      functionName: "initialize",
+      args: [account.address, contracts.Presale, contracts.SwapToken],
+    }),
+  );
+  contracts.NodeReward = await proxy(
+    "NodeReward",
+    encodeFunctionData({
+      abi: nodeRewardAbi,
+      functionName: "initialize",
+      args: [account.address, contracts.Presale, contracts.SwapToken, NODE_RATES],
+    }),
+  );
+  contracts.LpDividend = await proxy(
+    "LpDividend",
+    encodeFunctionData({
+      abi: lpDividendAbi,
+      functionName: "initialize",
+      args: [
+        account.address,
+        contracts.Presale,
+        contracts.BurnToken,
+        contracts.Pair_BurnToken_Usdt!,
+        LP_DIVIDEND_REWARD_MIN,
+      ],
+    }),
+  );
+  await send(contracts.SwapToken, swapTokenAbi, "setAccounts", [
+    { ...feeAccounts, node: contracts.NodeReward, distributor: contracts.HoldDividend },
+  ]);
+  await send(contracts.BurnToken, swapTokenAbi, "setAccounts", [
+    { ...feeAccounts, distributor: contracts.LpDividend },
+  ]);
 
   if (isLocal) {
     log("funding the staking USDT reward pool");

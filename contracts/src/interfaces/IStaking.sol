@@ -80,7 +80,7 @@ interface IStaking {
     /// @param inviteValids Direct invitees with principal staked now.
     /// @param teamUser Team members (down to `MAX_DEPTH` generations) who have ever staked.
     /// @param teamAmount Principal (USDT value) of the team's orders not yet released.
-    /// @param teamMax Volume of the largest leg: its head's principal plus its head's `teamAmount`.
+    /// @param teamMax Volume of the largest leg now: its head's principal plus its head's `teamAmount`.
     /// @param teamMin The other legs: `teamAmount - teamMax` (0 when negative).
     /// @param maxAccount The direct invitee heading the largest leg.
     // solhint-disable-next-line gas-struct-packing
@@ -165,7 +165,7 @@ interface IStaking {
         uint256[5] stakeUserMaxs;
     }
 
-    /// @notice Running totals (USDT values unless said otherwise).
+    /// @notice Running totals (USDT values unless said otherwise), read with `DataReader.getTotals`.
     /// @param totalUser Members who have staked.
     /// @param totalOrder Orders made.
     /// @param totalAmount Principal deposited in total.
@@ -352,9 +352,6 @@ interface IStaking {
     /// @notice Order number `index` (all zero when there is none).
     function orders(uint256 index) external view returns (Order memory);
 
-    /// @notice Whether order `index` was paid in USDT (false: in project tokens).
-    function orderIsUSDT(uint256 index) external view returns (bool);
-
     /// @notice The team record of `account`.
     function teams(address account) external view returns (Team memory);
 
@@ -363,9 +360,6 @@ interface IStaking {
 
     /// @notice The per-level and per-tier configuration.
     function getConfigMulti() external view returns (ConfigMulti memory);
-
-    /// @notice The running totals.
-    function getTotals() external view returns (Totals memory);
 
     /// @notice `account`'s referrer in the registry.
     function getRefer(address account) external view returns (address);
@@ -382,21 +376,22 @@ interface IStaking {
     /// @notice The number of `account`'s `userIndex`-th order (0 when it has none).
     function userOrderIndex(address account, uint256 userIndex) external view returns (uint256);
 
-    /// @notice Principal (USDT value) `account`'s team deposited on day `day` (`timestamp / dayTimes`).
+    /// @notice Principal (USDT value) `account`'s team deposited on day `day` (`timestamp / dayTimes`), counted
+    ///         in micro-USDT; only the account's latest active day is kept (0 for any other day).
     function dayTeamAmounts(address account, uint256 day) external view returns (uint256);
 
-    /// @notice Team members of `account` who staked for the first time on day `day`.
+    /// @notice Team members of `account` who staked for the first time on day `day` (latest active day only).
     function dayTeamUsers(address account, uint256 day) external view returns (uint256);
 
-    /// @notice Principal (USDT value) `account` deposited on day `day`.
+    /// @notice Principal (USDT value) `account` deposited on day `day` (latest active day only).
     function dayUserAmounts(address account, uint256 day) external view returns (uint256);
 
     /// @notice Whether `account` is blacklisted.
     function isBlacklisted(address account) external view returns (bool);
 
-    /// @notice What the contract owes in `token`: principal and static income of open orders, plus (for
-    ///         USDT) referral and team income credited and unclaimed.
-    function owed(address token) external view returns (uint256);
+    /// @notice The raw storage words at `slots`, for `DataReader` (which decodes the ERC-7201 layout
+    ///         `taichi.storage.Staking`: running totals, what is owed, order assets) and other off-chain readers.
+    function extsload(bytes32[] calldata slots) external view returns (bytes32[] memory values);
 
     /// @notice The project token (zero until set).
     function token() external view returns (address);

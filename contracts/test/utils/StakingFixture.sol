@@ -4,19 +4,22 @@ pragma solidity ^0.8.24;
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {Fixture} from "./Fixture.sol";
 import {Staking} from "../../src/Staking.sol";
+import {DataReader} from "../../src/DataReader.sol";
 import {IStaking} from "../../src/interfaces/IStaking.sol";
 
-/// @dev The base fixture plus a Staking proxy on its registry (made a registrar), paid in the fixture's USDT
-///      and project token, with a reward pool of `POOL` of each.
+/// @dev The base fixture plus a Staking proxy on its registry (made a registrar), configured as the deploy
+///      script does, paid in the fixture's USDT and project token, with a reward pool of `POOL` of each.
 abstract contract StakingFixture is Fixture {
     uint256 internal constant POOL = 1_000_000e18;
     uint256 internal constant APPROVAL = 1e38; // what the app approves
 
     Staking internal staking;
+    DataReader internal reader; // over `staking`: getTotals, owed, orderIsUSDT
 
     function setUp() public virtual override {
         super.setUp();
         staking = deployStaking(address(usdt), address(token));
+        reader = new DataReader(address(staking), address(0));
         usdt.mint(address(staking), POOL);
         token.mint(address(staking), POOL);
     }
@@ -31,8 +34,40 @@ abstract contract StakingFixture is Fixture {
                 )
             )
         );
-        vm.prank(owner);
+        vm.startPrank(owner);
         presale.setRegistrar(address(deployed), true);
+        deployed.setConfigMulti(initialMulti());
+        deployed.setConfig(initialSettings());
+        vm.stopPrank();
+    }
+
+    /// @dev The configuration scripts/src/deploy.ts gives a new Staking (docs/economics.md, "Defaults").
+    function initialSettings() internal pure returns (IStaking.Settings memory s) {
+        s.dayTimes = 1 days;
+        s.algebra = 3;
+        s.inviteRate = 1000;
+        s.equalRate = 500;
+        s.fbPrice = 1e18;
+    }
+
+    /// @dev The tiers and levels scripts/src/deploy.ts gives a new Staking.
+    function initialMulti() internal pure returns (IStaking.ConfigMulti memory m) {
+        uint16[5] memory days_ = [uint16(7), 30, 90, 180, 360];
+        uint16[5] memory rates = [uint16(20), 30, 40, 50, 60];
+        for (uint256 t = 0; t < 5; ++t) {
+            m.stakeDays[t] = days_[t];
+            m.stakeRates[t] = rates[t];
+            m.stakeStocks[t] = 10_000_000e18;
+            m.stakeMins[t] = 100e18;
+            m.stakeMaxs[t] = 100_000e18;
+            m.stakeUserMaxs[t] = 200_000e18;
+        }
+        uint32[10] memory volumes = [uint32(1e3), 5e3, 1e4, 3e4, 1e5, 3e5, 1e6, 3e6, 1e7, 3e7];
+        for (uint256 lvl = 0; lvl < 10; ++lvl) {
+            m.inviteValids[lvl] = lvl + 1;
+            m.teamAmounts[lvl] = uint256(volumes[lvl]) * 1e18;
+            m.teamRates[lvl] = (lvl + 1) * 200;
+        }
     }
 
     /// @dev Registers `name` under `referrer` and gives it USDT and tokens approved to the staking contract.

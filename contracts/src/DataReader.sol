@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IStaking} from "./interfaces/IStaking.sol";
+import {IPresale} from "./interfaces/IPresale.sol";
+import {IIdo} from "./interfaces/IIdo.sol";
+
+/// @title DataReader: batched, read-only views over Presale, Ido, Staking and token balances
+/// @notice Lets a page load a member's whole picture in one call (`getUserInfo`), several members at once
+///         (`getUsers`), lists that grow paged (`getInvitesInfo`, `getIndirectsInfo`, `getOrders`), and the
+///         Staking figures that do not fit in Staking's code (`getTotals`, `owed`, `orderIsUSDT`), which it
+///         decodes from Staking's ERC-7201 storage through `Staking.extsload`. Holds nothing, changes nothing;
+///         redeploy it with Staking whenever Staking's storage layout changes.
+contract DataReader {
+    /// @notice A member as every page needs it.
+    /// @param member The registry record.
+    /// @param stake The Staking record.
+    /// @param team The Staking team record.
+    /// @param ido The IDO record (all zero when no Ido is wired).
+    /// @param usdtBalance / tokenBalance The member's USDT and project-token balances.
+    /// @param usdtAllowance / tokenAllowance What the member has approved to Staking.
+    /// @param nativeBalance The member's BNB.
+    // solhint-disable-next-line gas-struct-packing
+    struct UserInfo {
+        IPresale.User member;
+        IStaking.User stake;
+        IStaking.Team team;
+        IIdo.User ido;
+        uint256 usdtBalance;
+        uint256 tokenBalance;
+        uint256 usdtAllowance;
+        uint256 tokenAllowance;
+        uint256 nativeBalance;
+    }
+
+    /// @notice A second-generation invitee who staked and the direct invitee between them.
+    struct Indirect {
+        address via;
+        IStaking.Invitee invitee;
+    }
+
+    // keccak256(abi.encode(uint256(keccak256("taichi.storage.Staking")) - 1)) & ~bytes32(uint256(0xff))
+    uint256 private constant _BASE = 0x589d9b356feae775c423b14005e017a9c1b0d029da925f27b10be26b545d1500;
+    // Slots of Staking's storage struct (src/Staking.sol, StakingStorage), from _BASE.
+    // (presale, usdt, token, settings: 12 slots, hot, tiers: 5 x 2, levels: 5, then these)
+    uint256 private constant _TOTALS = 31; // totalAmount 96 | totalStatic 96 | totalOrder 32 | totalUser 32
+    uint256 private constant _REWARDS = 32; // totalRewardInvite 128 | totalRewardTeam 128
+    uint256 private constant _EXTRACT = 33;
+    uint256 private constant _OWED = 34; // [token, USDT]: principal 128 | income 128
+    uint256 private constant _ORDERS = 39; // mapping(uint256 => OrderData), kind in the top byte of slot 1
+
+    IStaking private immutable _STAKING;
+    IPresale private immutable _PRESALE;
+    IIdo private immutable _IDO;
+
+    /// @param staking_ The Staking proxy.
+    /// @param ido_ The Ido proxy (zero: IDO records read as zero).
+    constructor(address staking_, address ido_) {
+        _STAKING = IStaking(staking_);
+        _PRESALE = IPresale(IStaking(staking_).presale());
+        _IDO = IIdo(ido_);
+    }
+
+    /// @notice Everything the pages show about `account`, in one call.
+    function getUserInfo(address account) public view returns (UserInfo memory info) {
+        IStaking s = _STAKING;
+        info.member = _PRESALE.users(account);
+        info.stake = s.users(account);
+        info.team = s.teams(account);
+        if (address(_IDO) != address(0)) info.ido = _IDO.getUserInfo(account);
+        IERC20 usdt = IERC20(s.usdt());
+        info.usdtBalance = usdt.balanceOf(account);
+        info.usdtAllowance = usdt.allowance(account, address(s));
+        address token = s.token();
+        if (token != address(0)) {
+            info.tokenBalance = IERC20(token).balanceOf(account);
+            info.tokenAllowance = IERC20(token).allowance(account, address(s));
+        }
+        info.nativeBalance = account.balance;
+    }
+
+    /// @notice `getUserInfo` of each of `accounts`.
+    function getUsers(address[] calldata accounts) external view returns (UserInfo[] memory infos) {
+        infos = new UserInfo[](accounts.length);
+        for (uint256 i = 0; i < accounts.length; ++i) {
+            infos[i] = getUserInfo(accounts[i]);
+        }
+    }
+
+    /// @notice `account`'s BNB and its balance of each of `tokens`.
+    function getBalance(address account, address[] calldata tokens)
+        external
+        view
+        returns (uint256 native, uint256[] memory balances)
+    {
+        native = account.balance;
+        balances = new uint256[](tokens.length);
+        for (uint256 i = 0; i < tokens.length; ++i) {
+            balances[i] = IERC20(tokens[i]).balanceOf(account);
+        }
+    }
+
+    /// @notice `account`'s direct invitees who staked (as `Staking.userInvites`) with their team records.
+    function getInvitesInfo(address account, uint256 offset, uint256 limit)
+        external
+        view
+        returns (IStaking.Invitee[] memory invitees, IStaking.Team[] memory teams, uint256 total)
+    {
+        (invitees, total) = _STAKING.userInvites(account, offset, limit);
+        teams = new IStaking.Team[](invitees.length);
+        for (uint256 i = 0; i < invitees.length; ++i) {
+            teams[i] = _STAKING.teams(invitees[i].account);
+        }
+    }
+
+    /// @notice `account`'s second-generation invitees who staked, direct invitee by direct invitee (each in
+    ///         the order they first staked), `limit` from `offset`. Costs one call per direct invitee.
+    /// @return page The page.
+    /// @return total How many second-generation invitees staked.
+    function getIndirectsInfo(address account, uint256 offset, uint256 limit)
+        external
+        view
+        returns (Indirect[] memory page, uint256 total)
+    {
+        IStaking s = _STAKING;
+        (IStaking.Invitee[] memory directs,) = s.userInvites(account, 0, type(uint256).max);
+        uint256[] memory counts = new uint256[](directs.length);
+        for (uint256 i = 0; i < directs.length; ++i) {
+            (, counts[i]) = s.userInvites(directs[i].account, 0, 0);
+            total += counts[i];
+        }
+        uint256 size = offset < total ? total - offset : 0;
+        if (limit < size) size = limit;
+        page = new Indirect[](size);
+        uint256 filled;
+        for (uint256 i = 0; i < directs.length && filled < size; ++i) {
+            if (counts[i] < offset + 1) {
+                offset -= counts[i];
+                continue;
+            }
+            (IStaking.Invitee[] memory part,) = s.userInvites(directs[i].account, offset, size - filled);
+            offset = 0;
+            for (uint256 j = 0; j < part.length; ++j) {
+                page[filled] = Indirect({via: directs[i].account, invitee: part[j]});
+                ++filled;
+            }
+        }
+    }
+
+    /// @notice `account`'s orders `limit` from its `offset`-th, with the asset each was paid in.
+    /// @return orders The page.
+    /// @return isUSDT Whether each order was paid in USDT.
+    /// @return total How many orders `account` has made.
+    function getOrders(address account, uint256 offset, uint256 limit)
+        external
+        view
+        returns (IStaking.Order[] memory orders, bool[] memory isUSDT, uint256 total)
+    {
+        IStaking s = _STAKING;
+        total = s.users(account).orders;
+        uint256 size = offset < total ? total - offset : 0;
+        if (limit < size) size = limit;
+        orders = new IStaking.Order[](size);
+        isUSDT = new bool[](size);
+        for (uint256 i = 0; i < size; ++i) {
+            uint256 index = s.userOrderIndex(account, offset + i);
+            orders[i] = s.orders(index);
+            isUSDT[i] = orderIsUSDT(index);
+        }
+    }
+
+    /// @notice Staking's running totals.
+    function getTotals() external view returns (IStaking.Totals memory t) {
+        uint256[] memory words = _load(_slots3(_TOTALS, _REWARDS, _EXTRACT));
+        uint256 totals = words[0];
+        t.totalAmount = uint96(totals);
+        t.totalOrder = uint32(totals >> 192);
+        t.totalUser = totals >> 224;
+        t.totalRewardInvite = uint128(words[1]);
+        t.totalRewardTeam = words[1] >> 128;
+        t.totalReward = uint96(totals >> 96) + t.totalRewardInvite + t.totalRewardTeam;
+        t.totalExtract = words[2];
+        t.lastIndex = t.totalOrder;
+    }
+
+    /// @notice What Staking owes in `token`: principal and static income of open orders, plus (for USDT)
+    ///         referral and team income credited and unclaimed.
+    function owed(address token) external view returns (uint256 total) {
+        IStaking s = _STAKING;
+        uint256[] memory words = _load(_slots3(_OWED, _OWED + 1, _REWARDS));
+        if (token == s.usdt()) {
+            uint256 extract = _load(_slots1(_EXTRACT))[0];
+            total = uint128(words[1]) + (words[1] >> 128) + uint128(words[2]) + (words[2] >> 128) - extract;
+        }
+        if (token != address(0) && token == s.token()) total += uint128(words[0]) + (words[0] >> 128);
+    }
+
+    /// @notice Whether Staking order `index` was paid in USDT (false: project tokens, or no such order).
+    function orderIsUSDT(uint256 index) public view returns (bool) {
+        bytes32[] memory slots = new bytes32[](1);
+        slots[0] = bytes32(uint256(keccak256(abi.encode(index, _BASE + _ORDERS))) + 1);
+        return _load(slots)[0] >> 255 != 0;
+    }
+
+    function _load(bytes32[] memory slots) private view returns (uint256[] memory words) {
+        bytes32[] memory values = _STAKING.extsload(slots);
+        words = new uint256[](values.length);
+        for (uint256 i = 0; i < values.length; ++i) {
+            words[i] = uint256(values[i]);
+        }
+    }
+
+    function _slots1(uint256 a) private pure returns (bytes32[] memory slots) {
+        slots = new bytes32[](1);
+        slots[0] = bytes32(_BASE + a);
+    }
+
+    function _slots3(uint256 a, uint256 b, uint256 c) private pure returns (bytes32[] memory slots) {
+        slots = new bytes32[](3);
+        slots[0] = bytes32(_BASE + a);
+        slots[1] = bytes32(_BASE + b);
+        slots[2] = bytes32(_BASE + c);
+    }
+}

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {ILpDividend} from "./interfaces/ILpDividend.sol";
+import {ShareDividend} from "./base/ShareDividend.sol";
+
+/// @title LpDividend: a token's dividend share paid to its LP holders in rotation, behind an ERC1967 (UUPS) proxy
+/// @notice See ILpDividend and docs/dividends.md.
+/// @dev `sendReward` predicts the next holder's cost by the previous one's and stops before the budget (less a
+///      reserve for the bookkeeping after the loop) would be passed; each payment is a low-level call limited to
+///      the budget left that copies no return data beyond one word, so a failing or gas-hungry token transfer
+///      costs the round at most its budget and never reverts it.
+contract LpDividend is ILpDividend, ShareDividend {
+    /// @inheritdoc ILpDividend
+    uint256 public constant MAX_REWARD_MIN = 1000 ether;
+    /// @dev Gas kept for what follows the loop (pointer, totals, event).
+    uint256 private constant _FINISH_RESERVE = 15_000;
+
+    /// @dev What a `sendReward` round reads once and adds up.
+    struct Round {
+        uint256 rewardPer;
+        uint256 rewardMin;
+        address reward;
+        uint256 paid;
+        uint256 amount;
+    }
+
+    /// @notice Sets the owner (admin), the registry (for its manager), the reward token, the LP token and the
+    ///         smallest payment.
+    function initialize(address owner_, address presale_, address token_, address lp_, uint256 rewardMin)
+        external
+        initializer
+    {
+        _initShareDividend(owner_, presale_, token_, lp_);
+        _setRewardMin(rewardMin);
+    }
+
+    /// @inheritdoc ILpDividend
+    function sendReward(uint256 gas) external nonReentrant {
+        uint256 start = gasleft();
+        ShareDividendStorage storage $ = _storage();
+        _updatePool($);
+        uint256 count = $.holders.length;
+        if (count == 0) return;
+        Round memory r = Round({
+            rewardPer: $.rewardPer, rewardMin: $.rewardMin, reward: address($.reward), paid: 0, amount: 0
+        });
+        uint256 i = $.lastIndex;
+        if (!(i < count)) i = 0;
+        uint256 visited;
+        uint256 cost;
+        while (visited < count) {
+            uint256 left = gasleft();
+            uint256 used = start - left;
+            if (used + cost + _FINISH_RESERVE > gas) break;
+            _visit($, r, $.holders[i], gas - used - _FINISH_RESERVE);
+            unchecked {
+                ++visited;
+                i = i + 1 == count ? 0 : i + 1;
+                cost = left - gasleft();
+            }
+        }
+        $.lastIndex = i;
+        if (r.amount != 0) $.lastBalance -= r.amount;
+        emit RewardSent(visited, r.paid, r.amount, i);
+    }
+
+    /// @inheritdoc ILpDividend
+    function setRewardMin(uint256 rewardMin) external onlyOwnerOrManager {
+        _setRewardMin(rewardMin);
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /// @inheritdoc ILpDividend
+    function users(address account) public view returns (UserInfo memory) {
+        Holder storage h = _storage().accounts[account];
+        Share memory s = h.share;
+        return UserInfo({
+            isValid: s.listed && !s.blackListed && s.amount != 0,
+            isBlackList: s.blackListed,
+            index: h.index,
+            lp: s.amount,
+            reward: _paid(h),
+            pending: pendingReward(account)
+        });
+    }
+
+    /// @inheritdoc ILpDividend
+    function getConfig() external view returns (Config memory) {
+        ShareDividendStorage storage $ = _storage();
+        return Config({
+            nextIndex: $.lastIndex,
+            userTotal: $.holders.length,
+            rewardMin: $.rewardMin,
+            token: address($.reward),
+            lp: address($.shares)
+        });
+    }
+
+    /// @inheritdoc ILpDividend
+    function getUsers(uint256 start, uint256 count)
+        external
+        view
+        returns (address[] memory accounts, UserInfo[] memory infos)
+    {
+        address[] storage holders = _storage().holders;
+        uint256 end = _min(holders.length, start + _min(count, holders.length));
+        uint256 n = end > start ? end - start : 0;
+        accounts = new address[](n);
+        infos = new UserInfo[](n);
+        for (uint256 k = 0; k < n; ++k) {
+            accounts[k] = holders[start + k];
+            infos[k] = users(accounts[k]);
+        }
+    }
+
+    /// @inheritdoc ILpDividend
+    function getUsersAll() external view returns (address[] memory) {
+        return _storage().holders;
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    /// @dev Pays `account` what it is owed if it is not blacklisted and is owed at least `rewardMin`; a failed
+    ///      payment stays owed.
+    function _visit(ShareDividendStorage storage $, Round memory r, address account, uint256 gasLimit)
+        private
+    {
+        Holder storage h = $.accounts[account];
+        Share memory s = h.share;
+        if (s.blackListed) return;
+        uint256 owed = _owed(s.amount, _unpaid(h), r.rewardPer);
+        if (owed == 0 || owed < r.rewardMin) return;
+        if (_tryTransfer(r.reward, account, owed, gasLimit)) {
+            _markPaid(h, owed);
+            ++r.paid;
+            r.amount += owed;
+        } else {
+            emit RewardFailed(account, owed);
+        }
+    }
+
+    /// @dev `IERC20.transfer` with at most `gasLimit` gas; true when it did not revert and returned true or
+    ///      nothing.
+    function _tryTransfer(address token, address to, uint256 amount, uint256 gasLimit)
+        private
+        returns (bool ok)
+    {
+        bytes4 selector = IERC20.transfer.selector;
+        assembly ("memory-safe") {
+            let data := mload(0x40)
+            mstore(data, selector)
+            mstore(add(data, 0x04), to)
+            mstore(add(data, 0x24), amount)
+            mstore(0, 0)
+            ok := call(gasLimit, token, 0, data, 0x44, 0, 0x20)
+            if ok { ok := or(iszero(returndatasize()), and(gt(returndatasize(), 31), eq(mload(0), 1))) }
+        }
+    }
+
+    function _setRewardMin(uint256 rewardMin) private {
+        if (rewardMin > MAX_REWARD_MIN) revert RewardMinTooHigh(rewardMin, MAX_REWARD_MIN);
+        _storage().rewardMin = rewardMin;
+        emit RewardMinUpdated(rewardMin);
+    }
+}

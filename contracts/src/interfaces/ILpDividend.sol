@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IShareDividend} from "./IShareDividend.sol";
+
+/// @title The LP dividend: a token's dividend fee share paid to the holders of its USDT pair's LP tokens
+/// @notice Holders are listed (`addUser`) and their LP credited (`updateUser`, see IShareDividend). A keeper
+///         calls `sendReward(gas)`: it shares what arrived, then pays listed holders in rotation, from
+///         `nextIndex`, within `gas`, and resumes at the next holder on the next call. A holder owed less than
+///         `rewardMin` is skipped (paid later, once the amount has grown); a blacklisted holder is skipped; a
+///         payment that fails leaves the amount owed and the rotation moves on. See docs/dividends.md.
+/// @dev Admin calls are open to the owner (admin) and to the Presale registry's manager.
+interface ILpDividend is IShareDividend {
+    /// @notice A holder.
+    /// @param isValid Earns now: listed, not blacklisted, with credited LP.
+    /// @param isBlackList Excluded from new rewards.
+    /// @param index Position in the holder list, from 1; 0: not listed.
+    /// @param lp Credited LP tokens (the share).
+    /// @param reward Reward tokens paid to the holder in total.
+    /// @param pending Reward tokens owed now (including what arrived and is not yet shared).
+    struct UserInfo {
+        bool isValid;
+        bool isBlackList;
+        uint256 index;
+        uint256 lp;
+        uint256 reward;
+        uint256 pending;
+    }
+
+    /// @notice The configuration.
+    /// @param nextIndex Position in the holder list (from 0) where the next `sendReward` starts.
+    /// @param userTotal Holders listed.
+    /// @param rewardMin Smallest amount `sendReward` pays to a holder (dust is left to grow).
+    /// @param token The reward token.
+    /// @param lp The LP token whose holders share.
+    struct Config {
+        uint256 nextIndex;
+        uint256 userTotal;
+        uint256 rewardMin;
+        address token;
+        address lp;
+    }
+
+    /// @notice Emitted after a `sendReward` round: `visited` holders looked at, `paid` of them paid `amount` in
+    ///         total, and the next round starts at `nextIndex`.
+    event RewardSent(uint256 visited, uint256 paid, uint256 amount, uint256 nextIndex);
+    /// @notice Emitted when a payment to `account` failed; the amount stays owed.
+    event RewardFailed(address indexed account, uint256 amount);
+    /// @notice Emitted when the dust bound changes.
+    event RewardMinUpdated(uint256 rewardMin);
+
+    /// @notice Thrown when `rewardMin` is set above its cap.
+    error RewardMinTooHigh(uint256 rewardMin, uint256 max);
+
+    /// @notice Cap of `rewardMin` (1,000 tokens of 18 decimals).
+    function MAX_REWARD_MIN() external view returns (uint256);
+
+    /// @notice Shares what arrived, then pays holders in rotation while the gas used stays within `gas` (anyone).
+    function sendReward(uint256 gas) external;
+    /// @notice Sets the smallest amount `sendReward` pays (owner or manager).
+    function setRewardMin(uint256 rewardMin) external;
+
+    /// @notice A holder.
+    function users(address account) external view returns (UserInfo memory);
+    /// @notice The configuration.
+    function getConfig() external view returns (Config memory);
+    /// @notice Up to `count` holders from list position `start` (from 0), with their state.
+    function getUsers(uint256 start, uint256 count)
+        external
+        view
+        returns (address[] memory accounts, UserInfo[] memory infos);
+    /// @notice Every listed holder.
+    function getUsersAll() external view returns (address[] memory);
+}

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
+import {Fixture} from "./Fixture.sol";
+import {LpDividend} from "../../src/LpDividend.sol";
+import {HoldDividend} from "../../src/HoldDividend.sol";
+import {NodeReward} from "../../src/NodeReward.sol";
+import {MockToken} from "../mocks/MockToken.sol";
+
+/// @dev The three distributors behind ERC1967 proxies on the fixture's registry (its manager administers them):
+///      an LpDividend paying `reward` to holders of `lp`, a HoldDividend paying `held` to its own holders and a
+///      NodeReward paying `reward` (rates A 50%, B 30%, C 20%). Block numbers start at 100.
+abstract contract DividendFixture is Fixture {
+    MockToken internal reward;
+    MockToken internal lp;
+    MockToken internal held;
+    LpDividend internal lpDividend;
+    HoldDividend internal holdDividend;
+    NodeReward internal nodeReward;
+
+    function setUp() public virtual override {
+        super.setUp();
+        vm.roll(100);
+        reward = new MockToken("Reward", "RWD");
+        lp = new MockToken("LP", "LP");
+        held = new MockToken("Held", "HLD");
+        lpDividend = LpDividend(
+            address(
+                new ERC1967Proxy(
+                    address(new LpDividend()),
+                    abi.encodeCall(
+                        LpDividend.initialize, (owner, address(presale), address(reward), address(lp), 0)
+                    )
+                )
+            )
+        );
+        holdDividend = HoldDividend(
+            address(
+                new ERC1967Proxy(
+                    address(new HoldDividend()),
+                    abi.encodeCall(HoldDividend.initialize, (owner, address(presale), address(held)))
+                )
+            )
+        );
+        nodeReward = NodeReward(
+            address(
+                new ERC1967Proxy(
+                    address(new NodeReward()),
+                    abi.encodeCall(
+                        NodeReward.initialize,
+                        (owner, address(presale), address(reward), [uint256(5000), 3000, 2000])
+                    )
+                )
+            )
+        );
+    }
+
+    /// @dev Gives `account` `amount` LP and credits it: observed now, credited in the next block.
+    function creditLp(address account, uint256 amount) internal {
+        lp.mint(account, amount);
+        lpDividend.updateUser(account);
+        vm.roll(block.number + 1);
+        lpDividend.updateUser(account);
+    }
+
+    /// @dev Gives `account` `amount` held tokens and credits it like `creditLp`.
+    function creditHeld(address account, uint256 amount) internal {
+        held.mint(account, amount);
+        holdDividend.updateUser(account);
+        vm.roll(block.number + 1);
+        holdDividend.updateUser(account);
+    }
+}
