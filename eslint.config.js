@@ -19,7 +19,20 @@ export default tseslint.config(
   {
     files: ["app/src/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // In-house replacements keep `/` under its JS budget (docs/performance.md).
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "react-router", message: "Import from app/src/lib/router instead." },
+            { name: "react-i18next", message: "Import useTranslation from app/src/i18n instead." },
+            { name: "i18next", message: "Import i18n from app/src/i18n instead." },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["**/*.cjs"],

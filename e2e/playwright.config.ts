@@ -1,10 +1,12 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS } from "@taichi/scripts/testWallet/chromium";
-import { APP_URL } from "./fixtures/ports.ts";
+import { APP_URL, E2E_PORTS } from "./fixtures/ports.ts";
 
 export default defineConfig({
   testDir: "tests",
   testMatch: "**/*.e2e.test.ts",
+  // Per port set, like the stack's state: a run beside another never deletes its traces.
+  outputDir: `test-results/${E2E_PORTS.api}`,
   globalSetup: "./fixtures/global-setup.ts",
   // One chain is shared and each test reverts it: tests run one at a time.
   workers: 1,

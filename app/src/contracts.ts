@@ -1,15 +1,12 @@
-import { idoAbi, multicall3Abi, presaleAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
-import type { Address } from "viem";
+import { idoAbi, multicall3Abi, presaleAbi, usdtAbi } from "@taichi/contracts";
+import { contractHandle as handle } from "./contractViews";
 import { contractAddress } from "./lib/deployments";
 import { appChain } from "./wagmi";
 
-/** Contract handles on the configured chain: undefined when the deployment file does not list it. */
-function handle<const abi>(address: Address | undefined, abi: abi) {
-  return address ? ({ address, abi, chainId: appChain.id } as const) : undefined;
-}
+// The contracts several pages use, with their full ABIs (`/` reads through contractViews.ts). A page's
+// other contracts live with its feature (e.g. features/stakes/staking.ts), so their ABIs load with it.
 
 export const presale = handle(contractAddress(appChain.id, "Presale"), presaleAbi);
 export const usdt = handle(contractAddress(appChain.id, "Usdt"), usdtAbi);
 export const ido = handle(contractAddress(appChain.id, "Ido"), idoAbi);
-export const swapToken = handle(contractAddress(appChain.id, "SwapToken"), swapTokenAbi);
 export const multicall3 = handle(contractAddress(appChain.id, "Multicall3"), multicall3Abi);

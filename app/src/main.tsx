@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "./lib/router";
 import { WagmiProvider } from "wagmi";
 import "./i18n";
 import { inviteCodeFromSearch } from "./lib/inviteCode";
-import { createAppRouter } from "./routes/router";
+import { AppRoutes } from "./routes/router";
 import { useAppStore } from "./store";
 import "./styles.css";
 import { config } from "./wagmi";
@@ -25,7 +25,9 @@ createRoot(root).render(
   <StrictMode>
     <WagmiProvider config={config}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createAppRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </WagmiProvider>
   </StrictMode>,

@@ -6,19 +6,30 @@ import { env } from "./lib/env";
 /** The one chain the app works on (VITE_CHAIN_ID), with Multicall3 from the deployment file. */
 export const appChain = buildChain(env.chainId, env.rpcUrl, contractAddress(env.chainId, "Multicall3"));
 
+/** How long the first read of a batch waits for others (a frame). */
+export const READ_BATCH_WAIT_MS = 16;
+
+/**
+ * Calldata bytes per Multicall3 call before viem splits it (default 1,024, about 4 reads): a page's
+ * largest batch (50 order ids, or the team chart's 28 day reads) stays one call.
+ */
+export const MULTICALL_BATCH_BYTES = 16_384;
+
 /**
  * Wallets: every EIP-6963 wallet the browser announces becomes its own `injected` connector
  * (`multiInjectedProviderDiscovery`); the plain `injected()` one covers wallets that only set
  * `window.ethereum`. No WalletConnect / Coinbase SDKs.
- * Reads: eth_calls made in the same tick are batched into one Multicall3 call (`batch.multicall`),
- * unless VITE_RPC_MULTICALL=off (the bench compares both).
+ * Reads: eth_calls started within READ_BATCH_WAIT_MS of each other become one Multicall3 call
+ * (`batch.multicall`), and other JSON-RPC requests of that window one JSON-RPC batch (`http` batch),
+ * so a page view's reads, which all start when the read gate opens (lib/readGate.ts), are one HTTP
+ * request. VITE_RPC_MULTICALL=off turns both off (the bench compares both).
  */
 export const config = createConfig({
   chains: [appChain],
   connectors: [injected()],
   multiInjectedProviderDiscovery: true,
-  batch: { multicall: env.multicall },
-  transports: { [appChain.id]: http(env.rpcUrl) },
+  batch: { multicall: env.multicall && { wait: READ_BATCH_WAIT_MS, batchSize: MULTICALL_BATCH_BYTES } },
+  transports: { [appChain.id]: http(env.rpcUrl, { batch: env.multicall && { wait: READ_BATCH_WAIT_MS } }) },
 });
 
 declare module "wagmi" {

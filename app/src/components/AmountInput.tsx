@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { type AmountRules, validateAmount } from "../lib/amount";
 import { Message } from "./Message";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { countdown } from "../lib/countdown";
 import { useNow } from "../lib/useNow";
 

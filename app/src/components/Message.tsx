@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import type { AppMessage } from "../i18n/keys";
 
 /** Renders an AppMessage in the current language. */

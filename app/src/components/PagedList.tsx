@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import type { I18nKey } from "../i18n/keys";
 
 type Props<Row> = {

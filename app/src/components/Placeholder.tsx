@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 
 /** A page that has a title and nothing to show yet. */
 export function Placeholder({ title, children }: { title: string; children?: ReactNode }) {

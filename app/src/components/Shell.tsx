@@ -1,24 +1,33 @@
 import { Suspense, useEffect } from "react";
-import { useTranslation } from "react-i18next";
-import { Outlet, useLocation } from "react-router";
+import { useTranslation } from "../i18n";
+import { Outlet, useLocation } from "../lib/router";
 import { RegistrationGate } from "../features/register/components/RegistrationGate";
 import { NetworkBanner } from "../features/wallet/components/NetworkBanner";
-import { WalletPicker } from "../features/wallet/components/WalletPicker";
 import { useWalletWatchers } from "../features/wallet/hooks/useWalletWatchers";
 import { inviteCodeFromSearch } from "../lib/inviteCode";
+import { lazyPage } from "../lib/lazyPage";
+import { PageShown } from "../lib/readGate";
 import { useAppStore } from "../store";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { Footer } from "./Footer";
+import { LazyDialog } from "./LazyDialog";
 import { PendingOverlay } from "./PendingOverlay";
 import { SideMenu } from "./SideMenu";
 import { Toasts } from "./Toasts";
 import { TopBar } from "./TopBar";
+
+// The wallet picker (with recent transactions and add-token) loads when it first opens.
+const WalletPicker = lazyPage(async () => ({
+  default: (await import("../features/wallet/components/WalletPicker")).WalletPicker,
+}));
 
 /** Layout for every route: top bar (not on /S), side menu, banners, page, footer and the overlays. */
 export function Shell() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const setInviteCode = useAppStore((s) => s.setInviteCode);
+  const pickerOpen = useAppStore((s) => s.walletPickerOpen);
+  const setPickerOpen = useAppStore((s) => s.setWalletPickerOpen);
   useWalletWatchers();
 
   // Route changes reset scroll to the top.
@@ -39,12 +48,17 @@ export function Shell() {
       <NetworkBanner />
       <main className="main">
         <Suspense fallback={<p className="page-note">{t("common.loading")}</p>}>
+          <PageShown />
           <Outlet />
         </Suspense>
       </main>
       <Footer />
       <RegistrationGate />
-      <WalletPicker />
+      {pickerOpen && (
+        <LazyDialog title="wallet.connectTitle" onClose={() => setPickerOpen(false)} className="picker-layer">
+          <WalletPicker />
+        </LazyDialog>
+      )}
       <ConfirmDialog />
       <PendingOverlay />
       <Toasts />

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
+import { useTranslation } from "../i18n";
+import { NavLink } from "../lib/router";
 import { useIsManager } from "../features/manager/hooks/useIsManager";
 import type { I18nKey } from "../i18n/keys";
 import { useAppStore } from "../store";

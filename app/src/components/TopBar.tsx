@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { useTranslation } from "../i18n";
+import { Link } from "../lib/router";
 import { AccountButton } from "../features/wallet/components/AccountButton";
 import { useAppStore } from "../store";
 

@@ -1,11 +1,15 @@
+import type { PartsCatalogue } from "./parts";
 import type { Catalogue } from "./zh";
 
 type Leaves<T, P extends string = ""> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
 
-/** Every translation key, e.g. "register.title". Derived from the catalogue: a typo fails `tsc`. */
-export type I18nKey = Leaves<Catalogue>;
+/**
+ * Every translation key, e.g. "register.title". Derived from the catalogues (the start one and the
+ * pages' parts): a typo fails `tsc`.
+ */
+export type I18nKey = Leaves<Catalogue & PartsCatalogue>;
 
 /** A message to show later (toast, inline error): a key plus interpolation values, never raw error text. */
 export type AppMessage = { key: I18nKey; values?: Record<string, string | number> };

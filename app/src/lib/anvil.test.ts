@@ -36,7 +36,7 @@ const newcomer = devAccount(DEV_ROLES.newcomers[0]).address;
 const stranger = devAccount(DEV_ROLES.newcomers[1]).address;
 
 let localChain: LocalChain;
-let c: { Presale: Address; Usdt: Address; Router: Address };
+let c: { Presale: Address; Usdt: Address; Router: Address; SwapToken: Address };
 
 beforeAll(async () => {
   localChain = await startLocalChain(PORT);
@@ -121,19 +121,20 @@ describe("parseError with real reverts from anvil", () => {
     expect(translate(parseError(noAllowance))).toBe("Operate Error");
   });
 
-  const expiredSwap = () =>
+  // the router checks the path before anything else: a plain require() reason no message maps
+  const invalidPath = () =>
     ({
       address: c.Router,
       abi: routerAbi,
       functionName: "swapExactTokensForTokens",
-      args: [1n, 0n, [c.Usdt, c.Presale], newcomer, 1n], // deadline long past
+      args: [1n, 0n, [c.Usdt], newcomer, 2n ** 40n],
     }) as const;
 
   it("a require() reason string (decoded by viem) -> the reason", async () => {
-    const err = await thrown(() => client.simulateContract({ ...expiredSwap(), account: newcomer }));
+    const err = await thrown(() => client.simulateContract({ ...invalidPath(), account: newcomer }));
     expect(parseError(err)).toEqual({
       key: "errors.reverted",
-      values: { reason: "UniswapV2Router: EXPIRED" },
+      values: { reason: "UniswapV2Library: INVALID_PATH" },
     });
   });
 
@@ -142,13 +143,63 @@ describe("parseError with real reverts from anvil", () => {
       client.estimateGas({
         account: newcomer,
         to: c.Router,
-        data: encodeFunctionData(expiredSwap()),
+        data: encodeFunctionData(invalidPath()),
       }),
     );
     expect(parseError(err)).toEqual({
       key: "errors.reverted",
-      values: { reason: "UniswapV2Router: EXPIRED" },
+      values: { reason: "UniswapV2Library: INVALID_PATH" },
     });
+  });
+
+  it("the router's deadline reason -> the swap's own message, decoded or raw", async () => {
+    const expired = {
+      address: c.Router,
+      abi: routerAbi,
+      functionName: "swapExactTokensForTokens",
+      args: [1n, 0n, [c.Usdt, c.SwapToken], newcomer, 1n], // deadline long past
+    } as const;
+    const decoded = await thrown(() => client.simulateContract({ ...expired, account: newcomer }));
+    expect(parseError(decoded)).toEqual({ key: "swap.errors.expired" });
+    const raw = await thrown(() =>
+      client.estimateGas({ account: newcomer, to: c.Router, data: encodeFunctionData(expired) }),
+    );
+    expect(parseError(raw)).toEqual({ key: "swap.errors.expired" });
+  });
+
+  it("a fee-on-transfer swap asking more than the pool gives -> the slippage message (zh and en)", async () => {
+    const trader = devAccount(DEV_ROLES.newcomers[3]);
+    const wallet = createWalletClient({ account: trader, chain, transport: http(rpcUrl) });
+    await client.waitForTransactionReceipt({
+      hash: await wallet.writeContract({
+        address: c.Usdt,
+        abi: usdtAbi,
+        functionName: "approve",
+        args: [c.Router, parseEther("100")],
+      }),
+    });
+    const path = [c.Usdt, c.SwapToken] as const;
+    const [, out] = await client.readContract({
+      address: c.Router,
+      abi: routerAbi,
+      functionName: "getAmountsOut",
+      args: [parseEther("100"), [...path]],
+    });
+    // the gross output is more than the buyer receives after the token's buy fee
+    const err = await thrown(() =>
+      client.estimateContractGas({
+        address: c.Router,
+        abi: routerAbi,
+        functionName: "swapExactTokensForTokensSupportingFeeOnTransferTokens",
+        args: [parseEther("100"), out!, [...path], trader.address, 2n ** 40n],
+        account: trader.address,
+      }),
+    );
+    expect(parseError(err)).toEqual({ key: "swap.errors.slippage" });
+    expect(translate(parseError(err))).toMatch(/^The price moved more than your slippage tolerance/);
+    await i18n.changeLanguage("zh");
+    expect(translate(parseError(err))).toMatch(/^价格变动超出滑点容差/);
+    await i18n.changeLanguage("en");
   });
 
   it("an unreachable node -> the network message", async () => {

@@ -11,7 +11,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_MANAGER_ADDRESSES` | empty                      | comma list of extra manager addresses (case-insensitive), on top of Presale `owner()` and `getConfig().manager` |
  * | `VITE_API_BASE`          | `/api/api/invest`          | base path (or absolute URL) of the backend API of spec section 7 |
  * | `VITE_IDO_PROOF_DEADLINE`| `2025-06-30`               | presale rules: last day to submit the payment proof (YYYY-MM-DD); `none` hides the line |
- * | `VITE_RPC_MULTICALL`     | `on`                       | `off`: eth_calls made in the same tick are not merged into one Multicall3 call (`batch.multicall`; for `npm run bench`) |
+ * | `VITE_RPC_MULTICALL`     | `on`                       | `off`: reads are not merged into Multicall3 calls (`batch.multicall`) nor into JSON-RPC batches (for `npm run bench`) |
  *
  * Contract addresses are never configured here: they come from `deployments/<chainId>.json`.
  * The dev server itself reads `APP_PORT` (5173) and `API_PORT` (8787), see `vite.config.ts`.

@@ -59,6 +59,31 @@ export class TransactionRevertedError extends Error {
 
 const GENERIC: AppMessage = { key: "errors.generic" };
 
+/**
+ * DEX revert reason strings (Uniswap V2 and PancakeSwap V2 routers, pairs, TransferHelper) -> message
+ * key, so a failed swap says why in the user's language. Other reasons are shown as they are.
+ */
+export const REVERT_REASON_MESSAGES: Record<string, I18nKey> = {
+  "UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT": "swap.errors.slippage",
+  "PancakeRouter: INSUFFICIENT_OUTPUT_AMOUNT": "swap.errors.slippage",
+  "UniswapV2Router: EXPIRED": "swap.errors.expired",
+  "PancakeRouter: EXPIRED": "swap.errors.expired",
+  "UniswapV2: TRANSFER_FAILED": "swap.errors.tokenRefused",
+  "Pancake: TRANSFER_FAILED": "swap.errors.tokenRefused",
+  "TransferHelper: TRANSFER_FROM_FAILED": "swap.errors.tokenRefused",
+  "UniswapV2Library: INSUFFICIENT_LIQUIDITY": "swap.errors.liquidity",
+  "PancakeLibrary: INSUFFICIENT_LIQUIDITY": "swap.errors.liquidity",
+  "UniswapV2: INSUFFICIENT_LIQUIDITY": "swap.errors.liquidity",
+  "Pancake: INSUFFICIENT_LIQUIDITY": "swap.errors.liquidity",
+};
+
+/** A parsed revert reason as a message: a known DEX reason's own text, else the reason itself. */
+function reasonMessage(reason: string): AppMessage {
+  if (!reason) return GENERIC;
+  const key = REVERT_REASON_MESSAGES[reason];
+  return key ? { key } : { key: "errors.reverted", values: { reason } };
+}
+
 /** The error itself and its `cause` chain (viem, wagmi and EIP-1193 errors all nest this way). */
 function* errorChain(err: unknown): Generator<unknown> {
   let current: unknown = err;
@@ -154,16 +179,14 @@ export function parseError(err: unknown): AppMessage {
     }
     if (revert.reason) {
       const text = revert.reason.includes(REVERTED) ? revert.reason : `${REVERTED}: ${revert.reason}`;
-      const reason = revertReasonFromText(text);
-      return reason ? { key: "errors.reverted", values: { reason } } : GENERIC;
+      return reasonMessage(revertReasonFromText(text));
     }
   }
 
   for (const e of chain) {
     for (const text of messagesOf(e)) {
       if (text.includes(REVERTED)) {
-        const reason = revertReasonFromText(text);
-        return reason ? { key: "errors.reverted", values: { reason } } : GENERIC;
+        return reasonMessage(revertReasonFromText(text));
       }
     }
   }

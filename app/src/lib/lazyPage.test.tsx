@@ -1,9 +1,9 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { Suspense } from "react";
-import { RouterProvider, createMemoryRouter } from "react-router";
+import { Link, MemoryRouter, Outlet, useRoutes } from "./router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../i18n";
-import { RouteError } from "../routes/RouteError";
+import { RouteErrorBoundary } from "../routes/RouteError";
 import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, lazyPage, loadChunk } from "./lazyPage";
 
 beforeAll(async () => {
@@ -57,28 +57,47 @@ describe("a route whose chunk does not load", () => {
     const Broken = lazyPage<object>(() =>
       Promise.reject<{ default: () => null }>(new TypeError("Failed to fetch dynamically imported module")),
     );
-    const router = createMemoryRouter(
-      [
+    function Routes() {
+      return useRoutes([
         {
-          errorElement: <RouteError />,
+          element: (
+            <>
+              <Link to="/other">other</Link>
+              <Outlet />
+            </>
+          ),
           children: [
             {
-              path: "/",
-              element: (
-                <Suspense fallback="loading">
-                  <Broken />
-                </Suspense>
-              ),
+              element: <RouteErrorBoundary />,
+              children: [
+                {
+                  path: "/",
+                  element: (
+                    <Suspense fallback="loading">
+                      <Broken />
+                    </Suspense>
+                  ),
+                },
+                { path: "/other", element: <p>other page</p> },
+              ],
             },
           ],
         },
-      ],
-      { initialEntries: ["/"] },
+      ]);
+    }
+    render(
+      <MemoryRouter initialEntries={["/"]}>
+        <Routes />
+      </MemoryRouter>,
     );
-    render(<RouterProvider router={router} />);
     expect((await screen.findByRole("alert")).textContent).toContain(
       "This page failed to load. Please check your connection and reload.",
     );
     expect(screen.getByRole("button", { name: "Reload" })).toBeTruthy();
+
+    // The error belongs to that page: navigating elsewhere renders the next page.
+    fireEvent.click(screen.getByRole("link", { name: "other" }));
+    expect(await screen.findByText("other page")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

@@ -3,14 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { Abi, Address, ContractFunctionArgs, ContractFunctionName } from "viem";
 import { type Config, useConfig } from "wagmi";
-import {
-  getConnection,
-  getGasPrice,
-  getPublicClient,
-  readContract,
-  waitForTransactionReceipt,
-  writeContract,
-} from "wagmi/actions";
+import { getClient, getConnection, getGasPrice, readContract } from "wagmi/actions";
 import { txLabel, useRecentTxStore } from "../features/wallet/recentTxs";
 import { useAppStore } from "../store";
 import { appChain } from "../wagmi";
@@ -30,7 +23,13 @@ export type WriteRequest<abi extends Abi, fn extends WriteFunctionName<abi>> = {
   spend?: Spend;
 };
 
-/** The real driver: wagmi actions on the app's config, reads and gas on the configured chain. */
+const loadTxActions = () => import("./txActions");
+
+/**
+ * The real driver: wagmi actions on the app's config, reads and gas on the configured chain. The
+ * write actions load with the first transaction (inside `runTransaction`'s pending overlay, so a
+ * chunk that does not load ends as an error toast like any other failure).
+ */
 export function wagmiDriver(config: Config, chainId: number = appChain.id): TxDriver {
   return {
     erc20Abi: usdtAbi,
@@ -40,15 +39,21 @@ export function wagmiDriver(config: Config, chainId: number = appChain.id): TxDr
     },
     switchChain: (id) => switchChainByApp(config, id),
     async estimateGas(call, account) {
-      const client = getPublicClient(config, { chainId });
+      const { estimateContractGas } = await loadTxActions();
+      // The bare client plus the one action: getPublicClient would bundle every public action.
+      const client = getClient(config, { chainId });
       if (!client) throw new Error(`no client for chain ${chainId}`);
-      return client.estimateContractGas({ ...call, account } as Parameters<
-        typeof client.estimateContractGas
-      >[0]);
+      return estimateContractGas(client, { ...call, account } as Parameters<typeof estimateContractGas>[1]);
     },
     getGasPrice: () => getGasPrice(config, { chainId }),
-    write: (call) => writeContract(config, { ...call, chainId } as Parameters<typeof writeContract>[1]),
-    waitForReceipt: (hash) => waitForTransactionReceipt(config, { hash, chainId }),
+    async write(call) {
+      const { writeContract } = await loadTxActions();
+      return writeContract(config, { ...call, chainId } as Parameters<typeof writeContract>[1]);
+    },
+    async waitForReceipt(hash) {
+      const { waitForTransactionReceipt } = await loadTxActions();
+      return waitForTransactionReceipt(config, { hash, chainId });
+    },
     readAllowance: (token, owner, spender) =>
       readContract(config, {
         address: token,

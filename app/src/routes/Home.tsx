@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { IdoRules } from "../features/ido/components/IdoRules";
 import { PresaleCard } from "../features/ido/components/PresaleCard";
 import { useIdoOverview } from "../features/ido/hooks/useIdoOverview";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { AllocationCard } from "../features/ido/components/AllocationCard";
 import { BuyCard } from "../features/ido/components/BuyCard";
 import { InviteesCard } from "../features/ido/components/InviteesCard";

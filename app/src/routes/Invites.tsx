@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { InviteLinkCard } from "../features/invites/components/InviteLinkCard";
 import { InviteesCard } from "../features/invites/components/InviteesCard";
 import { staking } from "../features/stakes/staking";

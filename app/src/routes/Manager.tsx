@@ -1,12 +1,28 @@
-import { useTranslation } from "react-i18next";
-import { Placeholder } from "../components/Placeholder";
+import { useTranslation } from "../i18n";
 import { ManagerRoute } from "../features/manager/components/ManagerRoute";
+import { ManagerPage } from "../features/manager/components/ManagerPage";
+import { distributorSections, mainSections } from "../features/manager/descriptors";
 
+const CONTRACTS = [
+  "Presale",
+  "Ido",
+  "Staking",
+  "LpSwap",
+  "LpDividend",
+  "HoldDividend",
+  "NodeReward",
+] as const;
+
+/** `/manager` (lazy, managers only): Presale, Ido, Staking, LpSwap and the distributors, plus the audit log. */
 export default function Manager() {
   const { t } = useTranslation();
   return (
     <ManagerRoute>
-      <Placeholder title={t("pages.manager")} />
+      <ManagerPage
+        title={t("pages.manager")}
+        names={CONTRACTS}
+        sections={[...mainSections, ...distributorSections]}
+      />
     </ManagerRoute>
   );
 }

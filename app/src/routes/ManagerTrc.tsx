@@ -1,12 +1,14 @@
-import { useTranslation } from "react-i18next";
-import { Placeholder } from "../components/Placeholder";
+import { useTranslation } from "../i18n";
 import { ManagerRoute } from "../features/manager/components/ManagerRoute";
+import { ManagerPage } from "../features/manager/components/ManagerPage";
+import { TOKENS, trcSections } from "../features/manager/descriptors";
 
+/** `/managerTRC` (lazy, managers only): the token-side configuration of the three fee tokens, plus the audit log. */
 export default function ManagerTrc() {
   const { t } = useTranslation();
   return (
     <ManagerRoute>
-      <Placeholder title={t("pages.managerTrc")} />
+      <ManagerPage title={t("pages.managerTrc")} names={TOKENS} sections={trcSections} />
     </ManagerRoute>
   );
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { MyCard, MyMachinesCard, PowerLogCard } from "../features/mine/components/AccountCards";
 import { MachinesCard } from "../features/mine/components/MachinesCard";
 import { NodesCard } from "../features/mine/components/NodesCard";
@@ -8,6 +8,7 @@ import { TeamCard } from "../features/mine/components/TeamCard";
 import { WalletCard } from "../features/mine/components/WalletCard";
 import { QueryBody } from "../features/mine/components/common";
 import { useIsRegistered, useMemberQueries } from "../features/mine/hooks/useMine";
+import { RewardsCard } from "../features/rewards/components/RewardsCard";
 import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 import { STORAGE_KEYS, readStored, useAppStore } from "../store";
 
@@ -42,6 +43,7 @@ export default function Mine() {
         </>
       )}
       <NodesCard address={address} member={member} my={q.my.data} />
+      <RewardsCard address={address} />
       {member && address && (
         <>
           <WalletCard address={address} />

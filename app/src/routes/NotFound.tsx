@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { useTranslation } from "../i18n";
+import { Link } from "../lib/router";
 
 export default function NotFound() {
   const { t } = useTranslation();

@@ -1,11 +1,11 @@
-import { useTranslation } from "react-i18next";
-import { Link, useRouteError } from "react-router";
+import { Component, type ReactNode } from "react";
+import { Link, Outlet, useLocation } from "../lib/router";
+import { useTranslation } from "../i18n";
 import { ChunkLoadError } from "../lib/lazyPage";
 
 /** A route failed to render: a chunk that did not load gets its own message and a reload button. */
-export function RouteError() {
+export function RouteError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   const chunk = error instanceof ChunkLoadError;
   if (!chunk) console.error("route error", error);
   return (
@@ -22,5 +22,35 @@ export function RouteError() {
         </div>
       </div>
     </section>
+  );
+}
+
+type BoundaryProps = { resetKey: string; children: ReactNode };
+type BoundaryState = { failed: boolean; error: unknown };
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, error: undefined };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { failed: true, error };
+  }
+
+  override componentDidUpdate(prev: BoundaryProps) {
+    if (this.state.failed && prev.resetKey !== this.props.resetKey)
+      this.setState({ failed: false, error: undefined });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** Layout route: errors of a page (e.g. its chunk did not load) show in its place until the next navigation. */
+export function RouteErrorBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <Boundary resetKey={pathname}>
+      <Outlet />
+    </Boundary>
   );
 }

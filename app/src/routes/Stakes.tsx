@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { DepositCard } from "../features/stakes/components/DepositCard";
 import { IncomeCard } from "../features/stakes/components/IncomeCard";
 import { OrdersCard } from "../features/stakes/components/OrdersCard";

@@ -1,7 +1,24 @@
-import { useTranslation } from "react-i18next";
-import { Placeholder } from "../components/Placeholder";
+import { useTranslation } from "../i18n";
+import { ExchangeCard } from "../features/swap/components/ExchangeCard";
+import { LpSwapCard } from "../features/swap/components/LpSwapCard";
+import { router, swapTokens } from "../features/swap/contracts";
+import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 
+/** `/swap` (lazy): the flash exchange (USDT <-> each project token), then the LP swap and claim panel. */
 export default function Swap() {
   const { t } = useTranslation();
-  return <Placeholder title={t("pages.swap")} />;
+  const connection = useAppConnection();
+  return (
+    <section className="page swap">
+      <h1 className="page-title">{t("pages.swap")}</h1>
+      {router && swapTokens.length > 0 ? (
+        <ExchangeCard connection={connection} />
+      ) : (
+        <section className="card empty">
+          <p>{t("swap.unavailable")}</p>
+        </section>
+      )}
+      <LpSwapCard connection={connection} />
+    </section>
+  );
 }

@@ -1,12 +1,18 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import { useStakingNow, useStakingOverview } from "../features/stakes/hooks/useStaking";
 import { dayIndex } from "../features/stakes/logic";
-import { LevelCard, LevelTableCard, TeamStatsCard, TodayCard } from "../features/team/components/TeamCards";
-import { useTeam } from "../features/team/hooks/useTeam";
-import { levelRows } from "../features/team/logic";
+import {
+  LevelCard,
+  LevelTableCard,
+  TeamChartCard,
+  TeamStatsCard,
+  TodayCard,
+} from "../features/team/components/TeamCards";
+import { useTeam, useTeamDays } from "../features/team/hooks/useTeam";
+import { DEFAULT_DAY_TIMES, levelRows } from "../features/team/logic";
 import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 
-/** `/team` (lazy): my team level, my team, today's team statistics and the level table. */
+/** `/team` (lazy): my team level, my team, today's team statistics, the last days' chart and the level table. */
 export default function Team() {
   const { t } = useTranslation();
   const connection = useAppConnection();
@@ -16,6 +22,9 @@ export default function Team() {
   const data = useTeam(address);
   const rows = overview.multi ? levelRows(overview.multi) : undefined;
   const day = overview.config ? dayIndex(now, overview.config.dayTimes) : undefined;
+  // Until the config is read, the chart's days are guessed from the local clock and the deployed
+  // 1-day `dayTimes`, so they go out in the page's first request; a wrong guess is read again.
+  const days = useTeamDays(address, day ?? dayIndex(now, DEFAULT_DAY_TIMES));
 
   return (
     <section className="page team">
@@ -30,7 +39,8 @@ export default function Team() {
             <>
               <LevelCard data={data} rows={rows} />
               <TeamStatsCard data={data} />
-              <TodayCard account={address} day={day} />
+              <TodayCard data={days} />
+              <TeamChartCard data={days} dayTimes={overview.config?.dayTimes} />
             </>
           ) : (
             <section className="card empty">

@@ -1,18 +1,24 @@
-import type { RouteObject } from "react-router";
-import { createBrowserRouter } from "react-router";
+import type { ComponentType } from "react";
+import { type RouteObject, useRoutes } from "../lib/router";
 import { Shell } from "../components/Shell";
+import { type CataloguePart, loadParts } from "../i18n";
 import { lazyPage } from "../lib/lazyPage";
 import Home from "./Home";
-import { RouteError } from "./RouteError";
+import { RouteErrorBoundary } from "./RouteError";
 
 // Every page but home is its own chunk, so `/` stays small. A chunk that fails to load is retried
 // once and given up after 120 s; the error screen then offers a reload.
-const Stakes = lazyPage(() => import("./Stakes"));
-const Ido = lazyPage(() => import("./Ido"));
+// A page's catalogue parts (the texts it uses beyond the start catalogue) load with its chunk.
+function page(load: () => Promise<{ default: ComponentType }>, parts: CataloguePart[] = []) {
+  return lazyPage(async () => (await Promise.all([load(), loadParts(parts)]))[0]);
+}
+
+const Stakes = page(() => import("./Stakes"), ["stakes"]);
+const Ido = page(() => import("./Ido"), ["ido"]);
 const Swap = lazyPage(() => import("./Swap"));
-const Team = lazyPage(() => import("./Team"));
-const Invites = lazyPage(() => import("./Invites"));
-const Mine = lazyPage(() => import("./Mine"));
+const Team = page(() => import("./Team"), ["team", "stakes"]);
+const Invites = page(() => import("./Invites"), ["invites", "team", "stakes"]);
+const Mine = page(() => import("./Mine"), ["mine"]);
 const Manager = lazyPage(() => import("./Manager"));
 const ManagerTrc = lazyPage(() => import("./ManagerTrc"));
 const NotFound = lazyPage(() => import("./NotFound"));
@@ -24,7 +30,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         // Errors of a page (e.g. its chunk did not load) show inside the shell.
-        errorElement: <RouteError />,
+        element: <RouteErrorBoundary />,
         children: [
           { path: "/", element: <Home /> },
           { path: "/home", element: <Home /> },
@@ -43,4 +49,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The page for the current location (inside `<BrowserRouter>`, see lib/router). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

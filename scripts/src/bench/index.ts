@@ -10,30 +10,59 @@ import { FIRST_WINDOW_MS, RPC_TABLE_COLUMNS, STEADY_WINDOW_MS, measureRpc } from
 
 const started = Date.now();
 
-console.log("Front end: gzip kB loaded per route (production build)");
-const routes = measureRoutes(buildApp());
-console.table(routes);
-const home = routes.find((row) => row.route === "/")!;
-console.log(`/ loads ${home.jsKb} kB of JS (budget ${HOME_JS_BUDGET_KB} kB)\n`);
+/** `npm run bench -- api gas`: only those sections (frontend, lighthouse, rpc, gas, api); none: all. */
+const SECTIONS = ["frontend", "lighthouse", "rpc", "gas", "api"] as const;
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+if (unknown.length > 0)
+  throw new Error(`unknown bench section ${unknown.join(", ")}; pick from ${SECTIONS.join(", ")}`);
+const want = (section: (typeof SECTIONS)[number]) => asked.length === 0 || asked.includes(section);
 
-console.log("Lighthouse (mobile preset, visitor without a wallet, production build)");
-const lighthouse = await measureLighthouse();
-console.table(lighthouse);
+let routes;
+let lighthouse;
+if (want("frontend")) {
+  console.log("Front end: gzip kB loaded per route (production build)");
+  routes = measureRoutes(buildApp());
+  console.table(routes);
+  const home = routes.find((row) => row.route === "/")!;
+  console.log(`/ loads ${home.jsKb} kB of JS (budget ${HOME_JS_BUDGET_KB} kB)\n`);
+}
 
-console.log(
-  `RPC: requests to the chain endpoint per page view of member dev account 2, first ${FIRST_WINDOW_MS / 1000} s ` +
-    `after navigation, then the next ${STEADY_WINDOW_MS / 1000} s; Multicall3 batching on and off (two builds)`,
-);
-const rpc = await measureRpc();
-console.table(rpc, [...RPC_TABLE_COLUMNS]);
+if (want("lighthouse")) {
+  console.log("Lighthouse (mobile preset, visitor without a wallet, production build)");
+  lighthouse = await measureLighthouse();
+  console.table(lighthouse);
+}
 
-console.log("Gas: committed snapshots of user-facing calls, with anchors measured now on anvil");
-const gas = [...readSnapshots(), ...(await measureAnchors())];
-console.table(gas);
+let rpc;
+if (want("rpc")) {
+  console.log(
+    `RPC: requests to the chain endpoint per page view of member dev account 2, first ${FIRST_WINDOW_MS / 1000} s ` +
+      `after navigation, then the next ${STEADY_WINDOW_MS / 1000} s; Multicall3 batching on and off (two builds)`,
+  );
+  rpc = await measureRpc();
+  console.table(rpc, [...RPC_TABLE_COLUMNS]);
+}
 
-console.log("\nAPI on loopback: 3 s per route, 16 concurrent clients; ratio to the bare route");
-const api = await measureApi();
-console.table(api);
+let gas;
+if (want("gas")) {
+  console.log("Gas: committed snapshots of user-facing calls, with anchors measured now on anvil");
+  gas = [...readSnapshots(), ...(await measureAnchors())];
+  console.table(gas);
+}
+
+let api;
+if (want("api")) {
+  console.log(
+    "\nAPI on loopback, server in its own process: sign-in, 50 in a row (the wallet's signing not counted)",
+  );
+  api = await measureApi();
+  console.table(api.signIn);
+  console.log(
+    "API throughput: 16 concurrent keep-alive clients, 3 rounds of 3 s per route (medians); ratio to the bare route",
+  );
+  console.table(api.throughput);
+}
 
 const testTimesFile = join(REPO_ROOT, ".data", "test-times.json");
 const testTimes = existsSync(testTimesFile) ? JSON.parse(readFileSync(testTimesFile, "utf8")) : null;

@@ -40,9 +40,18 @@ export const RPC_TABLE_COLUMNS = [
   "steadyCalls",
 ] as const;
 
+/** BENCH_RPC_PORT_OFFSET shifts every port, so two benches can run side by side. */
+const PORT_OFFSET = Number(process.env.BENCH_RPC_PORT_OFFSET ?? 0);
+
+const ports = (chain: number, api: number, app: number): StackOptions["ports"] => ({
+  chain: chain + PORT_OFFSET,
+  api: api + PORT_OFFSET,
+  app: app + PORT_OFFSET,
+});
+
 const VARIANTS: { multicall: "on" | "off"; ports: StackOptions["ports"] }[] = [
-  { multicall: "on", ports: { chain: 9045, api: 9287, app: 5673 } },
-  { multicall: "off", ports: { chain: 9046, api: 9288, app: 5674 } },
+  { multicall: "on", ports: ports(9045, 9287, 5673) },
+  { multicall: "off", ports: ports(9046, 9288, 5674) },
 ];
 
 type Tally = { http: number; calls: number; methods: Map<string, number> };

@@ -8,6 +8,7 @@ import {
   percentFromBps,
   shareOf,
   tierOf,
+  tierTokens,
 } from "./logic";
 
 const schedule = {
@@ -48,6 +49,16 @@ describe("tiers and rates", () => {
     expect(tierOf(1500n)).toBe(2);
     expect(tierOf(1501n)).toBe(3);
     expect(tierOf(2000n)).toBe(3);
+  });
+
+  it("prices a participation number like tokensFor: its tier's tokens, none for 0", () => {
+    const config = { idoTokens1: 300n, idoTokens2: 200n, idoTokens3: 100n };
+    expect(tierTokens(config, 0n)).toBe(0n);
+    expect(tierTokens(config, 1n)).toBe(300n);
+    expect(tierTokens(config, 1000n)).toBe(300n);
+    expect(tierTokens(config, 1001n)).toBe(200n);
+    expect(tierTokens(config, 1500n)).toBe(200n);
+    expect(tierTokens(config, 1501n)).toBe(100n);
   });
   it("formats basis points as percent without float error", () => {
     expect(percentFromBps(500n)).toBe("5");

@@ -46,6 +46,15 @@ export function tierOf(n: bigint): 1 | 2 | 3 {
   return 3;
 }
 
+/** Tokens for participation number `n`, as the contract's `tokensFor(n)`: its tier's price from getConfig. */
+export function tierTokens(
+  config: { idoTokens1: bigint; idoTokens2: bigint; idoTokens3: bigint },
+  n: bigint,
+): bigint {
+  if (n === 0n) return 0n;
+  return [config.idoTokens1, config.idoTokens2, config.idoTokens3][tierOf(n) - 1]!;
+}
+
 /** Basis points as a percent text without float error: 500 -> "5", 250 -> "2.5", 1 -> "0.01". */
 export function percentFromBps(bps: bigint): string {
   const whole = bps / 100n;

@@ -29,6 +29,16 @@ export type PaymentCheck = {
 };
 export type MachineCheck = PaymentCheck & { typeId: number; num: number; power: string | number };
 export type NodeCheck = PaymentCheck & { levelId: number };
+/** `amount` is the fee to pay now (USDT); `net` is what the member receives of `creditType`. */
+export type WithdrawCheck = PaymentCheck & {
+  creditType: CreditType;
+  withdrawAmount: string;
+  fee: string;
+  net: string;
+  minimum: string;
+  minimumInclusive: boolean;
+  balance: string;
+};
 export type MyInfo = {
   userId: number;
   address: Address;
@@ -105,6 +115,8 @@ export const mineApi = {
   my: () => investApi<MyInfo>("my"),
   walletList: (creditType: CreditType, page: number) =>
     investApi<WalletPage>("walletList", { credit_type: creditType, page }),
+  withdrawCheck: (num: string, creditType: CreditType) =>
+    investApi<WithdrawCheck>("withdrawCheck", { num, credit_type: creditType }),
   withdraw: (num: string, creditType: CreditType, hash: Hash) =>
     investApi<unknown>("withdraw", { num, credit_type: creditType, hash }),
   buyMachineLog: () => investApi<{ list: MachineLogRow[] }>("buyMachineLog"),

@@ -1,4 +1,4 @@
-import { stakingAbi } from "@taichi/contracts";
+import { stakingAbi, swapTokenAbi } from "@taichi/contracts";
 import { zeroAddress } from "viem";
 import { contractAddress } from "../../lib/deployments";
 import { appChain } from "../../wagmi";
@@ -10,3 +10,10 @@ export const staking = address ? ({ address, abi: stakingAbi, chainId: appChain.
 
 /** The same handle for disabled reads (wagmi needs an address even when `enabled` is false). */
 export const STAKING = staking ?? { address: zeroAddress, abi: stakingAbi, chainId: appChain.id };
+
+const swapTokenAddress = contractAddress(appChain.id, "SwapToken");
+
+/** The deployment's SwapToken (Staking's default project token); undefined when not deployed. */
+export const swapToken = swapTokenAddress
+  ? ({ address: swapTokenAddress, abi: swapTokenAbi, chainId: appChain.id } as const)
+  : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { levelRows, nextLevel } from "./logic";
+import { chartBars, chartDays, levelRows, nextLevel } from "./logic";
 
 const E = 10n ** 18n;
 const rows = levelRows({
@@ -29,5 +29,30 @@ describe("team levels", () => {
       missingAmount: 10_000n * E,
     });
     expect(nextLevel(rows, { level: 3n, inviteValids: 9n, teamAmount: 0n })).toBeUndefined();
+  });
+});
+
+describe("team chart", () => {
+  it("lists the last 14 days up to today, never before day 0", () => {
+    expect(chartDays(100n)).toEqual(Array.from({ length: 14 }, (_, i) => BigInt(87 + i)));
+    expect(chartDays(2n)).toEqual([0n, 1n, 2n]);
+    expect(chartDays(5n, 3)).toEqual([3n, 4n, 5n]);
+  });
+
+  it("scales bars to the largest day and keeps small deposits visible", () => {
+    const bars = chartBars([
+      { day: 1n, amount: 0n, users: 0n },
+      { day: 2n, amount: 400n * E, users: 2n },
+      { day: 3n, amount: 100n * E, users: 1n },
+      { day: 4n, amount: 1n, users: 0n },
+      { day: 5n, amount: 0n, users: 1n },
+    ]);
+    expect(bars?.map((b) => b.height)).toEqual([0, 1, 0.25, 0.02, 0]);
+    expect(bars?.[1]).toMatchObject({ day: 2n, amount: 400n * E, users: 2n });
+  });
+
+  it("has no bars when nothing happened (the empty state)", () => {
+    expect(chartBars([{ day: 1n, amount: 0n, users: 0n }])).toBeUndefined();
+    expect(chartBars([])).toBeUndefined();
   });
 });

@@ -43,3 +43,36 @@ export function nextLevel(
     missingAmount: gap(row.teamAmount, team.teamAmount),
   };
 }
+
+/** Staking's `dayTimes` as deployed (1 day), to guess today's index before the config is read. */
+export const DEFAULT_DAY_TIMES = 86_400n;
+
+/** Days shown in the team chart: the last TEAM_CHART_DAYS contract days, today included. */
+export const TEAM_CHART_DAYS = 14;
+
+/** The contract day indices ending at `today`, oldest first (none before day 0). */
+export function chartDays(today: bigint, count = TEAM_CHART_DAYS): bigint[] {
+  const first = today - BigInt(count) + 1n;
+  const days: bigint[] = [];
+  for (let d = first < 0n ? 0n : first; d <= today; d++) days.push(d);
+  return days;
+}
+
+export type TeamDay = { day: bigint; amount: bigint; users: bigint };
+
+export type TeamBar = TeamDay & {
+  /** bar height as a share of the tallest one, 0..1; a day with deposits is never drawn flat */
+  height: number;
+};
+
+/** Bars of the chart, scaled to the largest day's deposits; undefined when no day has any activity. */
+export function chartBars(days: readonly TeamDay[], minHeight = 0.02): TeamBar[] | undefined {
+  if (days.every((d) => d.amount === 0n && d.users === 0n)) return undefined;
+  const max = days.reduce((m, d) => (d.amount > m ? d.amount : m), 0n);
+  return days.map((d) => {
+    if (max === 0n || d.amount === 0n) return { ...d, height: 0 };
+    // Per-mille precision in bigint, then to a number: amounts are 18-decimal wei.
+    const share = Number((d.amount * 1000n) / max) / 1000;
+    return { ...d, height: Math.max(share, minHeight) };
+  });
+}

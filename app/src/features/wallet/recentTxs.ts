@@ -31,6 +31,10 @@ const LABELS: Record<string, I18nKey> = {
   ido: "tx.labels.ido",
   claim: "tx.labels.claim",
   claimReward: "tx.labels.claimReward",
+  swapExactTokensForTokensSupportingFeeOnTransferTokens: "tx.labels.swap",
+  swapLP: "tx.labels.lockLp",
+  swapToken: "tx.labels.lockToken",
+  claimLP: "tx.labels.claimLp",
 };
 
 /** The list's label for a contract function (unknown ones read "Contract call"). */

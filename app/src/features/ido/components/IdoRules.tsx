@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { env } from "../../../lib/env";
 import { formatAmount } from "../../../lib/format";
 import type { IdoOverview } from "../hooks/useIdoOverview";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { formatAmount } from "../../../lib/format";
 import { useIdoTotals } from "../hooks/useIdoAccount";
 

@@ -2,6 +2,7 @@ import { idoAbi, usdtAbi } from "@taichi/contracts";
 import { type Address, zeroAddress } from "viem";
 import { useReadContracts } from "wagmi";
 import { ido, usdt } from "../../../contracts";
+import { useReadGate } from "../../../lib/readGate";
 import { appChain } from "../../../wagmi";
 
 const IDO = ido ?? { address: zeroAddress, abi: idoAbi, chainId: appChain.id };
@@ -10,6 +11,7 @@ const USDT = usdt ?? { address: zeroAddress, abi: usdtAbi, chainId: appChain.id 
 /** The account's IDO record, priority right and USDT balance (one batch); disabled without an account. */
 export function useIdoAccount(account: Address | undefined) {
   const who = account ?? zeroAddress;
+  const gate = useReadGate();
   const reads = useReadContracts({
     allowFailure: false,
     contracts: [
@@ -17,7 +19,7 @@ export function useIdoAccount(account: Address | undefined) {
       { ...IDO, functionName: "hasPriority", args: [who] },
       { ...USDT, functionName: "balanceOf", args: [who] },
     ],
-    query: { enabled: !!ido && !!usdt && !!account },
+    query: { enabled: !!ido && !!usdt && !!account && gate },
   });
   const [user, hasPriority, usdtBalance] = reads.data ?? [];
   return { user, hasPriority, usdtBalance, isError: reads.isError };
@@ -25,10 +27,11 @@ export function useIdoAccount(account: Address | undefined) {
 
 /** The sale's running totals. */
 export function useIdoTotals() {
+  const gate = useReadGate();
   const reads = useReadContracts({
     allowFailure: false,
     contracts: [{ ...IDO, functionName: "getTotals" }],
-    query: { enabled: !!ido },
+    query: { enabled: !!ido && gate },
   });
   return { totals: reads.data?.[0], isError: reads.isError };
 }
@@ -46,6 +49,7 @@ export const INVITEES_PAGE = 10;
 export function useIdoInvitees(kind: InviteeKind, account: Address | undefined, pages: number) {
   const who = account ?? zeroAddress;
   const functionName = kind === "direct" ? "getInvitesInfo" : "getIndirectsInfo";
+  const gate = useReadGate();
   const contracts = Array.from(
     { length: pages },
     (_, n) =>
@@ -58,7 +62,7 @@ export function useIdoInvitees(kind: InviteeKind, account: Address | undefined, 
   const reads = useReadContracts({
     allowFailure: false,
     contracts,
-    query: { enabled: !!ido && !!account },
+    query: { enabled: !!ido && !!account && gate },
   });
   const data = reads.data as readonly (readonly [readonly Invitee[], bigint])[] | undefined;
   return {

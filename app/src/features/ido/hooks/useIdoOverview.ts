@@ -1,20 +1,27 @@
-import { idoAbi, multicall3Abi } from "@taichi/contracts";
 import { zeroAddress } from "viem";
-import { useReadContract, useReadContracts } from "wagmi";
-import { ido, multicall3 } from "../../../contracts";
+import { useReadContracts } from "wagmi";
+import {
+  idoViews as ido,
+  idoViewsAbi,
+  multicall3Views as multicall3,
+  multicall3ViewsAbi,
+} from "../../../contractViews";
+import { useReadGate } from "../../../lib/readGate";
 import { useNow } from "../../../lib/useNow";
 import { appChain } from "../../../wagmi";
-import { chainNow } from "../logic";
+import { chainNow, tierTokens } from "../logic";
 
-const IDO = ido ?? { address: zeroAddress, abi: idoAbi, chainId: appChain.id };
-const MULTICALL = multicall3 ?? { address: zeroAddress, abi: multicall3Abi, chainId: appChain.id };
+const IDO = ido ?? { address: zeroAddress, abi: idoViewsAbi, chainId: appChain.id };
+const MULTICALL = multicall3 ?? { address: zeroAddress, abi: multicall3ViewsAbi, chainId: appChain.id };
 
 /**
  * The sale's public state in one Multicall3 round trip: `getConfig`, the priority window and rights,
- * the latest block time (for the chain's clock), then `tokensFor(idoHas + 1)` once idoHas is known.
+ * the latest block time (for the chain's clock); the next buyer's tokens (`tokensFor(idoHas + 1)`)
+ * follow from getConfig's tier prices, so no second round trip.
  * Failures are only logged by wagmi's query (spec section 8); `isError` lets the card say so.
  */
 export function useIdoOverview() {
+  const gate = useReadGate();
   const reads = useReadContracts({
     contracts: [
       { ...IDO, functionName: "getConfig" },
@@ -22,23 +29,17 @@ export function useIdoOverview() {
       { ...IDO, functionName: "MAX_PRIORITY_RIGHTS" },
       { ...MULTICALL, functionName: "getCurrentBlockTimestamp" },
     ],
-    query: { enabled: !!ido },
+    query: { enabled: !!ido && gate },
   });
   const [configRead, windowRead, rightsRead, blockRead] = reads.data ?? [];
   const config = configRead?.status === "success" ? configRead.result : undefined;
-  const nextTokens = useReadContract({
-    ...IDO,
-    functionName: "tokensFor",
-    args: config ? [config.idoHas + 1n] : undefined,
-    query: { enabled: !!ido && !!config },
-  });
   const blockTime = multicall3 && blockRead?.status === "success" ? Number(blockRead.result) : undefined;
   return {
     available: !!ido,
     config,
     priorityWindow: windowRead?.status === "success" ? windowRead.result : undefined,
     maxPriorityRights: rightsRead?.status === "success" ? rightsRead.result : undefined,
-    nextTokens: nextTokens.data,
+    nextTokens: config ? tierTokens(config, config.idoHas + 1n) : undefined,
     blockTime,
     readAt: reads.dataUpdatedAt ? Math.floor(reads.dataUpdatedAt / 1000) : undefined,
     isError: reads.isError || configRead?.status === "failure",

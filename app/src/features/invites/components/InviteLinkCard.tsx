@@ -1,9 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
+import { QrCode } from "../../../components/QrCode";
 import { useAppStore } from "../../../store";
 import { inviteLink } from "../logic";
 
-/** My invitation link (`<origin>/?code=<address>`) and a copy button. */
+/** My invitation link (`<origin>/?code=<address>`), its QR code and a copy button. */
 export function InviteLinkCard({ account }: { account: Address }) {
   const { t } = useTranslation();
   const toast = useAppStore((s) => s.toast);
@@ -27,9 +28,12 @@ export function InviteLinkCard({ account }: { account: Address }) {
       <p className="invite-link" data-testid="invite-link">
         {link}
       </p>
-      <button type="button" className="button block" onClick={() => void copy()}>
-        {t("invites.link.copy")}
-      </button>
+      <div className="invite-share">
+        <QrCode text={link} label={t("invites.link.qr", { link })} />
+        <button type="button" className="button" onClick={() => void copy()}>
+          {t("invites.link.copy")}
+        </button>
+      </div>
     </section>
   );
 }

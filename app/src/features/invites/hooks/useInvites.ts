@@ -1,5 +1,6 @@
 import { type Address, zeroAddress } from "viem";
 import { useReadContracts } from "wagmi";
+import { useReadGate } from "../../../lib/readGate";
 import { STAKING, staking } from "../../stakes/staking";
 
 /** Rows per page of the invitee list. */
@@ -13,6 +14,7 @@ export type StakingInvitee = { account: Address; amount: bigint; teamAmount: big
  */
 export function useInvites(account: Address | undefined, pages: number) {
   const who = account ?? zeroAddress;
+  const gate = useReadGate();
   const reads = useReadContracts({
     allowFailure: false,
     contracts: Array.from(
@@ -24,7 +26,7 @@ export function useInvites(account: Address | undefined, pages: number) {
           args: [who, BigInt(n * INVITES_PAGE), BigInt(INVITES_PAGE)],
         }) as const,
     ),
-    query: { enabled: !!staking && !!account },
+    query: { enabled: !!staking && !!account && gate },
   });
   const data = reads.data as readonly (readonly [readonly StakingInvitee[], bigint])[] | undefined;
   return {

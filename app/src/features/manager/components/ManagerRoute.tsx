@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import { Navigate } from "react-router";
+import { useTranslation } from "../../../i18n";
+import { Navigate } from "../../../lib/router";
 import { useIsManager } from "../hooks/useIsManager";
 
 /** Renders its children for managers only; everyone else is sent to `/`. */

@@ -1,29 +1,30 @@
 import { useConnection, useReadContract } from "wagmi";
-import { presaleAbi } from "@taichi/contracts";
-import { presale } from "../../../contracts";
+import { presaleViews as presale, presaleViewsAbi } from "../../../contractViews";
 import { appChain } from "../../../wagmi";
 import { env } from "../../../lib/env";
+import { useReadGate } from "../../../lib/readGate";
 import { isManager } from "../isManager";
 
 export type ManagerStatus = { isManager: boolean; isLoading: boolean };
 
 /**
- * Whether the connected account is a manager. Both Presale reads go out in the same tick and are
- * batched into one Multicall3 call. Addresses from VITE_MANAGER_ADDRESSES count even without a Presale.
+ * Whether the connected account is a manager (loading while the read gate is closed). Both Presale
+ * reads go out with the page's other reads, in one Multicall3 call. Addresses from VITE_MANAGER_ADDRESSES count even without a Presale.
  */
 export function useIsManager(): ManagerStatus {
   const { address, status } = useConnection();
-  const enabled = !!presale && !!address;
+  const gate = useReadGate();
+  const enabled = !!presale && !!address && gate;
   const owner = useReadContract({
     address: presale?.address,
-    abi: presaleAbi,
+    abi: presaleViewsAbi,
     functionName: "owner",
     chainId: appChain.id,
     query: { enabled },
   });
   const config = useReadContract({
     address: presale?.address,
-    abi: presaleAbi,
+    abi: presaleViewsAbi,
     functionName: "getConfig",
     chainId: appChain.id,
     query: { enabled },
@@ -37,6 +38,6 @@ export function useIsManager(): ManagerStatus {
   const isLoading =
     status === "connecting" ||
     status === "reconnecting" ||
-    (enabled && (owner.isPending || config.isPending) && !result);
+    (!!presale && !!address && (owner.isPending || config.isPending) && !result);
   return { isManager: result, isLoading };
 }

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { formatAddress } from "../../../lib/format";
 import type { MachineLogRow, MyInfo, PowerLog } from "../api";
 import { QueryBody, amount } from "./common";

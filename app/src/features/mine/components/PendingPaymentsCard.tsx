@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { confirmDialog } from "../../../store";
 import { formatAddress } from "../../../lib/format";

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { AmountInput } from "../../../components/AmountInput";
 import { Message } from "../../../components/Message";
@@ -7,7 +7,7 @@ import type { AppMessage } from "../../../i18n/keys";
 import { validateAmount } from "../../../lib/amount";
 import { formatAmount } from "../../../lib/format";
 import { type CreditType, mineApi } from "../api";
-import { useMachineTypes, useWalletPage } from "../hooks/useMine";
+import { useWalletPage } from "../hooks/useMine";
 import { usePaidFlow } from "../hooks/usePaidFlow";
 import { CREDIT_TYPES, WITHDRAW_FEE, WITHDRAW_MIN, ledgerKindKey, pageCount, withdrawRules } from "../logic";
 import { FlowStatus, QueryBody, amount } from "./common";
@@ -99,8 +99,8 @@ export function WalletCard({ address }: { address: Address }) {
 }
 
 /**
- * Withdraw `num` of a credit type: pays the 1 USDT fee to the treasury (the address the purchase
- * checks name) through the one write path, then sends `withdraw(num, credit_type, hash)`.
+ * Withdraw `num` of a credit type: `withdrawCheck` confirms the amount and names the fee payment,
+ * the fee goes to the treasury through the one write path, then `withdraw(num, credit_type, hash)`.
  */
 function WithdrawForm({
   address,
@@ -112,22 +112,19 @@ function WithdrawForm({
   balance: bigint;
 }) {
   const { t } = useTranslation();
-  const types = useMachineTypes();
   const flow = usePaidFlow(address);
   const [num, setNum] = useState("");
   const [error, setError] = useState<AppMessage>();
   const rules = withdrawRules(creditType, balance);
-  const firstType = types.data?.list[0]?.id;
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const check = validateAmount(num, rules);
     if (!check.ok) return setError(check.message);
-    if (firstType === undefined) return setError({ key: "common.operateError" });
     setError(undefined);
     const value = num.trim();
     void flow.run(
-      async () => ({ ...(await mineApi.buyMachineCheck(firstType, 1)), amount: WITHDRAW_FEE.toString() }),
+      () => mineApi.withdrawCheck(value, creditType),
       (hash) => ({ kind: "withdraw", num: value, creditType, hash }),
     );
   }

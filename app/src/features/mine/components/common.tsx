@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { Message } from "../../../components/Message";
 import { formatAmount } from "../../../lib/format";
 import type { PaidFlowState } from "../hooks/usePaidFlow";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { type Address, zeroAddress } from "viem";
 import { useConfig } from "wagmi";
 import { Message } from "../../../components/Message";

@@ -1,9 +1,14 @@
-import { presale } from "../../../contracts";
-import { useTransaction } from "../../../lib/useTransaction";
+import { LazyDialog } from "../../../components/LazyDialog";
+import { presaleViews as presale } from "../../../contractViews";
+import { lazyPage } from "../../../lib/lazyPage";
 import { useIsManager } from "../../manager/hooks/useIsManager";
 import { useAppConnection } from "../../wallet/hooks/useAppConnection";
 import { usePresaleUser } from "../hooks/usePresaleUser";
-import { RegisterDialog } from "./RegisterDialog";
+
+// Most visits never show the dialog: its code (the referrer checks, sending transactions) loads when it does.
+const RegisterOverlay = lazyPage(async () => ({
+  default: (await import("./RegisterOverlay")).RegisterOverlay,
+}));
 
 /**
  * Shows the registration overlay when: connected on the configured chain, the Presale is deployed,
@@ -13,18 +18,14 @@ export function RegistrationGate() {
   const { address, ready } = useAppConnection();
   const user = usePresaleUser(ready ? address : undefined);
   const manager = useIsManager();
-  const send = useTransaction();
 
-  const contract = presale;
-  if (!contract || !ready || !address) return null;
+  if (!presale || !ready || !address) return null;
   if (!user.data || user.data.index !== 0n) return null;
   if (manager.isLoading || manager.isManager) return null;
 
   return (
-    <RegisterDialog
-      key={address}
-      account={address}
-      onRegister={(referrer) => send({ ...contract, functionName: "register", args: [referrer] })}
-    />
+    <LazyDialog key={address} title="register.title" className="register-layer">
+      <RegisterOverlay account={address} />
+    </LazyDialog>
   );
 }

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { zeroAddress } from "viem";
-import { presale } from "../../../contracts";
+import { presaleViews as presale } from "../../../contractViews";
 import { useAppStore } from "../../../store";
 import { appChain } from "../../../wagmi";
 import { useIsManager } from "../../manager/hooks/useIsManager";

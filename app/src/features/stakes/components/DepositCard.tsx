@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { AmountInput } from "../../../components/AmountInput";
 import { usdt } from "../../../contracts";
 import { validateAmount } from "../../../lib/amount";

@@ -1,12 +1,15 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { formatAddress, formatAmount } from "../../../lib/format";
 import { percentFromBps } from "../../stakes/logic";
-import type { useTeam } from "../hooks/useTeam";
-import { useTeamDay } from "../hooks/useTeam";
-import { type LevelRow, nextLevel } from "../logic";
+import type { TeamDays, useTeam } from "../hooks/useTeam";
+import { type LevelRow, TEAM_CHART_DAYS, chartBars, nextLevel } from "../logic";
 
 type TeamData = ReturnType<typeof useTeam>;
+
+/** `have / need` in thousandths, capped at 1000 (a met requirement is a full bar). */
+const progressPerMille = (have: bigint, need: bigint) =>
+  need === 0n || have >= need ? 1000 : Number((have * 1000n) / need);
 
 function Loading({ isError }: { isError: boolean }) {
   const { t } = useTranslation();
@@ -56,6 +59,20 @@ export function LevelCard({ data, rows }: { data: TeamData; rows: LevelRow[] | u
                     have: formatAmount(team.teamAmount),
                     need: formatAmount(next.needAmount),
                   })}
+                </span>
+                <progress
+                  className="level-progress"
+                  max={1000}
+                  value={progressPerMille(team.teamAmount, next.needAmount)}
+                  aria-label={t("team.level.progress")}
+                />
+                <span className="small muted">
+                  {next.missingInvites === 0n && next.missingAmount === 0n
+                    ? t("team.level.met")
+                    : t("team.level.missing", {
+                        invites: next.missingInvites.toString(),
+                        amount: formatAmount(next.missingAmount),
+                      })}
                 </span>
               </dd>
             ) : (
@@ -123,29 +140,114 @@ export function TeamStatsCard({ data }: { data: TeamData }) {
   );
 }
 
-/** Today's team deposits and new team members (day = floor(chain time / dayTimes)). */
-export function TodayCard({ account, day }: { account: Address; day: bigint | undefined }) {
+/** Today's team deposits and new team members (day = floor(chain time / dayTimes)): the chart's last day. */
+export function TodayCard({ data }: { data: TeamDays }) {
   const { t } = useTranslation();
-  const { amount, users, isError } = useTeamDay(account, day);
+  const today = data.days?.at(-1);
   return (
     <section className="card" aria-labelledby="team-today-title">
       <h2 id="team-today-title" className="card-title">
         {t("team.today.title")}
       </h2>
-      {amount === undefined || users === undefined || day === undefined ? (
-        <Loading isError={isError} />
+      {!today ? (
+        <Loading isError={data.isError} />
       ) : (
         <dl className="kv">
           <div>
             <dt>{t("team.today.amount")}</dt>
-            <dd>{formatAmount(amount)} USDT</dd>
+            <dd>{formatAmount(today.amount)} USDT</dd>
           </div>
           <div>
             <dt>{t("team.today.users")}</dt>
-            <dd>{users.toString()}</dd>
+            <dd>{today.users.toString()}</dd>
           </div>
         </dl>
       )}
+    </section>
+  );
+}
+
+const CHART_W = 280;
+const CHART_H = 96;
+
+/**
+ * Team deposits of the last TEAM_CHART_DAYS days as bars (today last and highlighted), each bar a
+ * list item named by its date, deposits and new members; a note when nothing happened.
+ */
+export function TeamChartCard({ data, dayTimes }: { data: TeamDays; dayTimes: bigint | undefined }) {
+  const { t, i18n } = useTranslation();
+  const bars = data.days ? chartBars(data.days) : undefined;
+  const date = new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-CN", {
+    month: "2-digit",
+    day: "2-digit",
+    timeZone: "UTC",
+  });
+  const dayLabel = (day: bigint) =>
+    dayTimes === undefined || dayTimes === 86_400n
+      ? date.format(new Date(Number(day * 86_400n) * 1000))
+      : t("team.today.day", { day: day.toString() });
+  const total = data.days?.reduce((sum, d) => sum + d.amount, 0n) ?? 0n;
+  const members = data.days?.reduce((sum, d) => sum + d.users, 0n) ?? 0n;
+
+  let body;
+  if (!data.days || dayTimes === undefined) body = <Loading isError={data.isError} />;
+  else if (!bars) body = <p className="muted">{t("team.chart.empty", { days: TEAM_CHART_DAYS })}</p>;
+  else {
+    const slot = CHART_W / bars.length;
+    const width = Math.max(2, slot * 0.7);
+    body = (
+      <>
+        <p className="small muted">
+          {t("team.chart.summary", { amount: formatAmount(total), users: members.toString() })}
+        </p>
+        <svg
+          className="team-chart"
+          viewBox={`0 0 ${CHART_W} ${CHART_H + 16}`}
+          role="list"
+          aria-label={t("team.chart.title", { days: TEAM_CHART_DAYS })}
+        >
+          <line x1={0} x2={CHART_W} y1={CHART_H + 0.5} y2={CHART_H + 0.5} className="team-chart-axis" />
+          {bars.map((bar, i) => {
+            const h = bar.height * (CHART_H - 4);
+            const label = t("team.chart.bar", {
+              date: dayLabel(bar.day),
+              amount: formatAmount(bar.amount),
+              users: bar.users.toString(),
+            });
+            const isToday = i === bars.length - 1;
+            return (
+              <g key={bar.day.toString()} role="listitem" aria-label={label}>
+                <title>{label}</title>
+                {/* a full-height hit area, so short bars still show their title */}
+                <rect x={i * slot} y={0} width={slot} height={CHART_H} fill="transparent" />
+                <rect
+                  className={isToday ? "team-chart-bar today" : "team-chart-bar"}
+                  x={i * slot + (slot - width) / 2}
+                  y={CHART_H - h}
+                  width={width}
+                  height={h}
+                  rx={1.5}
+                />
+              </g>
+            );
+          })}
+          <text x={0} y={CHART_H + 13} className="team-chart-label">
+            {dayLabel(bars[0]!.day)}
+          </text>
+          <text x={CHART_W} y={CHART_H + 13} className="team-chart-label" textAnchor="end">
+            {dayLabel(bars.at(-1)!.day)}
+          </text>
+        </svg>
+      </>
+    );
+  }
+
+  return (
+    <section className="card" aria-labelledby="team-chart-title">
+      <h2 id="team-chart-title" className="card-title">
+        {t("team.chart.title", { days: TEAM_CHART_DAYS })}
+      </h2>
+      {body}
     </section>
   );
 }

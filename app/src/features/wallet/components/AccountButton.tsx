@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { useConnection } from "wagmi";
 import { shortAddress } from "../../../lib/format";
 import { useAppStore } from "../../../store";

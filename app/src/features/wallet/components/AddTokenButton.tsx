@@ -1,5 +1,5 @@
 import { usdtAbi } from "@taichi/contracts";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { useConfig, useReadContracts } from "wagmi";
 import { watchAsset } from "wagmi/actions";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { useConfig } from "wagmi";
-import { presale } from "../../../contracts";
-import { parseError } from "../../../lib/errors";
+import { presaleViews as presale } from "../../../contractViews";
+import type { AppMessage } from "../../../i18n";
 import { switchChainByApp } from "../../../lib/walletEvents";
 import { useAppStore } from "../../../store";
 import { appChain } from "../../../wagmi";
@@ -19,7 +19,12 @@ export function NetworkBanner() {
       await switchChainByApp(config, appChain.id);
     } catch (err) {
       console.error("switch chain failed", err);
-      toast("error", parseError(err));
+      // The error parser (viem's error classes) loads with the first failure: `/` needs it for nothing else.
+      const message = await import("../../../lib/errors").then(
+        ({ parseError }) => parseError(err),
+        (): AppMessage => ({ key: "errors.generic" }),
+      );
+      toast("error", message);
     }
   };
 

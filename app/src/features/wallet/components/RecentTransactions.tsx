@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { formatAddress } from "../../../lib/format";
 import { appChain } from "../../../wagmi";
 import { useAppConnection } from "../hooks/useAppConnection";

@@ -1,6 +1,7 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { type Connector, useConnect, useConnection, useConnectors, useDisconnect } from "wagmi";
+import { useTranslation } from "../../../i18n";
+import { type Connector, useConfig, useConnection, useConnectors } from "wagmi";
+import { connect, disconnect } from "wagmi/actions";
 import { Modal } from "../../../components/Modal";
 import { parseError } from "../../../lib/errors";
 import { useAppStore } from "../../../store";
@@ -20,9 +21,10 @@ export function pickableConnectors(
 
 function WalletList({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
+  const config = useConfig();
   const connectors = useConnectors();
-  const { mutateAsync: connect, isPending, variables } = useConnect();
-  const [failed, setFailed] = useState(false);
+  // The wagmi actions, not useConnect/useDisconnect: those hooks bring TanStack's mutations to `/`.
+  const [pending, setPending] = useState<Connector>();
   const toast = useAppStore((s) => s.toast);
   const hasWindowEthereum = typeof window !== "undefined" && !!(window as { ethereum?: unknown }).ethereum;
   const wallets = pickableConnectors(connectors, hasWindowEthereum);
@@ -36,15 +38,16 @@ function WalletList({ onDone }: { onDone: () => void }) {
   }
 
   const pick = async (connector: Connector) => {
-    setFailed(false);
+    setPending(connector);
     try {
-      await connect({ connector });
+      await connect(config, { connector });
       onDone();
     } catch (err) {
       if ((err as { name?: string }).name === "ConnectorAlreadyConnectedError") return onDone();
       console.error("connect failed", err);
-      setFailed(true);
       toast("error", parseError(err));
+    } finally {
+      setPending(undefined);
     }
   };
 
@@ -52,13 +55,13 @@ function WalletList({ onDone }: { onDone: () => void }) {
     <ul className="wallet-list">
       {wallets.map((connector) => {
         const name = connector.id === "injected" ? t("wallet.browserWallet") : connector.name;
-        const busy = isPending && variables?.connector === connector && !failed;
+        const busy = pending === connector;
         return (
           <li key={connector.uid}>
             <button
               type="button"
               className="wallet-option"
-              disabled={isPending}
+              disabled={!!pending}
               onClick={() => void pick(connector)}
             >
               {connector.icon ? (
@@ -85,8 +88,8 @@ export function WalletPicker() {
   const { t } = useTranslation();
   const open = useAppStore((s) => s.walletPickerOpen);
   const setOpen = useAppStore((s) => s.setWalletPickerOpen);
+  const config = useConfig();
   const { address, status, chain, chainId } = useConnection();
-  const { mutate: disconnect } = useDisconnect();
   if (!open) return null;
   const close = () => setOpen(false);
 
@@ -105,7 +108,7 @@ export function WalletPicker() {
             type="button"
             className="button ghost"
             onClick={() => {
-              disconnect();
+              disconnect(config).catch((err: unknown) => console.error("disconnect failed", err));
               close();
             }}
           >

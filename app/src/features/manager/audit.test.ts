@@ -1,0 +1,120 @@
+import { lpSwapAbi, presaleAbi } from "@taichi/contracts";
+import { type Abi, type Address, type Hash, encodeAbiParameters, encodeEventTopics } from "viem";
+import { describe, expect, it, vi } from "vitest";
+import { loadAuditLog } from "./audit";
+import type { Managed } from "./registry";
+
+const presale: Managed = {
+  name: "Presale",
+  address: "0x0165878A594ca255338adfa4d48449f69242Eb8F",
+  abi: presaleAbi as Abi,
+};
+const lpSwap: Managed = {
+  name: "LpSwap",
+  address: "0x59b670e9fA9D0A427751Af201D676719a970857b",
+  abi: lpSwapAbi as Abi,
+};
+const alice: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const bob: Address = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+const owner: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+const hash = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hash;
+
+function log(
+  c: Managed,
+  block: bigint,
+  index: number,
+  topics: readonly unknown[],
+  data: `0x${string}` = "0x",
+) {
+  return {
+    address: c.address.toLowerCase(),
+    blockNumber: block,
+    logIndex: index,
+    transactionHash: hash(Number(block)),
+    topics,
+    data,
+  };
+}
+
+function fakeClient() {
+  const logs = [
+    log(
+      presale,
+      5n,
+      0,
+      encodeEventTopics({
+        abi: presaleAbi,
+        eventName: "ManagerUpdated",
+        args: { previousManager: alice, newManager: bob },
+      }),
+    ),
+    // a member's registration is not an admin event
+    log(
+      presale,
+      6n,
+      0,
+      encodeEventTopics({
+        abi: presaleAbi,
+        eventName: "Registered",
+        args: { account: bob, referrer: owner },
+      }),
+      encodeAbiParameters([{ type: "uint256" }], [2n]),
+    ),
+    log(
+      lpSwap,
+      7n,
+      1,
+      encodeEventTopics({ abi: lpSwapAbi, eventName: "RatesUpdated" }),
+      encodeAbiParameters([{ type: "uint256" }, { type: "uint256" }], [300n, 100n]),
+    ),
+  ];
+  return {
+    getLogs: vi.fn(async () => logs),
+    readContract: vi.fn(
+      async ({ functionName, blockNumber }: { functionName: string; blockNumber: bigint }) => {
+        expect(functionName).toBe("getConfig");
+        expect(blockNumber).toBe(6n); // the state before block 7
+        return { algebra: 2n, dayTimes: 86_400n, lpRate: 200n, tokenRate: 100n };
+      },
+    ),
+    getStorageAt: vi.fn(),
+    getTransaction: vi.fn(async () => ({ from: owner })),
+    getBlock: vi.fn(async ({ blockNumber }: { blockNumber: bigint }) => ({
+      timestamp: 1_000n + blockNumber,
+    })),
+  };
+}
+
+describe("loadAuditLog", () => {
+  it("lists admin events newest first with sender, time and old -> new", async () => {
+    const client = fakeClient();
+    const entries = await loadAuditLog(client as never, [presale, lpSwap]);
+    expect(entries.map((e) => `${e.contract}.${e.event}`)).toEqual([
+      "LpSwap.RatesUpdated",
+      "Presale.ManagerUpdated",
+    ]);
+
+    const [rates, manager] = entries;
+    expect(rates!.from).toBe(owner);
+    expect(rates!.time).toBe(1_007n);
+    // only lpRate changed: tokenRate was 100 before too (read at block 6)
+    expect(rates!.changes!.map((c) => [c.field.name, c.from, c.to])).toEqual([["lpRate", 200n, 300n]]);
+    // the event carries the previous manager: no historical read needed
+    expect(manager!.changes!.map((c) => [c.field.name, c.from, c.to])).toEqual([["manager", alice, bob]]);
+    expect(client.readContract).toHaveBeenCalledTimes(1);
+    expect(client.getLogs).toHaveBeenCalledWith(
+      expect.objectContaining({ address: [presale.address, lpSwap.address] }),
+    );
+  });
+
+  it("shows the old value as unknown when the node cannot answer a historical call", async () => {
+    const client = fakeClient();
+    client.readContract.mockRejectedValueOnce(new Error("missing trie node"));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const [rates] = await loadAuditLog(client as never, [presale, lpSwap]);
+    expect(rates!.changes!.map((c) => [c.field.name, c.from, c.to])).toEqual([
+      ["lpRate", undefined, 300n],
+      ["tokenRate", undefined, 100n],
+    ]);
+  });
+});

@@ -1,0 +1,169 @@
+import { type Address, type Hash, type Log, type PublicClient, decodeEventLog } from "viem";
+import type { ContractName } from "../../lib/deployments";
+import { type Section, allSections, eventValues, normalize } from "./descriptors";
+import { type Change, type Field, type Values, diffValues } from "./fields";
+import { IMPLEMENTATION_SLOT, type Managed, isAdminEvent, slotAddress } from "./registry";
+
+export type AuditEntry = {
+  id: string;
+  contract: ContractName;
+  event: string;
+  blockNumber: bigint;
+  logIndex: number;
+  hash: Hash;
+  /** the transaction's sender */
+  from: Address | undefined;
+  /** block time, unix seconds */
+  time: bigint | undefined;
+  /** old -> new for events a form describes (empty: the event changed nothing) */
+  changes: Change[] | undefined;
+  /** the event's arguments as text, for everything else */
+  args: [string, string][];
+};
+
+type Client = Pick<PublicClient, "getLogs" | "readContract" | "getStorageAt" | "getTransaction" | "getBlock">;
+
+const IMPLEMENTATION: Field = { name: "implementation", kind: "address" };
+
+export function argText(value: unknown): string {
+  if (typeof value === "bigint") return value.toString();
+  if (Array.isArray(value)) return `[${value.map(argText).join(", ")}]`;
+  if (value && typeof value === "object") {
+    return `{ ${Object.entries(value)
+      .map(([k, v]) => `${k}: ${argText(v)}`)
+      .join(", ")} }`;
+  }
+  return String(value);
+}
+
+/** The forms whose setter emits this event (two Staking forms share ConfigMultiUpdated). */
+export function sectionsFor(contract: ContractName, event: string): Section[] {
+  return allSections.filter((s) => s.contract === contract && s.event?.name === event);
+}
+
+/**
+ * The values before the event: an event that carries `previous<X>` names it; otherwise the getter is
+ * read at the block before (historical eth_call: anvil and archive nodes answer it, pruned nodes do not,
+ * and then the old value shows as unknown).
+ */
+async function oldValues(
+  client: Client,
+  c: Managed,
+  sections: Section[],
+  args: Record<string, unknown>,
+  blockNumber: bigint,
+): Promise<Partial<Values> | undefined> {
+  const previous = Object.keys(args).find((k) => k.startsWith("previous"));
+  const fields = sections.flatMap((s) => s.fields);
+  if (previous && fields.length === 1) return { [fields[0]!.name]: args[previous] as Address };
+  const section = sections[0]!;
+  const key = section.key ? args[section.key.name] : undefined;
+  try {
+    const raw = await client.readContract({
+      address: c.address,
+      abi: c.abi,
+      functionName: section.getter.fn,
+      args: section.key ? [key] : [],
+      blockNumber: blockNumber - 1n,
+    });
+    return (section.getter.select ?? ((r) => r as Partial<Values>))(normalize(raw));
+  } catch (err) {
+    console.error(`audit: ${c.name}.${section.getter.fn} at block ${blockNumber - 1n}`, err);
+    return undefined;
+  }
+}
+
+/** Every admin event of the given contracts, newest first, with who sent it and what changed. */
+export async function loadAuditLog(
+  client: Client,
+  contracts: readonly Managed[],
+  fromBlock = 0n,
+): Promise<AuditEntry[]> {
+  if (contracts.length === 0) return [];
+  const byAddress = new Map(contracts.map((c) => [c.address.toLowerCase(), c]));
+  const logs: Log[] = await client.getLogs({
+    address: contracts.map((c) => c.address),
+    fromBlock,
+    toBlock: "latest",
+  });
+
+  const decoded = logs.flatMap((log) => {
+    const c = byAddress.get(log.address.toLowerCase());
+    if (!c || log.blockNumber === null || log.transactionHash === null || log.logIndex === null) return [];
+    try {
+      const event = decodeEventLog({ abi: c.abi, data: log.data, topics: log.topics, strict: false });
+      if (!event.eventName || !isAdminEvent(event.eventName)) return [];
+      const args = (event.args ?? {}) as Record<string, unknown>;
+      return [
+        {
+          c,
+          log,
+          name: event.eventName,
+          args,
+          blockNumber: log.blockNumber,
+          hash: log.transactionHash,
+          logIndex: log.logIndex,
+        },
+      ];
+    } catch {
+      return []; // an event this ABI does not know
+    }
+  });
+
+  const hashes = [...new Set(decoded.map((d) => d.hash))];
+  const blocks = [...new Set(decoded.map((d) => d.blockNumber))];
+  const [senders, times] = await Promise.all([
+    Promise.all(
+      hashes.map((hash) =>
+        client.getTransaction({ hash }).then(
+          (tx) => tx.from,
+          () => undefined,
+        ),
+      ),
+    ),
+    Promise.all(
+      blocks.map((blockNumber) =>
+        client.getBlock({ blockNumber }).then(
+          (b) => b.timestamp,
+          () => undefined,
+        ),
+      ),
+    ),
+  ]);
+  const senderOf = new Map(hashes.map((h, i) => [h, senders[i]]));
+  const timeOf = new Map(blocks.map((b, i) => [b, times[i]]));
+
+  const entries = await Promise.all(
+    decoded.map(async (d): Promise<AuditEntry> => {
+      let changes: Change[] | undefined;
+      const sections = sectionsFor(d.c.name, d.name);
+      if (sections.length > 0) {
+        const next = eventValues(sections[0]!, d.args);
+        const fields = sections.flatMap((s) => s.fields).filter((f) => next[f.name] !== undefined);
+        const old = await oldValues(client, d.c, sections, d.args, d.blockNumber);
+        changes = diffValues(fields, old ?? {}, next as Values);
+      } else if (d.name === "Upgraded") {
+        const word = await client
+          .getStorageAt({ address: d.c.address, slot: IMPLEMENTATION_SLOT, blockNumber: d.blockNumber - 1n })
+          .catch(() => undefined);
+        const from = slotAddress(word);
+        changes = [{ field: IMPLEMENTATION, from, to: d.args.implementation as Address }];
+      }
+      return {
+        id: `${d.hash}-${d.logIndex}`,
+        contract: d.c.name,
+        event: d.name,
+        blockNumber: d.blockNumber,
+        logIndex: d.logIndex,
+        hash: d.hash,
+        from: senderOf.get(d.hash),
+        time: timeOf.get(d.blockNumber),
+        changes,
+        args: Object.entries(normalize(d.args) as Record<string, unknown>).map(([k, v]) => [k, argText(v)]),
+      };
+    }),
+  );
+  return entries.sort((a, b) =>
+    a.blockNumber === b.blockNumber ? b.logIndex - a.logIndex : a.blockNumber > b.blockNumber ? -1 : 1,
+  );
+}

@@ -1,0 +1,503 @@
+import { usdtAbi } from "@taichi/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { type Abi, type Address, type Hex, isHex } from "viem";
+import { usePublicClient } from "wagmi";
+import { Message } from "../../../components/Message";
+import { Modal } from "../../../components/Modal";
+import { useTranslation } from "../../../i18n";
+import type { AppMessage } from "../../../i18n/keys";
+import { contractAddress } from "../../../lib/deployments";
+import { formatAmount } from "../../../lib/format";
+import { useTransaction } from "../../../lib/useTransaction";
+import { appChain } from "../../../wagmi";
+import { parseAddressList, parseInput } from "../fields";
+import { MANAGER_READ_KEY, useManagerRead } from "../hooks/useManagerRead";
+import { IMPLEMENTATION_SLOT, type Managed, abiOf, findFunction, slotAddress } from "../registry";
+import { FieldInput } from "./FieldInput";
+
+const ADDRESS = { kind: "address" } as const;
+const AMOUNT = { kind: "amount" } as const;
+
+function useSend() {
+  const send = useTransaction();
+  return (c: Managed, functionName: string, args: readonly unknown[]) =>
+    send({ address: c.address, abi: c.abi, functionName, args } as never) as Promise<{ ok: boolean }>;
+}
+
+function Card({ c, id, title, children }: { c: Managed; id: string; title: string; children: ReactNode }) {
+  const headingId = `${c.name}-${id}`;
+  return (
+    <section className="card manager-section" aria-labelledby={headingId}>
+      <h3 id={headingId} className="card-title">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** A confirm dialog that only confirms once `phrase` is typed (ownership and upgrades cannot be undone). */
+function TypedConfirm({
+  title,
+  text,
+  phrase,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  text: ReactNode;
+  phrase: string;
+  onConfirm(): void;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState("");
+  return (
+    <Modal title={title} role="alertdialog" onClose={onClose}>
+      <div className="modal-text">{text}</div>
+      <div className="field">
+        <label htmlFor="typed-confirm">{t("manager.typeToConfirm", { phrase })}</label>
+        <input
+          id="typed-confirm"
+          className="input"
+          autoComplete="off"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </div>
+      <div className="modal-actions">
+        <button type="button" className="button ghost" onClick={onClose}>
+          {t("common.cancel")}
+        </button>
+        <button type="button" className="button" disabled={typed.trim() !== phrase} onClick={onConfirm}>
+          {t("common.confirm")}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function ErrorLine({ message }: { message: AppMessage | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="error-text" role="alert">
+      <Message message={message} />
+    </p>
+  );
+}
+
+/** owner(), pending owner (two-step tokens), transferOwnership and renounceOwnership behind a typed confirmation. */
+export function OwnershipCard({ c }: { c: Managed }) {
+  const { t } = useTranslation();
+  const send = useSend();
+  const owner = useManagerRead({ address: c.address, abi: c.abi, functionName: "owner" });
+  const twoStep = !!findFunction(c.abi, "pendingOwner");
+  const pendingOwner = useManagerRead(
+    twoStep ? { address: c.address, abi: c.abi, functionName: "pendingOwner" } : undefined,
+  );
+  const [input, setInput] = useState("");
+  const [error, setError] = useState<AppMessage>();
+  const [dialog, setDialog] = useState<{ kind: "transfer"; to: Address } | { kind: "renounce" }>();
+  if (!findFunction(c.abi, "transferOwnership")) return null;
+
+  async function run() {
+    const d = dialog!;
+    setDialog(undefined);
+    const result =
+      d.kind === "transfer"
+        ? await send(c, "transferOwnership", [d.to])
+        : await send(c, "renounceOwnership", []);
+    if (result.ok) setInput("");
+  }
+
+  return (
+    <Card c={c} id="ownership" title={t("manager.ownership.title")}>
+      <dl className="kv">
+        <div>
+          <dt>{t("manager.ownership.owner")}</dt>
+          <dd className="address-full">{(owner.data as string | undefined) ?? "…"}</dd>
+        </div>
+        {twoStep && (
+          <div>
+            <dt>{t("manager.ownership.pending")}</dt>
+            <dd className="address-full">{(pendingOwner.data as string | undefined) ?? "…"}</dd>
+          </div>
+        )}
+      </dl>
+      {twoStep && <p className="muted small">{t("manager.ownership.twoStep")}</p>}
+      <form
+        className="manager-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const parsed = parseInput(ADDRESS, input);
+          setError(parsed.ok ? undefined : parsed.message);
+          if (parsed.ok) setDialog({ kind: "transfer", to: parsed.value as Address });
+        }}
+      >
+        <FieldInput field={ADDRESS} label="newOwner" value={input} onChange={setInput} error={error} />
+        <div className="manager-actions">
+          <button
+            type="button"
+            className="button ghost danger"
+            onClick={() => setDialog({ kind: "renounce" })}
+          >
+            {t("manager.ownership.renounce")}
+          </button>
+          <button type="submit" className="button">
+            {t("manager.ownership.transfer")}
+          </button>
+        </div>
+      </form>
+      {dialog && (
+        <TypedConfirm
+          title={t(dialog.kind === "transfer" ? "manager.ownership.transfer" : "manager.ownership.renounce")}
+          text={
+            dialog.kind === "transfer"
+              ? t("manager.ownership.transferText", { contract: c.name, to: dialog.to })
+              : t("manager.ownership.renounceText", { contract: c.name })
+          }
+          phrase={c.name}
+          onConfirm={() => void run()}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** UUPS proxies: the implementation in the ERC-1967 slot, and upgradeToAndCall(new, data). */
+export function UpgradeCard({ c }: { c: Managed }) {
+  const { t } = useTranslation();
+  const send = useSend();
+  const client = usePublicClient({ chainId: appChain.id });
+  const implementation = useQuery({
+    queryKey: [MANAGER_READ_KEY, c.address, "implementation"],
+    enabled: !!client,
+    queryFn: async () =>
+      slotAddress(await client!.getStorageAt({ address: c.address, slot: IMPLEMENTATION_SLOT })),
+  });
+  const [input, setInput] = useState("");
+  const [data, setData] = useState("0x");
+  const [error, setError] = useState<AppMessage>();
+  const [target, setTarget] = useState<{ to: Address; data: Hex }>();
+  if (!findFunction(c.abi, "upgradeToAndCall")) return null;
+
+  async function review() {
+    const parsed = parseInput(ADDRESS, input);
+    if (!parsed.ok) return setError(parsed.message);
+    if (!isHex(data.trim())) return setError({ key: "manager.upgrade.badData" });
+    const code = await client?.getCode({ address: parsed.value as Address });
+    if (!code || code === "0x") return setError({ key: "manager.upgrade.noCode" });
+    setError(undefined);
+    setTarget({ to: parsed.value as Address, data: data.trim() as Hex });
+  }
+
+  return (
+    <Card c={c} id="upgrade" title={t("manager.upgrade.title")}>
+      <dl className="kv">
+        <div>
+          <dt>{t("manager.upgrade.current")}</dt>
+          <dd className="address-full" data-testid={`${c.name}-implementation`}>
+            {implementation.data ?? "…"}
+          </dd>
+        </div>
+      </dl>
+      <form
+        className="manager-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void review();
+        }}
+      >
+        <FieldInput field={ADDRESS} label="newImplementation" value={input} onChange={setInput} />
+        <div className="field">
+          <label htmlFor={`${c.name}-upgrade-data`}>
+            <code>data</code> <small className="muted">{t("manager.upgrade.dataHint")}</small>
+          </label>
+          <input
+            id={`${c.name}-upgrade-data`}
+            className="input"
+            autoComplete="off"
+            value={data}
+            onChange={(e) => setData(e.target.value)}
+          />
+        </div>
+        <ErrorLine message={error} />
+        <div className="manager-actions">
+          <button type="submit" className="button">
+            {t("manager.upgrade.submit")}
+          </button>
+        </div>
+      </form>
+      {target && (
+        <TypedConfirm
+          title={t("manager.upgrade.title")}
+          text={t("manager.upgrade.confirmText", {
+            contract: c.name,
+            from: implementation.data ?? "?",
+            to: target.to,
+          })}
+          phrase={c.name}
+          onConfirm={() => {
+            const { to, data: calldata } = target;
+            setTarget(undefined);
+            void send(c, "upgradeToAndCall", [to, calldata]).then((r) => r.ok && setInput(""));
+          }}
+          onClose={() => setTarget(undefined)}
+        />
+      )}
+    </Card>
+  );
+}
+
+/**
+ * Where `owed(token)` is read: the contract itself, or for Staking (whose views moved out to stay under
+ * the code-size limit) the DataReader bound to it.
+ */
+function owedSource(c: Managed): { address: Address; abi: Abi } | undefined {
+  const own = findFunction(c.abi, "owed");
+  if (own?.inputs.length === 1) return c;
+  const reader = contractAddress(appChain.id, "DataReader");
+  const readerAbi = abiOf("DataReader");
+  if (c.name !== "Staking" || !reader || !readerAbi || findFunction(readerAbi, "owed")?.inputs.length !== 1) {
+    return undefined;
+  }
+  return { address: reader, abi: readerAbi };
+}
+
+const WITHDRAW_TOKENS = ["Usdt", "SwapToken", "BurnToken", "MiningToken"] as const;
+
+/**
+ * withdraw(token, to, amount) for what the contract does not owe: balance minus `owed(token)` (Staking),
+ * or `withdrawable(token)` where the contract computes it (Ido).
+ */
+export function WithdrawCard({ c, account }: { c: Managed; account: Address | undefined }) {
+  const { t } = useTranslation();
+  const send = useSend();
+  const tokens = WITHDRAW_TOKENS.flatMap((name) => {
+    const address = contractAddress(appChain.id, name);
+    return address ? [{ name, address }] : [];
+  });
+  const [token, setToken] = useState(tokens[0]?.address);
+  const [to, setTo] = useState(account ?? "");
+  const [amount, setAmount] = useState("");
+  const [error, setError] = useState<AppMessage>();
+  const [confirming, setConfirming] = useState<{ to: Address; amount: bigint }>();
+  const owedAt = owedSource(c);
+  const hasWithdrawable = !!findFunction(c.abi, "withdrawable");
+  const balance = useManagerRead(
+    token ? { address: token, abi: usdtAbi as Abi, functionName: "balanceOf", args: [c.address] } : undefined,
+  );
+  const owed = useManagerRead(
+    token && owedAt ? { ...owedAt, functionName: "owed", args: [token] } : undefined,
+  );
+  const withdrawable = useManagerRead(
+    token && hasWithdrawable
+      ? { address: c.address, abi: c.abi, functionName: "withdrawable", args: [token] }
+      : undefined,
+  );
+  if (!findFunction(c.abi, "withdraw") || tokens.length === 0) return null;
+
+  const held = balance.data as bigint | undefined;
+  const owedAmount = owed.data as bigint | undefined;
+  const available = hasWithdrawable
+    ? (withdrawable.data as bigint | undefined)
+    : held !== undefined && owedAmount !== undefined
+      ? held > owedAmount
+        ? held - owedAmount
+        : 0n
+      : undefined;
+  const owedShown =
+    owedAmount ?? (held !== undefined && available !== undefined ? held - available : undefined);
+  // without a view of what is owed, the contract's own check (ExceedsWithdrawable) is the only one
+  const unknown = !owedAt && !hasWithdrawable;
+  const tokenName = tokens.find((x) => x.address === token)?.name ?? "";
+
+  function review() {
+    const dest = parseInput(ADDRESS, to);
+    if (!dest.ok) return setError(dest.message);
+    const value = parseInput({ ...AMOUNT, min: 1n, max: available }, amount);
+    if (!value.ok) return setError(value.message);
+    setError(undefined);
+    setConfirming({ to: dest.value as Address, amount: value.value as bigint });
+  }
+
+  return (
+    <Card c={c} id="withdraw" title={t("manager.withdraw.title")}>
+      <div className="field">
+        <label htmlFor={`${c.name}-withdraw-token`}>{t("manager.withdraw.token")}</label>
+        <select
+          id={`${c.name}-withdraw-token`}
+          className="input"
+          value={token}
+          onChange={(e) => setToken(e.target.value as Address)}
+        >
+          {tokens.map((x) => (
+            <option key={x.address} value={x.address}>
+              {x.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <dl className="kv">
+        <div>
+          <dt>{t("manager.withdraw.balance")}</dt>
+          <dd>{held === undefined ? "…" : formatAmount(held)}</dd>
+        </div>
+        <div>
+          <dt>{t("manager.withdraw.owed")}</dt>
+          <dd data-testid={`${c.name}-owed`}>
+            {unknown
+              ? t("manager.withdraw.unknown")
+              : owedShown === undefined
+                ? "…"
+                : formatAmount(owedShown)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("manager.withdraw.available")}</dt>
+          <dd data-testid={`${c.name}-available`}>
+            {unknown
+              ? t("manager.withdraw.unknown")
+              : available === undefined
+                ? "…"
+                : formatAmount(available)}
+          </dd>
+        </div>
+      </dl>
+      <form
+        className="manager-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          review();
+        }}
+      >
+        <FieldInput field={ADDRESS} label="to" value={to} onChange={setTo} />
+        <FieldInput field={AMOUNT} label="amount" value={amount} onChange={setAmount} />
+        <ErrorLine message={error} />
+        <div className="manager-actions">
+          <button type="submit" className="button" disabled={!unknown && available === undefined}>
+            {t("manager.withdraw.submit")}
+          </button>
+        </div>
+      </form>
+      {confirming && (
+        <Modal
+          title={t("manager.withdraw.title")}
+          role="alertdialog"
+          onClose={() => setConfirming(undefined)}
+        >
+          <p className="modal-text">
+            {t("manager.withdraw.confirmText", {
+              amount: formatAmount(confirming.amount),
+              token: tokenName,
+              to: confirming.to,
+            })}
+          </p>
+          <div className="modal-actions">
+            <button type="button" className="button ghost" onClick={() => setConfirming(undefined)}>
+              {t("common.cancel")}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                const { to: dest, amount: value } = confirming;
+                setConfirming(undefined);
+                void send(c, "withdraw", [token, dest, value]).then((r) => r.ok && setAmount(""));
+              }}
+            >
+              {t("common.confirm")}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * Batches of addresses: Ido priority rights (grantPriority / revokePriority), MiningToken's whitelist
+ * (setWhiteList(accounts, bool)).
+ */
+export function BatchCard({
+  c,
+  id,
+  grant,
+  revoke,
+  count,
+}: {
+  c: Managed;
+  id: "priority" | "whitelist";
+  grant: { fn: string; args: (list: Address[]) => unknown[] };
+  revoke: { fn: string; args: (list: Address[]) => unknown[] };
+  count?: string;
+}) {
+  const { t } = useTranslation();
+  const send = useSend();
+  const [text, setText] = useState("");
+  const [error, setError] = useState<AppMessage>();
+  const [confirming, setConfirming] = useState<{ fn: string; args: unknown[]; n: number }>();
+  const counted = useManagerRead(count ? { address: c.address, abi: c.abi, functionName: count } : undefined);
+  if (!findFunction(c.abi, grant.fn) || !findFunction(c.abi, revoke.fn)) return null;
+
+  function review(op: typeof grant) {
+    const list = parseAddressList(text);
+    if (!list.ok) return setError(list.message);
+    setError(undefined);
+    setConfirming({ fn: op.fn, args: op.args(list.value), n: list.value.length });
+  }
+  const fieldId = `${c.name}-${id}-list`;
+  return (
+    <Card c={c} id={id} title={t(`manager.batch.${id}`)}>
+      {count && (
+        <p className="muted">
+          {t("manager.batch.count", { n: counted.data === undefined ? "…" : String(counted.data) })}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={fieldId}>{t("manager.batch.list")}</label>
+        <textarea
+          id={fieldId}
+          className="input"
+          rows={3}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <ErrorLine message={error} />
+      <div className="manager-actions">
+        <button type="button" className="button ghost" onClick={() => review(revoke)}>
+          {t("manager.batch.revoke")}
+        </button>
+        <button type="button" className="button" onClick={() => review(grant)}>
+          {t("manager.batch.grant")}
+        </button>
+      </div>
+      {confirming && (
+        <Modal title={t(`manager.batch.${id}`)} role="alertdialog" onClose={() => setConfirming(undefined)}>
+          <p className="modal-text">
+            <code>{confirming.fn}</code> — {t("manager.batch.confirmText", { n: confirming.n })}
+          </p>
+          <div className="modal-actions">
+            <button type="button" className="button ghost" onClick={() => setConfirming(undefined)}>
+              {t("common.cancel")}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                const { fn, args } = confirming;
+                setConfirming(undefined);
+                void send(c, fn, args).then((r) => r.ok && setText(""));
+              }}
+            >
+              {t("common.confirm")}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,281 @@
+import { useState } from "react";
+import type { Abi, Address } from "viem";
+import { Message } from "../../../components/Message";
+import { Modal } from "../../../components/Modal";
+import { useTranslation } from "../../../i18n";
+import type { AppMessage } from "../../../i18n/keys";
+import { useTransaction } from "../../../lib/useTransaction";
+import { MissingValueError, type Section, argsFromAbi, normalize } from "../descriptors";
+import {
+  type Change,
+  type FieldErrors,
+  type Inputs,
+  type Scalar,
+  type Values,
+  diffValues,
+  display,
+  parseInput,
+  parseInputs,
+  toInputs,
+} from "../fields";
+import { useManagerRead } from "../hooks/useManagerRead";
+import { findFunction } from "../registry";
+import { FieldInput } from "./FieldInput";
+
+type Props = { section: Section; address: Address; abi: Abi };
+
+/**
+ * A descriptor-driven form: the current values from the getter, typed inputs, validation, a diff of
+ * what will change, a confirm dialog, then the setter through the shared transaction path.
+ */
+export function ConfigForm({ section, address, abi }: Props) {
+  const { t } = useTranslation();
+  const send = useTransaction();
+  const setter = findFunction(abi, section.setter.fn);
+  const getter = findFunction(abi, section.getter.fn);
+  const [keyInput, setKeyInput] = useState("");
+  const [key, setKey] = useState<Address>();
+  const [keyError, setKeyError] = useState<AppMessage>();
+  const [edited, setEdited] = useState<Inputs>();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<AppMessage>();
+  const [pending, setPending] = useState<{ changes: Change[]; args: unknown[] }>();
+  const [busy, setBusy] = useState(false);
+
+  const needsKey = !!section.key;
+  const read = useManagerRead(
+    getter && setter && (!needsKey || key)
+      ? { address, abi, functionName: section.getter.fn, args: key ? [key] : [] }
+      : undefined,
+  );
+  const current: Partial<Values> | undefined =
+    read.data === undefined
+      ? undefined
+      : ((section.getter.select ?? ((raw) => raw as Partial<Values>))(
+          normalize(read.data),
+        ) as Partial<Values>);
+  const fields = section.fields.filter((f) => !current || current[f.name] !== undefined);
+  const inputs = edited ?? (current ? toInputs(fields, current) : undefined);
+  const title = t(`manager.sections.${section.id}`);
+  const headingId = `${section.contract}-${section.id}`;
+
+  if (!getter || !setter) {
+    return (
+      <section className="card manager-section" aria-labelledby={headingId}>
+        <h3 id={headingId} className="card-title">
+          {title}
+        </h3>
+        <p className="muted">{t("manager.abiMissing", { fn: section.setter.fn })}</p>
+      </section>
+    );
+  }
+
+  function lookUp() {
+    const parsed = parseInput(section.key!, keyInput);
+    if (!parsed.ok) {
+      setKeyError(parsed.message);
+      return;
+    }
+    setKeyError(undefined);
+    setEdited(undefined);
+    setKey(parsed.value as Address);
+  }
+
+  function update(name: string, value: string, index?: number) {
+    const base = inputs ?? {};
+    const next = { ...base };
+    if (index === undefined) next[name] = value;
+    else next[name] = (base[name] as string[]).map((v, i) => (i === index ? value : v));
+    setEdited(next);
+  }
+
+  function review() {
+    if (!inputs || !current) return;
+    const parsed = parseInputs(fields, inputs);
+    setErrors(parsed.errors);
+    setFormError(undefined);
+    if (!parsed.values) return;
+    const rule = section.check?.(parsed.values);
+    if (rule) {
+      setFormError(rule);
+      return;
+    }
+    const changes = diffValues(fields, current, parsed.values);
+    if (changes.length === 0) {
+      setFormError({ key: "manager.noChanges" });
+      return;
+    }
+    const all: Partial<Values> = {
+      ...current,
+      ...(key && section.key ? { [section.key.name]: key } : {}),
+      ...parsed.values,
+    };
+    try {
+      const args = section.setter.toArgs
+        ? section.setter.toArgs(all as Values)
+        : argsFromAbi(setter!.inputs, all);
+      setPending({ changes, args });
+    } catch (err) {
+      if (!(err instanceof MissingValueError)) throw err;
+      setFormError({ key: "manager.abiChanged", values: { name: err.message } });
+    }
+  }
+
+  async function confirm() {
+    if (!pending) return;
+    const { args } = pending;
+    setPending(undefined);
+    setBusy(true);
+    try {
+      const result = await send({ address, abi, functionName: section.setter.fn, args } as never);
+      if ((result as { ok: boolean }).ok) setEdited(undefined);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card manager-section" aria-labelledby={headingId}>
+      <h3 id={headingId} className="card-title">
+        {title}
+        {section.ownerOnly && <span className="tag">{t("manager.ownerOnly")}</span>}
+      </h3>
+      <p className="muted small">
+        <code>
+          {section.setter.fn}({setter.inputs.map((i) => i.name).join(", ")})
+        </code>
+      </p>
+      {needsKey && (
+        <form
+          className="manager-key"
+          onSubmit={(e) => {
+            e.preventDefault();
+            lookUp();
+          }}
+        >
+          <FieldInput
+            field={section.key!}
+            label={section.key!.name}
+            value={keyInput}
+            onChange={setKeyInput}
+            error={keyError}
+          />
+          <button type="submit" className="button ghost">
+            {t("manager.lookUp")}
+          </button>
+        </form>
+      )}
+      {read.isError && (
+        <p className="error-text" role="alert">
+          {t("manager.readError")}
+        </p>
+      )}
+      {read.isLoading && <p className="muted">{t("common.loading")}</p>}
+      {inputs && current && (
+        <form
+          className="manager-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            review();
+          }}
+        >
+          {fields.map((f) =>
+            f.length === undefined ? (
+              <FieldInput
+                key={f.name}
+                field={f}
+                label={f.name}
+                value={inputs[f.name] as string}
+                onChange={(v) => update(f.name, v)}
+                error={errors[f.name]}
+                disabled={busy}
+              />
+            ) : (
+              <fieldset key={f.name} className="manager-array">
+                <legend>
+                  <code>{f.name}</code>
+                </legend>
+                <div className="manager-array-grid">
+                  {(inputs[f.name] as string[]).map((v, i) => (
+                    <label key={i} className="manager-array-entry">
+                      <small className="muted">#{i + 1}</small>
+                      <FieldInput
+                        compact
+                        field={f}
+                        label={`${f.name} #${i + 1}`}
+                        value={v}
+                        onChange={(next) => update(f.name, next, i)}
+                        error={errors[`${f.name}.${i}`]}
+                        disabled={busy}
+                      />
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ),
+          )}
+          {formError && (
+            <p className="error-text" role="alert">
+              <Message message={formError} />
+            </p>
+          )}
+          <div className="manager-actions">
+            <button
+              type="button"
+              className="button ghost"
+              disabled={!edited || busy}
+              onClick={() => setEdited(undefined)}
+            >
+              {t("manager.reset")}
+            </button>
+            <button type="submit" className="button" disabled={busy}>
+              {t("manager.review")}
+            </button>
+          </div>
+        </form>
+      )}
+      {pending && (
+        <Modal
+          title={t("manager.confirmTitle", { name: title })}
+          role="alertdialog"
+          onClose={() => setPending(undefined)}
+        >
+          <p className="modal-text">
+            {t("manager.confirmText", { contract: section.contract, fn: section.setter.fn })}
+          </p>
+          <ChangeList changes={pending.changes} />
+          <div className="modal-actions">
+            <button type="button" className="button ghost" onClick={() => setPending(undefined)}>
+              {t("common.cancel")}
+            </button>
+            <button type="button" className="button" onClick={() => void confirm()}>
+              {t("common.confirm")}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+/** `field: old -> new`, one line per change. */
+export function ChangeList({ changes }: { changes: readonly Change[] }) {
+  return (
+    <ul className="manager-changes">
+      {changes.map((c) => (
+        <li key={`${c.field.name}.${c.index ?? ""}`}>
+          <code>
+            {c.field.name}
+            {c.index === undefined ? "" : ` #${c.index + 1}`}
+          </code>
+          :{" "}
+          <span className="manager-old">
+            {c.from === undefined ? "—" : display(c.field, c.from as Scalar)}
+          </span>
+          {" → "}
+          <strong>{display(c.field, c.to)}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}

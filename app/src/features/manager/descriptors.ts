@@ -1,0 +1,496 @@
+import type { AbiParameter } from "viem";
+import type { ContractName } from "../../lib/deployments";
+import type { AppMessage } from "../../i18n/keys";
+import type { Field, Scalar, Values } from "./fields";
+
+/**
+ * One configuration form: what it reads, what it sends, and the typed fields in between. Adding a
+ * contract is adding descriptors (and its ABI name in `abis.ts`); the form, the diff, the confirm
+ * dialog and the audit log's old -> new all work from these.
+ *
+ * - `key`: a per-account form (fee exemption, blacklist, team level): the getter and setter take the
+ *   account first.
+ * - `getter.select`: maps the getter's output to field values (default: the returned struct).
+ * - `setter.toArgs`: builds the arguments (default: from the setter's ABI inputs by name, a struct
+ *   input from its components, so a struct that gained a component keeps its current value).
+ * - `event`: the admin event the setter emits, for the audit log's old -> new.
+ * - `check`: rules across fields that the contract enforces too.
+ */
+export type Section = {
+  id: SectionId;
+  contract: ContractName;
+  /** Only the owner may call the setter (otherwise owner or manager). */
+  ownerOnly?: boolean;
+  key?: Field;
+  getter: { fn: string; select?: (raw: unknown) => Partial<Values> };
+  setter: { fn: string; toArgs?: (values: Values) => unknown[] };
+  fields: Field[];
+  event?: { name: string; toValues?: (args: Record<string, unknown>) => Partial<Values> };
+  check?: (values: Values) => AppMessage | undefined;
+};
+
+export type SectionId =
+  | "presaleManager"
+  | "presaleRegistrar"
+  | "idoConfig"
+  | "idoFund"
+  | "idoSwapToken"
+  | "stakingConfig"
+  | "stakingLevels"
+  | "stakingTiers"
+  | "stakingToken"
+  | "stakingTeamLevel"
+  | "stakingBlacklist"
+  | "lpSwapRates"
+  | "tokenFees"
+  | "tokenAccounts"
+  | "tokenSwapSettings"
+  | "tokenOpening"
+  | "tokenFeeExempt"
+  | "tokenBlacklist"
+  | "burnSettings"
+  | "miningSettings"
+  | "lpDividendRewardMin"
+  | "lpDividendBlacklist"
+  | "nodeRates"
+  | "nodeForces";
+
+const PCT = 10_000n; // every contract's RATE_DENOMINATOR / FEE_DENOMINATOR
+const E18 = 10n ** 18n;
+const DAY = 86_400n;
+
+/** Getter output -> plain values: small uints come back from viem as numbers, fields want bigints. */
+export function normalize(raw: unknown): unknown {
+  if (typeof raw === "number") return BigInt(raw);
+  if (Array.isArray(raw)) return raw.map(normalize);
+  if (raw && typeof raw === "object") {
+    return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, normalize(v)]));
+  }
+  return raw;
+}
+
+/** select for a getter returning one value. */
+const one =
+  (name: string) =>
+  (raw: unknown): Partial<Values> => ({ [name]: raw as Scalar });
+/** select for a getter returning several values. */
+const many =
+  (...names: string[]) =>
+  (raw: unknown): Partial<Values> =>
+    Object.fromEntries(names.map((n, i) => [n, (raw as Scalar[])[i]!]));
+
+export class MissingValueError extends Error {
+  override name = "MissingValueError";
+}
+
+/**
+ * Setter arguments from its ABI inputs: each input by name (a trailing `_` dropped), a struct input
+ * from its components by name. Throws MissingValueError when a name has no value (a changed ABI).
+ */
+export function argsFromAbi(inputs: readonly AbiParameter[], values: Partial<Values>): unknown[] {
+  const pick = (name: string) => {
+    const v = values[name.replace(/_$/, "")];
+    if (v === undefined) throw new MissingValueError(name);
+    return v;
+  };
+  return inputs.map((input) => {
+    if (input.type === "tuple" && "components" in input) {
+      return Object.fromEntries(input.components.map((c) => [c.name ?? "", pick(c.name ?? "")]));
+    }
+    return pick(input.name ?? "");
+  });
+}
+
+// ------------------------------------------------------------------ cross-field rules
+
+/** Entries of each array must not decrease (Staking NotAscending). */
+export function checkAscending(values: Values, names: readonly string[]): AppMessage | undefined {
+  for (const name of names) {
+    const list = values[name] as readonly bigint[] | undefined;
+    if (!list) continue;
+    for (let i = 1; i < list.length; i++) {
+      if (list[i]! < list[i - 1]!) {
+        return { key: "manager.errors.ascending", values: { field: name, position: i + 1 } };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Staking tiers: min <= max, rate * days <= 50_000 (at most 5x the principal). */
+export function checkTiers(values: Values): AppMessage | undefined {
+  const days = values.stakeDays as readonly bigint[];
+  const rates = values.stakeRates as readonly bigint[];
+  const mins = values.stakeMins as readonly bigint[];
+  const maxs = values.stakeMaxs as readonly bigint[];
+  for (let t = 0; t < days.length; t++) {
+    if (mins[t]! > maxs[t]!) return { key: "manager.errors.minAboveMax", values: { tier: t + 1 } };
+    if (rates[t]! * days[t]! > 50_000n) return { key: "manager.errors.tierIncome", values: { tier: t + 1 } };
+  }
+  return undefined;
+}
+
+export const FEE_PARTS = ["burn", "pool", "node", "market", "dividend"] as const;
+export const MAX_TOTAL_FEE = 2500n;
+
+/** Token fees: each side's five parts add up to at most 25%. */
+export function checkFeeTotal(values: Values): AppMessage | undefined {
+  for (const side of ["buy", "sell"] as const) {
+    const total = FEE_PARTS.reduce((sum, p) => sum + (values[`${side}_${p}`] as bigint), 0n);
+    if (total > MAX_TOTAL_FEE) return { key: "manager.errors.feeTotal", values: { side } };
+  }
+  return undefined;
+}
+
+/** Ido schedule: start < end <= extract. */
+export function checkSchedule(values: Values): AppMessage | undefined {
+  const { startTime, endTime, extractTime } = values as Record<string, bigint>;
+  if (!(startTime! < endTime!) || endTime! > extractTime!) return { key: "manager.errors.schedule" };
+  return undefined;
+}
+
+// ------------------------------------------------------------------ the forms
+
+const rate = (name: string, max: bigint = PCT): Field => ({ name, kind: "rate", max });
+const amount = (name: string, max?: bigint, min?: bigint): Field => ({ name, kind: "amount", max, min });
+const time = (name: string): Field => ({ name, kind: "time" });
+const account: Field = { name: "account", kind: "address" };
+
+/** Presale, Ido, Staking, LpSwap (the `/manager` page). */
+export const mainSections: Section[] = [
+  {
+    id: "presaleManager",
+    contract: "Presale",
+    ownerOnly: true,
+    getter: { fn: "getConfig" },
+    setter: { fn: "setManager" },
+    fields: [{ name: "manager", kind: "address" }],
+    event: { name: "ManagerUpdated", toValues: (a) => ({ manager: a.newManager as Scalar }) },
+  },
+  {
+    id: "presaleRegistrar",
+    contract: "Presale",
+    ownerOnly: true,
+    key: { name: "registrar", kind: "address" },
+    getter: { fn: "isRegistrar", select: one("allowed") },
+    setter: { fn: "setRegistrar" },
+    fields: [{ name: "allowed", kind: "bool" }],
+    event: { name: "RegistrarUpdated" },
+  },
+  {
+    id: "idoConfig",
+    contract: "Ido",
+    getter: { fn: "getConfig" },
+    setter: { fn: "setConfig" },
+    fields: [
+      rate("directRate", 1000n),
+      rate("indirectRate", 1000n),
+      amount("idoAmount", 2n ** 80n - 1n, 1n),
+      amount("idoTokens1", 2n ** 96n - 1n, 1n),
+      amount("idoTokens2", 2n ** 96n - 1n, 1n),
+      amount("idoTokens3", 2n ** 96n - 1n, 1n),
+      { name: "idoMax", kind: "int", max: 65_535n },
+      time("startTime"),
+      time("endTime"),
+      time("extractTime"),
+    ],
+    event: { name: "ConfigUpdated" },
+    check: checkSchedule,
+  },
+  {
+    id: "idoFund",
+    contract: "Ido",
+    getter: { fn: "fund", select: one("fund") },
+    setter: { fn: "setFund" },
+    fields: [{ name: "fund", kind: "address" }],
+    event: { name: "FundUpdated", toValues: (a) => ({ fund: a.newFund as Scalar }) },
+  },
+  {
+    id: "idoSwapToken",
+    contract: "Ido",
+    getter: { fn: "swapToken", select: one("token") },
+    setter: { fn: "setSwapToken" },
+    fields: [{ name: "token", kind: "address" }],
+    event: { name: "SwapTokenUpdated", toValues: (a) => ({ token: a.newToken as Scalar }) },
+  },
+  {
+    id: "stakingConfig",
+    contract: "Staking",
+    getter: { fn: "getConfig" },
+    setter: { fn: "setConfig" },
+    fields: [
+      time("addTime"),
+      { name: "dayTimes", kind: "int", unit: "seconds", min: 1n, max: 30n * DAY },
+      { name: "algebra", kind: "int", max: 10n },
+      rate("feeRate", 5000n),
+      { name: "handleGas", kind: "int", unit: "gas", max: 30_000_000n },
+      rate("swapRate"),
+      rate("buyRate"),
+      rate("selfRate"),
+      rate("inviteRate", 2000n),
+      rate("equalRate", 2000n),
+      rate("fundRate"),
+      amount("fbPrice", 10n ** 30n, 10n ** 6n),
+    ],
+    event: { name: "ConfigUpdated" },
+  },
+  {
+    id: "stakingLevels",
+    contract: "Staking",
+    getter: { fn: "getConfigMulti" },
+    setter: { fn: "setConfigMulti" },
+    fields: [
+      { name: "inviteValids", kind: "int", max: 2n ** 24n - 1n, length: 10 },
+      { name: "teamAmounts", kind: "amount", max: 10n ** 9n * E18, length: 10 },
+      { name: "teamRates", kind: "rate", max: 5000n, length: 10 },
+    ],
+    event: { name: "ConfigMultiUpdated" },
+    check: (v) => checkAscending(v, ["inviteValids", "teamAmounts", "teamRates"]),
+  },
+  {
+    id: "stakingTiers",
+    contract: "Staking",
+    getter: { fn: "getConfigMulti" },
+    setter: { fn: "setConfigMulti" },
+    fields: [
+      { name: "stakeDays", kind: "int", unit: "days", max: 3650n, length: 5 },
+      { name: "stakeRates", kind: "rate", max: 1000n, length: 5 },
+      { name: "stakeStocks", kind: "amount", max: 10n ** 9n * E18, length: 5 },
+      { name: "stakeMins", kind: "amount", length: 5 },
+      { name: "stakeMaxs", kind: "amount", max: 10n ** 9n * E18, length: 5 },
+      { name: "stakeUserMaxs", kind: "amount", max: 10n ** 9n * E18, length: 5 },
+    ],
+    event: { name: "ConfigMultiUpdated" },
+    check: checkTiers,
+  },
+  {
+    id: "stakingToken",
+    contract: "Staking",
+    getter: { fn: "token", select: one("token") },
+    setter: { fn: "setToken" },
+    fields: [{ name: "token", kind: "address" }],
+    event: { name: "TokenUpdated", toValues: (a) => ({ token: a.newToken as Scalar }) },
+  },
+  {
+    id: "stakingTeamLevel",
+    contract: "Staking",
+    key: account,
+    getter: { fn: "teams" },
+    setter: { fn: "setTeamLevel" },
+    fields: [
+      { name: "level", kind: "int", max: 10n },
+      { name: "isManual", kind: "bool" },
+    ],
+    event: { name: "TeamLevelSet" },
+  },
+  {
+    id: "stakingBlacklist",
+    contract: "Staking",
+    key: account,
+    getter: { fn: "isBlacklisted", select: one("blacklisted") },
+    setter: { fn: "setBlacklist" },
+    fields: [{ name: "blacklisted", kind: "bool" }],
+    event: { name: "BlacklistUpdated" },
+  },
+  {
+    id: "lpSwapRates",
+    contract: "LpSwap",
+    getter: { fn: "getConfig" },
+    setter: { fn: "setRates" },
+    fields: [
+      { name: "lpRate", kind: "rate", max: PCT },
+      { name: "tokenRate", kind: "rate", max: PCT },
+    ],
+    event: { name: "RatesUpdated" },
+  },
+];
+
+/** NodeReward: the three class rates add up to exactly 100%. */
+export function checkNodeRates(values: Values): AppMessage | undefined {
+  const sum = (values.rates as readonly bigint[]).reduce((a, b) => a + b, 0n);
+  return sum === PCT ? undefined : { key: "manager.errors.ratesSum" };
+}
+
+/** The distributors (LpDividend, NodeReward); shown once their ABIs are generated and they are deployed. */
+export const distributorSections: Section[] = [
+  {
+    id: "lpDividendRewardMin",
+    contract: "LpDividend",
+    getter: { fn: "getConfig" },
+    setter: { fn: "setRewardMin" },
+    fields: [amount("rewardMin", 1000n * E18)],
+    event: { name: "RewardMinUpdated" },
+  },
+  {
+    id: "lpDividendBlacklist",
+    contract: "LpDividend",
+    key: account,
+    getter: {
+      fn: "users",
+      select: (raw) => ({ blackListed: (raw as { isBlackList: boolean }).isBlackList }),
+    },
+    setter: { fn: "setBlackList" },
+    fields: [{ name: "blackListed", kind: "bool" }],
+    event: { name: "BlackListUpdated" },
+  },
+  {
+    id: "nodeRates",
+    contract: "NodeReward",
+    getter: { fn: "getConfig" },
+    setter: { fn: "setRates" },
+    fields: [{ name: "rates", kind: "rate", max: PCT, length: 3 }],
+    event: { name: "RatesUpdated" },
+    check: checkNodeRates,
+  },
+  {
+    id: "nodeForces",
+    contract: "NodeReward",
+    key: account,
+    getter: { fn: "getUserInfo" },
+    setter: { fn: "setUserForce" },
+    fields: [
+      { name: "isForceA", kind: "bool" },
+      { name: "isForceB", kind: "bool" },
+      { name: "isForceC", kind: "bool" },
+    ],
+    event: { name: "UserForceUpdated" },
+  },
+];
+
+const feeFields: Field[] = (["buy", "sell"] as const).flatMap((side) =>
+  FEE_PARTS.map((p) => rate(`${side}_${p}`, 1000n)),
+);
+const feesToValues = ([buy, sell]: [Record<string, bigint>, Record<string, bigint>]): Values =>
+  Object.fromEntries(
+    FEE_PARTS.flatMap((p) => [
+      [`buy_${p}`, buy[p]!],
+      [`sell_${p}`, sell[p]!],
+    ]),
+  );
+const valuesToFees = (v: Values) =>
+  (["buy", "sell"] as const).map((side) => Object.fromEntries(FEE_PARTS.map((p) => [p, v[`${side}_${p}`]])));
+
+/** The forms every fee token (SwapToken, BurnToken, MiningToken) has; all owner-only. */
+export function tokenSections(contract: "SwapToken" | "BurnToken" | "MiningToken"): Section[] {
+  const sections: Section[] = [
+    {
+      id: "tokenFees",
+      contract,
+      ownerOnly: true,
+      getter: { fn: "getFees", select: (raw) => feesToValues(raw as never) },
+      setter: { fn: "setFees", toArgs: valuesToFees },
+      fields: feeFields,
+      event: {
+        name: "FeesUpdated",
+        toValues: (a) => feesToValues(normalize([a.buyFees, a.sellFees]) as never),
+      },
+      check: checkFeeTotal,
+    },
+    {
+      id: "tokenAccounts",
+      contract,
+      ownerOnly: true,
+      getter: { fn: "getAccounts" },
+      setter: { fn: "setAccounts" },
+      fields: [
+        { name: "market", kind: "address" },
+        { name: "node", kind: "address" },
+        { name: "trc", kind: "address", allowZero: true },
+        { name: "main", kind: "address", allowZero: true },
+        { name: "distributor", kind: "address" },
+      ],
+      event: { name: "AccountsUpdated" },
+    },
+    {
+      id: "tokenSwapSettings",
+      contract,
+      ownerOnly: true,
+      getter: { fn: "getSwapSettings", select: many("swapThreshold", "swapSlippage") },
+      setter: { fn: "setSwapSettings" },
+      fields: [amount("swapThreshold", undefined, 1n), rate("swapSlippage", 2000n)],
+      event: { name: "SwapSettingsUpdated" },
+    },
+    {
+      id: "tokenFeeExempt",
+      contract,
+      ownerOnly: true,
+      key: account,
+      getter: { fn: "isFeeExempt", select: one("exempt") },
+      setter: { fn: "setFeeExempt" },
+      fields: [{ name: "exempt", kind: "bool" }],
+      event: { name: "FeeExemptUpdated" },
+    },
+    {
+      id: "tokenBlacklist",
+      contract,
+      ownerOnly: true,
+      key: account,
+      getter: { fn: "isBlackList", select: one("blackListed") },
+      setter: { fn: "setBlackList" },
+      fields: [{ name: "blackListed", kind: "bool" }],
+      event: { name: "BlackListUpdated" },
+    },
+  ];
+  if (contract !== "MiningToken") {
+    // only these two expose the opening in getConfig; setOpening reverts once trading is open
+    sections.push({
+      id: "tokenOpening",
+      contract,
+      ownerOnly: true,
+      getter: { fn: "getConfig" },
+      setter: { fn: "setOpening" },
+      fields: [time("openTime"), { name: "startBlock", kind: "int", unit: "blocks" }],
+      event: { name: "OpeningUpdated" },
+    });
+  }
+  if (contract === "BurnToken") {
+    sections.push({
+      id: "burnSettings",
+      contract,
+      ownerOnly: true,
+      getter: { fn: "getConfig" },
+      setter: { fn: "setBurnSettings" },
+      fields: [
+        { name: "burnTime", kind: "int", unit: "seconds", max: 3650n * DAY },
+        amount("burnMin"),
+        amount("activeAmount"),
+        { name: "dividendGas", kind: "int", unit: "gas", max: 5_000_000n },
+        amount("swapEveryMax"),
+        { name: "swapEveryTime", kind: "int", unit: "seconds", max: DAY },
+      ],
+      event: { name: "BurnSettingsUpdated" },
+    });
+  }
+  if (contract === "MiningToken") {
+    sections.push({
+      id: "miningSettings",
+      contract,
+      ownerOnly: true,
+      getter: { fn: "getConfig" },
+      setter: { fn: "setMiningSettings" },
+      fields: [
+        { name: "whiteTime", kind: "int", unit: "seconds", max: DAY },
+        amount("whiteMax"),
+        { name: "sendGAS", kind: "int", unit: "gas", max: 5_000_000n },
+        { name: "autoSwap", kind: "bool" },
+      ],
+      event: { name: "MiningSettingsUpdated" },
+    });
+  }
+  return sections;
+}
+
+export const TOKENS = ["SwapToken", "BurnToken", "MiningToken"] as const;
+export const trcSections: Section[] = TOKENS.flatMap(tokenSections);
+
+/** Every section, for the audit log's old -> new. */
+export const allSections: Section[] = [...mainSections, ...distributorSections, ...trcSections];
+
+/** The event's new values: a lone struct argument is the values, otherwise the arguments by name. */
+export function eventValues(section: Section, args: Record<string, unknown>): Partial<Values> {
+  if (section.event?.toValues) return section.event.toValues(args);
+  const entries = Object.values(args);
+  const only = entries.length === 1 ? entries[0] : undefined;
+  if (only && typeof only === "object" && !Array.isArray(only)) return normalize(only) as Partial<Values>;
+  return normalize(args) as Partial<Values>;
+}

@@ -1,0 +1,181 @@
+import { useState } from "react";
+import { useTranslation } from "../../../i18n";
+import { AmountInput } from "../../../components/AmountInput";
+import { validateAmount } from "../../../lib/amount";
+import { formatAmount } from "../../../lib/format";
+import { useTransaction } from "../../../lib/useTransaction";
+import { useAppStore } from "../../../store";
+import { appChain } from "../../../wagmi";
+import { percentFromBps } from "../../ido/logic";
+import type { AppConnection } from "../../wallet/hooks/useAppConnection";
+import { lpSwap } from "../contracts";
+import { useLpSwapAccount } from "../hooks/useSwap";
+
+type Asset = "lp" | "token";
+
+/**
+ * LpSwap (docs/tokens.md): lock LP tokens of the token/USDT pair (`swapLP`) or project tokens
+ * (`swapToken`), released linearly per day, and `claimLP()` to take what was released of both.
+ */
+export function LpSwapCard({ connection }: { connection: AppConnection }) {
+  const { t } = useTranslation();
+  const send = useTransaction();
+  const openPicker = useAppStore((s) => s.setWalletPickerOpen);
+  const account = connection.ready ? connection.address : undefined;
+  const lp = useLpSwapAccount(account);
+  const [asset, setAsset] = useState<Asset>("lp");
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const tokenSymbol = lp.tokenSymbol ?? t("swap.lp.tokenAsset");
+  const balance = asset === "lp" ? lp.lpBalance : lp.tokenBalance;
+  const check = text.trim() === "" ? undefined : validateAmount(text, { balance });
+  const amount = check?.ok ? check.value : undefined;
+  const { user, config } = lp;
+  const claimable = !!user && (user.pendingLP > 0n || user.pendingToken > 0n);
+
+  async function run(action: () => ReturnType<typeof send>) {
+    setBusy(true);
+    try {
+      return await action();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function lock() {
+    const spendToken = asset === "lp" ? lp.lp : lp.token;
+    const target = lpSwap;
+    if (!target || !spendToken || amount === undefined) return;
+    const result = await run(() =>
+      send({
+        ...target,
+        functionName: asset === "lp" ? "swapLP" : "swapToken",
+        args: [amount],
+        spend: { token: spendToken, spender: target.address, amount },
+      }),
+    );
+    if (result.ok) setText("");
+  }
+
+  async function claim() {
+    const target = lpSwap;
+    if (target) await run(() => send({ ...target, functionName: "claimLP", args: [] }));
+  }
+
+  const lpValue = (v: bigint) => `${formatAmount(v, { fractionDigits: 6 })} LP`;
+  const tokenValue = (v: bigint) => `${formatAmount(v, { fractionDigits: 6 })} ${tokenSymbol}`;
+
+  let body;
+  if (!lp.available) {
+    body = <p className="muted">{t("swap.lp.unavailable")}</p>;
+  } else if (!connection.isConnected) {
+    body = (
+      <p className="muted">
+        <button type="button" className="link-button" onClick={() => openPicker(true)}>
+          {t("swap.lp.connect")}
+        </button>
+      </p>
+    );
+  } else if (connection.wrongChain) {
+    body = <p className="blocked-reason">{t("swap.blocked.wrongChain", { chain: appChain.name })}</p>;
+  } else if (!user || !config) {
+    body = <p className="muted">{lp.isError ? t("errors.network") : t("common.loading")}</p>;
+  } else {
+    body = (
+      <>
+        <p className="muted small">
+          {t("swap.lp.rates", {
+            hours: (Number(config.dayTimes) / 3600).toString(),
+            lp: percentFromBps(config.lpRate),
+            token: percentFromBps(config.tokenRate),
+          })}
+        </p>
+        <dl className="kv">
+          <div>
+            <dt>{t("swap.lp.lockedLp")}</dt>
+            <dd>{lpValue(user.amountLP)}</dd>
+          </div>
+          <div>
+            <dt>{t("swap.lp.claimedLp")}</dt>
+            <dd>{lpValue(user.claimLP)}</dd>
+          </div>
+          <div>
+            <dt>{t("swap.lp.pendingLp")}</dt>
+            <dd className="kv-strong">{lpValue(user.pendingLP)}</dd>
+          </div>
+          <div>
+            <dt>{t("swap.lp.lockedToken")}</dt>
+            <dd>{tokenValue(user.amountToken)}</dd>
+          </div>
+          <div>
+            <dt>{t("swap.lp.claimedToken")}</dt>
+            <dd>{tokenValue(user.claimToken)}</dd>
+          </div>
+          <div>
+            <dt>{t("swap.lp.pendingToken")}</dt>
+            <dd className="kv-strong">{tokenValue(user.pendingToken)}</dd>
+          </div>
+        </dl>
+        <button
+          type="button"
+          className="button block"
+          disabled={!claimable || busy}
+          onClick={() => void claim()}
+        >
+          {t("swap.lp.claim")}
+        </button>
+        {!claimable && <p className="muted small center">{t("swap.lp.nothing")}</p>}
+        <fieldset className="choice-group lp-asset">
+          <legend>{t("swap.lp.asset")}</legend>
+          {(["lp", "token"] as const).map((a) => (
+            <label key={a} className="choice">
+              <input
+                type="radio"
+                name="lp-asset"
+                checked={asset === a}
+                onChange={() => {
+                  setAsset(a);
+                  setText("");
+                }}
+              />
+              <span>{a === "lp" ? t("swap.lp.lpAsset") : tokenSymbol}</span>
+            </label>
+          ))}
+        </fieldset>
+        <AmountInput
+          label={t("swap.lp.amount")}
+          value={text}
+          onChange={setText}
+          rules={{ balance }}
+          maxText={
+            balance !== undefined && balance > 0n
+              ? formatAmount(balance, { fractionDigits: 18, grouping: false })
+              : undefined
+          }
+        />
+        {balance !== undefined && (
+          <p className="muted small">
+            {t("swap.lp.balance")}: {asset === "lp" ? lpValue(balance) : tokenValue(balance)}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button block"
+          disabled={amount === undefined || busy}
+          onClick={() => void lock()}
+        >
+          {t("swap.lp.lock")}
+        </button>
+      </>
+    );
+  }
+
+  return (
+    <section className="card" aria-labelledby="lpswap-title">
+      <h2 id="lpswap-title" className="card-title">
+        {t("swap.lp.title")}
+      </h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,234 @@
+import { parseEther } from "viem";
+import { describe, expect, it } from "vitest";
+import {
+  type FeeRates,
+  burnTokenBurns,
+  deadlineAt,
+  feeOn,
+  getAmountOut,
+  liquifiedReserves,
+  minAfterSlippage,
+  pairInput,
+  parseDeadline,
+  parseSlippage,
+  priceImpactBps,
+  quoteSwap,
+  spotPrice,
+  storedNumber,
+  swapBlockReason,
+} from "./logic";
+
+// the deploy's defaults (docs/tokens.md): buy 3% (pool, node, dividend), sell 5% (burn 1% included)
+const buy: FeeRates = { burn: 0, pool: 100, node: 100, market: 0, dividend: 100 };
+const sell: FeeRates = { burn: 100, pool: 100, node: 100, market: 100, dividend: 100 };
+// the local pool: 1,000,000 tokens against 100,000 USDT
+const tokens = parseEther("1000000");
+const usdt = parseEther("100000");
+
+describe("getAmountOut: Uniswap V2's formula", () => {
+  it("keeps 0.3% of the input and the constant product", () => {
+    // 1000 USDT in: 1000 * 0.997 * 1e6 / (100000 + 997) tokens, rounded down
+    const out = getAmountOut(parseEther("1000"), usdt, tokens);
+    expect(out).toBe((parseEther("997") * tokens) / (usdt + parseEther("997")));
+    expect(out).toBe(9871580343970612988504n);
+    // the product never falls
+    expect((usdt + parseEther("1000")) * (tokens - out)).toBeGreaterThanOrEqual(usdt * tokens);
+  });
+
+  it("is zero for an empty input or pool", () => {
+    expect(getAmountOut(0n, usdt, tokens)).toBe(0n);
+    expect(getAmountOut(1n, 0n, tokens)).toBe(0n);
+  });
+});
+
+describe("quoteSwap", () => {
+  it("a buy receives what the pair releases less the buy fee, rounded as the token rounds", () => {
+    const routerOut = getAmountOut(parseEther("1000"), usdt, tokens);
+    const q = quoteSwap({
+      side: "buy",
+      amountIn: parseEther("1000"),
+      routerOut,
+      buy,
+      sell,
+      burns: true,
+      reserveIn: usdt,
+      slippageBps: 50,
+    });
+    expect(q.pairIn).toBe(parseEther("1000"));
+    expect(q.fee).toBe((routerOut * 300n) / 10_000n);
+    expect(q.received).toBe(routerOut - q.fee);
+    expect(q.burn).toBe(0n); // no burn share on a buy by default
+    expect(q.minReceived).toBe((q.received * 9950n) / 10_000n);
+    // 997 / (100000 + 997) = 0.987%: rounded down to 98 bps
+    expect(q.priceImpactBps).toBe(98n);
+  });
+
+  it("a sell pays the sell fee on what is sent, then the router prices what reached the pair", () => {
+    const amountIn = parseEther("10000");
+    const pairIn = pairInput("sell", amountIn, sell);
+    expect(pairIn).toBe(parseEther("9500"));
+    const routerOut = getAmountOut(pairIn, tokens, usdt);
+    const q = quoteSwap({
+      side: "sell",
+      amountIn,
+      routerOut,
+      buy,
+      sell,
+      burns: true,
+      reserveIn: tokens,
+      slippageBps: 100,
+    });
+    expect(q.pairIn).toBe(pairIn);
+    expect(q.fee).toBe(parseEther("500"));
+    expect(q.burn).toBe(parseEther("100"));
+    expect(q.received).toBe(routerOut);
+    expect(q.minReceived).toBe((routerOut * 99n) / 100n);
+  });
+
+  it("shows no burn when the token moves its burn share to the pool", () => {
+    const q = quoteSwap({
+      side: "sell",
+      amountIn: parseEther("100"),
+      routerOut: 1n,
+      buy,
+      sell,
+      burns: false,
+      reserveIn: tokens,
+      slippageBps: 50,
+    });
+    expect(q.burn).toBe(0n);
+    expect(q.fee).toBe(parseEther("5")); // the total fee is unchanged
+  });
+
+  it("rounds the fee down like FeeToken._feeTotal (a 19-wei sell pays 0)", () => {
+    expect(feeOn(19n, sell)).toBe(0n);
+    expect(feeOn(20n, sell)).toBe(1n);
+  });
+});
+
+describe("minAfterSlippage and priceImpactBps", () => {
+  it("minimum received is floor(amount * (10000 - bps) / 10000)", () => {
+    expect(minAfterSlippage(10_000n, 50)).toBe(9_950n);
+    expect(minAfterSlippage(999n, 1)).toBe(998n);
+    expect(minAfterSlippage(0n, 50)).toBe(0n);
+  });
+
+  it("the impact grows with the trade and is 0 without one", () => {
+    expect(priceImpactBps(0n, usdt)).toBe(0n);
+    expect(priceImpactBps(usdt, usdt)).toBe(4992n); // half the pool's price for its own size
+    expect(priceImpactBps(parseEther("10"), usdt)).toBeLessThan(priceImpactBps(parseEther("100"), usdt));
+  });
+});
+
+describe("burnTokenBurns: BurnToken's burn phase and floor", () => {
+  const c = { openTime: 1_000n, burnTime: 0n, burnMin: parseEther("10") };
+  it("burns forever when burnTime is 0, while the supply stays at or above burnMin", () => {
+    expect(burnTokenBurns(c, parseEther("11"), parseEther("1"), 10 ** 9)).toBe(true);
+    expect(burnTokenBurns(c, parseEther("11"), parseEther("1") + 1n, 10 ** 9)).toBe(false);
+  });
+  it("stops at openTime + burnTime", () => {
+    const timed = { ...c, burnTime: 100n };
+    expect(burnTokenBurns(timed, parseEther("100"), 1n, 1_099)).toBe(true);
+    expect(burnTokenBurns(timed, parseEther("100"), 1n, 1_100)).toBe(false);
+  });
+});
+
+describe("settings parsing", () => {
+  it("slippage in percent, two decimals, within 0.01% to 50%", () => {
+    expect(parseSlippage("0.5")).toBe(50);
+    expect(parseSlippage("1")).toBe(100);
+    expect(parseSlippage(".05")).toBe(5);
+    expect(parseSlippage("0.01")).toBe(1);
+    expect(parseSlippage("50")).toBe(5000);
+    expect(parseSlippage("0")).toBeUndefined();
+    expect(parseSlippage("50.01")).toBeUndefined();
+    expect(parseSlippage("0.001")).toBeUndefined();
+    expect(parseSlippage("abc")).toBeUndefined();
+    expect(parseSlippage("")).toBeUndefined();
+  });
+
+  it("deadline in whole minutes, 1 to 4320", () => {
+    expect(parseDeadline("20")).toBe(20);
+    expect(parseDeadline("0")).toBeUndefined();
+    expect(parseDeadline("4321")).toBeUndefined();
+    expect(parseDeadline("1.5")).toBeUndefined();
+  });
+
+  it("a stored value out of bounds or malformed falls back to the default", () => {
+    expect(storedNumber("100", 1, 5000, 50)).toBe(100);
+    expect(storedNumber(null, 1, 5000, 50)).toBe(50);
+    expect(storedNumber("99999", 1, 5000, 50)).toBe(50);
+    expect(storedNumber("1e3", 1, 5000, 50)).toBe(50);
+  });
+
+  it("the deadline counts from the later of the local clock and the chain's", () => {
+    expect(deadlineAt(1_000, 5_000, 20)).toBe(6_200n);
+    expect(deadlineAt(9_000, 5_000, 1)).toBe(9_060n);
+    expect(deadlineAt(9_000, undefined, 1)).toBe(9_060n);
+  });
+});
+
+describe("swapBlockReason", () => {
+  const ready = {
+    connected: true,
+    wrongChain: false,
+    tradingOpen: true,
+    reserves: { token: tokens, usdt },
+    received: 1n,
+    amountValid: true,
+  };
+  it("in the order a member fixes them", () => {
+    expect(swapBlockReason({ ...ready, connected: false, wrongChain: true })).toBe("notConnected");
+    expect(swapBlockReason({ ...ready, wrongChain: true })).toBe("wrongChain");
+    expect(swapBlockReason({ ...ready, tradingOpen: undefined })).toBe("loading");
+    expect(swapBlockReason({ ...ready, tradingOpen: false })).toBe("closed");
+    expect(swapBlockReason({ ...ready, reserves: { token: 0n, usdt: 0n } })).toBe("noLiquidity");
+    expect(swapBlockReason({ ...ready, received: 0n })).toBe("tooSmall");
+    expect(swapBlockReason(ready)).toBeUndefined();
+  });
+
+  it("a quote still loading does not block (the button waits for the quote itself)", () => {
+    expect(swapBlockReason({ ...ready, received: undefined })).toBeUndefined();
+  });
+});
+
+describe("spotPrice", () => {
+  it("is USDT per token with 18 decimals", () => {
+    expect(spotPrice({ token: tokens, usdt })).toBe(parseEther("0.1"));
+    expect(spotPrice({ token: 0n, usdt })).toBe(0n);
+  });
+});
+
+describe("liquifiedReserves: the swap-and-liquify a sell runs first", () => {
+  const before = { token: tokens, usdt };
+
+  it("a large run: half sold (moving the price more than the DEX fee), all the other half added", () => {
+    const pooled = parseEther("10000");
+    const half = parseEther("5000");
+    const out = getAmountOut(half, tokens, usdt);
+    const after = liquifiedReserves(before, pooled, 0n);
+    const t1 = tokens + half;
+    const u1 = usdt - out;
+    expect(after).toEqual({ token: t1 + half, usdt: u1 + (half * u1) / t1 });
+    expect(after.usdt).toBeLessThan(usdt); // some USDT stays in the token
+    expect(spotPrice(after)).toBeLessThan(spotPrice(before));
+    // so a sale right after gets less than at the old reserves
+    const sale = parseEther("9500");
+    expect(getAmountOut(sale, after.token, after.usdt)).toBeLessThan(getAmountOut(sale, tokens, usdt));
+  });
+
+  it("a small run: all the USDT from the sale added, the tokens it does not match stay", () => {
+    const pooled = parseEther("2000");
+    const half = parseEther("1000");
+    const out = getAmountOut(half, tokens, usdt);
+    const after = liquifiedReserves(before, pooled, 0n);
+    const t1 = tokens + half;
+    const u1 = usdt - out;
+    expect(after).toEqual({ token: t1 + (out * t1) / u1, usdt });
+    expect(after.token).toBeLessThan(tokens + pooled);
+  });
+
+  it("changes nothing when there is nothing to sell", () => {
+    expect(liquifiedReserves(before, 1n, 0n)).toEqual(before);
+  });
+});

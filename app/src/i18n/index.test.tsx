@@ -1,0 +1,93 @@
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { useAppStore } from "../store";
+import { type I18nKey, i18n, interpolate, loadParts, translate, useTranslation } from "./index";
+
+afterEach(async () => {
+  cleanup();
+  act(() => useAppStore.getState().setLang("zh"));
+  await i18n.changeLanguage("zh");
+});
+
+describe("interpolate", () => {
+  it("fills every {{name}} and keeps placeholders it has no value for", () => {
+    expect(interpolate("{{a}} + {{ a }} = {{sum}}", { a: 1, sum: 2n })).toBe("1 + 1 = 2");
+    expect(interpolate("{{a}} {{b}}", { a: "x" })).toBe("x {{b}}");
+    expect(interpolate("no values {{a}}")).toBe("no values {{a}}");
+    expect(interpolate("{{a}}", { a: 0 })).toBe("0");
+  });
+});
+
+describe("i18n", () => {
+  // First, while only zh (the stored language) is loaded: the en catalogue arrives last.
+  it("ends on the language asked for last, whichever catalogue loads first", async () => {
+    const toEnglish = i18n.changeLanguage("en");
+    await i18n.changeLanguage("zh");
+    await toEnglish;
+    expect(i18n.language).toBe("zh");
+    expect(i18n.t("register.title")).toBe("注册绑定");
+  });
+
+  it("translates in the shown language, loading the other catalogue on a switch", async () => {
+    expect(i18n.language).toBe("zh");
+    expect(i18n.t("register.title")).toBe("注册绑定");
+    expect(i18n.t("wallet.notDeployed", { chain: "BSC", chainId: 56 })).toBe("BSC（链 ID 56）上尚未部署合约");
+    expect(document.documentElement.lang).toBe("zh-CN");
+
+    await i18n.changeLanguage("en-US");
+    expect(i18n.language).toBe("en");
+    expect(translate({ key: "wallet.addToken", values: { symbol: "TJ" } })).toBe("Add TJ to wallet");
+    expect(document.documentElement.lang).toBe("en");
+
+    await i18n.changeLanguage("zh-TW"); // every other tag is the default zh
+    expect(i18n.language).toBe("zh");
+    expect(i18n.t("register.title")).toBe("注册绑定");
+  });
+
+  it("loads a page's part when asked, and the parts in use with the other language", async () => {
+    expect(i18n.exists("stakes.deposit.title")).toBe(false);
+    expect(i18n.t("stakes.errors.notOpen")).toBe("存入尚未开放"); // contract errors are in the start part
+    await loadParts(["stakes"]);
+    expect(i18n.t("stakes.deposit.title")).toBe("存入");
+
+    await i18n.changeLanguage("en");
+    expect(i18n.t("stakes.deposit.title")).toBe("Deposit");
+    expect(i18n.exists("team.level.title")).toBe(false);
+    await loadParts(["team"]);
+    expect(i18n.t("team.level.title")).toBe("My team level");
+    await i18n.changeLanguage("zh");
+    expect(i18n.t("team.level.title")).toBe("我的团队等级");
+  });
+
+  it("knows its keys; an unknown one shows as itself", () => {
+    expect(i18n.exists("register.title")).toBe(true);
+    expect(i18n.exists("register.nope")).toBe(false);
+    expect(i18n.t("register.nope" as I18nKey)).toBe("register.nope");
+  });
+});
+
+describe("useTranslation", () => {
+  it("re-renders with the language the store switches to", async () => {
+    const seen: unknown[] = [];
+    function Title() {
+      const { t, i18n: instance } = useTranslation();
+      seen.push(t);
+      return (
+        <h1 lang={instance.language}>
+          {t("register.title")} {t("common.max")}
+        </h1>
+      );
+    }
+    render(<Title />);
+    expect(screen.getByRole("heading").textContent).toBe("注册绑定 最大");
+
+    act(() => useAppStore.getState().setLang("en"));
+    const heading = await screen.findByText("Register binding Max");
+    expect(heading.getAttribute("lang")).toBe("en");
+    expect(localStorage.getItem("lang")).toBe("en");
+
+    // `t` changes with the language only (effects depending on it do not rerun on every render).
+    const distinct = new Set(seen);
+    expect(distinct.size).toBe(2);
+  });
+});

@@ -1,0 +1,439 @@
+import {
+  burnTokenAbi,
+  dataReaderAbi,
+  idoAbi,
+  lpDividendAbi,
+  lpSwapAbi,
+  miningTokenAbi,
+  nodeRewardAbi,
+  presaleAbi,
+  stakingAbi,
+  swapTokenAbi,
+  usdtAbi,
+} from "@taichi/contracts";
+import type { Locator, Page } from "@playwright/test";
+import { formatUnits, getAddress } from "viem";
+import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
+import { connectWallet } from "../fixtures/accounts.ts";
+
+const member = devAccount(DEV_ROLES.members[0]).address;
+const secondMember = devAccount(DEV_ROLES.members[1]).address;
+
+/** A percent as the form shows it (basis points / 100, no trailing zeros). */
+const pct = (bp: bigint) => formatUnits(bp, 2);
+
+/** Connects on `/`, then loads `path` (the wallet reconnects; the guard waits for it). */
+async function openAsManager(page: Page, path: string) {
+  await page.goto("/");
+  await connectWallet(page);
+  await expect(page.getByText("Manager", { exact: true })).toBeVisible();
+  await page.goto(path);
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole("tab", { name, exact: true }).click();
+  await expect(page.getByRole("tabpanel", { name })).toBeVisible();
+}
+
+/** Review -> the confirm dialog lists `change` -> Confirm -> the success toast. */
+async function reviewAndConfirm(page: Page, form: Locator, change: RegExp | string) {
+  await form.getByRole("button", { name: "Review changes" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(change);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Success").last()).toBeVisible();
+  await expect(page.getByText("Awaiting...")).toHaveCount(0);
+}
+
+async function auditShows(page: Page, contract: string, event: string, change: RegExp) {
+  await page.getByRole("tab", { name: "Audit log" }).click();
+  const log = page.getByRole("region", { name: "Audit log" });
+  await log.getByLabel("Contract").selectOption(contract);
+  const entry = log
+    .getByRole("listitem")
+    .filter({ hasText: `${contract}.${event}` })
+    .first();
+  await expect(entry).toContainText(change);
+  await expect(entry).toContainText(/0x[0-9a-f]{64}/); // the transaction (no explorer locally)
+  return entry;
+}
+
+test.describe("the manager (dev account 1) on /manager", () => {
+  test.use({ walletAccount: DEV_ROLES.manager });
+
+  test("Ido, Staking, NodeReward, LpDividend and LpSwap: form -> chain -> audit log", async ({
+    page,
+    chain,
+    contracts,
+    wallet,
+  }) => {
+    test.setTimeout(120_000);
+    const ido = { address: contracts.Ido!, abi: idoAbi } as const;
+    const staking = { address: contracts.Staking!, abi: stakingAbi } as const;
+    const lpSwap = { address: contracts.LpSwap!, abi: lpSwapAbi } as const;
+    const idoBefore = await chain.readContract({ ...ido, functionName: "getConfig" });
+    const stakingBefore = await chain.readContract({ ...staking, functionName: "getConfig" });
+    const multiBefore = await chain.readContract({ ...staking, functionName: "getConfigMulti" });
+    const lpBefore = await chain.readContract({ ...lpSwap, functionName: "getConfig" });
+
+    await openAsManager(page, "/manager?tab=Ido");
+    await expect(page.getByRole("heading", { name: "Contract configuration" })).toBeVisible();
+
+    // Ido: a rate above its on-chain cap (10%) is refused before anything is sent
+    const idoForm = page.getByRole("region", { name: "Presale configuration" });
+    const direct = idoForm.getByLabel(/^directRate/);
+    await expect(direct).toHaveValue(pct(idoBefore.directRate));
+    await direct.fill("10.5");
+    await idoForm.getByRole("button", { name: "Review changes" }).click();
+    await expect(idoForm.getByRole("alert")).toHaveText("At most 10%");
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    const newDirect = idoBefore.directRate === 600n ? 700n : 600n;
+    await direct.fill(pct(newDirect));
+    // the date picker shows the on-chain time in local time, and UTC beside it
+    await expect(idoForm.getByLabel(/^endTime/)).not.toHaveValue("");
+    await reviewAndConfirm(page, idoForm, `directRate: ${pct(idoBefore.directRate)}% → ${pct(newDirect)}%`);
+    await expect
+      .poll(async () => (await chain.readContract({ ...ido, functionName: "getConfig" })).directRate)
+      .toBe(newDirect);
+    const idoAfter = await chain.readContract({ ...ido, functionName: "getConfig" });
+    expect(idoAfter.directRate).toBe(newDirect);
+    expect(idoAfter.endTime).toBe(idoBefore.endTime); // untouched fields are sent unchanged
+
+    // priority purchase rights, granted in one batch
+    const priority = page.getByRole("region", { name: "Priority purchase rights" });
+    await priority
+      .getByLabel("Addresses (one per line or comma-separated)")
+      .fill(`${member}\n${secondMember.toLowerCase()}`);
+    await priority.getByRole("button", { name: "Grant" }).click();
+    const grant = page.getByRole("alertdialog", { name: "Priority purchase rights" });
+    await expect(grant).toContainText("grantPriority — 2 address(es)");
+    await grant.getByRole("button", { name: "Confirm" }).click();
+    await expect
+      .poll(() => chain.readContract({ ...ido, functionName: "hasPriority", args: [secondMember] }))
+      .toBe(true);
+    expect(await chain.readContract({ ...ido, functionName: "hasPriority", args: [member] })).toBe(true);
+
+    // withdraw shows what the Ido owes its members and offers only the rest
+    const withdraw = page.getByRole("region", { name: "Withdraw tokens" });
+    const usdtHeld = await chain.readContract({
+      address: contracts.Usdt!,
+      abi: usdtAbi,
+      functionName: "balanceOf",
+      args: [contracts.Ido!],
+    });
+    const free = await chain.readContract({ ...ido, functionName: "withdrawable", args: [contracts.Usdt!] });
+    const shown = async (id: string) =>
+      Number((await withdraw.getByTestId(id).textContent())!.replace(/,/g, ""));
+    await expect(withdraw.getByTestId("Ido-available")).not.toHaveText("…");
+    expect(await shown("Ido-available")).toBeCloseTo(Number(formatUnits(free, 18)), 3);
+    expect(await shown("Ido-owed")).toBeCloseTo(Number(formatUnits(usdtHeld - free, 18)), 3);
+    await withdraw.getByLabel(/^amount/).fill(formatUnits(free + 10n ** 18n, 18));
+    await withdraw.getByRole("button", { name: "Withdraw" }).click();
+    await expect(withdraw.getByRole("alert")).toContainText("At most");
+
+    // Staking: a config rate, a tier array entry, the blacklist of one address
+    await openTab(page, "Staking");
+    // the widest page (10- and 5-entry arrays) fits a 375 px phone without sideways scrolling
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole("region", { name: "Team levels (10)" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const stakingForm = page.getByRole("region", { name: "Staking configuration" });
+    const newFee = stakingBefore.feeRate + 100n;
+    await stakingForm.getByLabel(/^feeRate/).fill(pct(newFee));
+    await reviewAndConfirm(page, stakingForm, `feeRate: ${pct(stakingBefore.feeRate)}% → ${pct(newFee)}%`);
+    await expect
+      .poll(async () => (await chain.readContract({ ...staking, functionName: "getConfig" })).feeRate)
+      .toBe(newFee);
+
+    const tiers = page.getByRole("region", { name: "Stake tiers (5)" });
+    const stock = multiBefore.stakeStocks[0] + 10n ** 18n * 1000n;
+    await tiers.getByLabel("stakeStocks #1", { exact: true }).fill(formatUnits(stock, 18));
+    await reviewAndConfirm(page, tiers, /stakeStocks #1: .* → /);
+    await expect
+      .poll(
+        async () => (await chain.readContract({ ...staking, functionName: "getConfigMulti" })).stakeStocks[0],
+      )
+      .toBe(stock);
+    const multiAfter = await chain.readContract({ ...staking, functionName: "getConfigMulti" });
+    expect(multiAfter.stakeStocks[0]).toBe(stock);
+    expect(multiAfter.teamRates).toEqual(multiBefore.teamRates); // the other form's arrays are kept
+
+    const teamLevel = page.getByRole("region", { name: "Manual team level" });
+    await teamLevel.getByLabel(/^account/).fill(member);
+    await teamLevel.getByRole("button", { name: "Look up" }).click();
+    await expect(teamLevel.getByLabel(/^isManual/)).toHaveValue("false");
+    await teamLevel.getByLabel(/^level/).fill("11");
+    await teamLevel.getByRole("button", { name: "Review changes" }).click();
+    await expect(teamLevel.getByRole("alert")).toHaveText("At most 10");
+    await teamLevel.getByLabel(/^level/).fill("5");
+    await teamLevel.getByLabel(/^isManual/).selectOption("true");
+    await reviewAndConfirm(page, teamLevel, "isManual: false → true");
+    await expect
+      .poll(async () => {
+        const team = await chain.readContract({ ...staking, functionName: "teams", args: [member] });
+        return [team.level, team.isManual];
+      })
+      .toEqual([5n, true]);
+
+    const blacklist = page.getByRole("region", { name: "Blacklist" });
+    await blacklist.getByLabel(/^account/).fill(member.toLowerCase());
+    await blacklist.getByRole("button", { name: "Look up" }).click();
+    await expect(blacklist.getByLabel(/^blacklisted/)).toHaveValue("false");
+    await blacklist.getByLabel(/^blacklisted/).selectOption("true");
+    await reviewAndConfirm(page, blacklist, "blacklisted: false → true");
+    await expect
+      .poll(() => chain.readContract({ ...staking, functionName: "isBlacklisted", args: [member] }))
+      .toBe(true);
+
+    // what Staking owes its members (read through DataReader) is shown beside what can be withdrawn
+    const stakingWithdraw = page.getByRole("region", { name: "Withdraw tokens" });
+    const stakingOwed = await chain.readContract({
+      address: contracts.DataReader!,
+      abi: dataReaderAbi,
+      functionName: "owed",
+      args: [contracts.Usdt!],
+    });
+    const stakingHeld = await chain.readContract({
+      address: contracts.Usdt!,
+      abi: usdtAbi,
+      functionName: "balanceOf",
+      args: [contracts.Staking!],
+    });
+    const stakingShown = async (id: string) =>
+      Number((await stakingWithdraw.getByTestId(id).textContent())!.replace(/,/g, ""));
+    await expect(stakingWithdraw.getByTestId("Staking-available")).not.toHaveText("…");
+    expect(await stakingShown("Staking-owed")).toBeCloseTo(Number(formatUnits(stakingOwed, 18)), 3);
+    expect(await stakingShown("Staking-available")).toBeCloseTo(
+      Number(formatUnits(stakingHeld > stakingOwed ? stakingHeld - stakingOwed : 0n, 18)),
+      3,
+    );
+
+    // NodeReward: the three class rates must add up to 100%; the node classes of one address
+    const nodeReward = { address: contracts.NodeReward!, abi: nodeRewardAbi } as const;
+    const ratesBefore = (await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates;
+    await openTab(page, "NodeReward");
+    const classRates = page.getByRole("region", { name: "Class rates (A, B, C)" });
+    await classRates.getByLabel("rates #1", { exact: true }).fill(pct(ratesBefore[0] - 1000n));
+    await classRates.getByRole("button", { name: "Review changes" }).click();
+    await expect(classRates.getByRole("alert")).toHaveText("The three rates must add up to exactly 100%");
+    await classRates.getByLabel("rates #2", { exact: true }).fill(pct(ratesBefore[1] + 1000n));
+    await reviewAndConfirm(
+      page,
+      classRates,
+      `rates #1: ${pct(ratesBefore[0])}% → ${pct(ratesBefore[0] - 1000n)}%`,
+    );
+    await expect
+      .poll(async () => (await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates)
+      .toEqual([ratesBefore[0] - 1000n, ratesBefore[1] + 1000n, ratesBefore[2]]);
+    const forces = page.getByRole("region", { name: "Node classes of an address" });
+    await forces.getByLabel(/^account/).fill(member);
+    await forces.getByRole("button", { name: "Look up" }).click();
+    await expect(forces.getByLabel(/^isForceA/)).toHaveValue("false");
+    await forces.getByLabel(/^isForceA/).selectOption("true");
+    await reviewAndConfirm(page, forces, "isForceA: false → true");
+    expect(
+      (await chain.readContract({ ...nodeReward, functionName: "getUserInfo", args: [member] })).isForceA,
+    ).toBe(true);
+
+    // LpDividend: the smallest payment, capped at 1,000 tokens
+    const lpDividend = { address: contracts.LpDividend!, abi: lpDividendAbi } as const;
+    const minBefore = (await chain.readContract({ ...lpDividend, functionName: "getConfig" })).rewardMin;
+    await openTab(page, "LpDividend");
+    const rewardMin = page.getByRole("region", { name: "Smallest payment" });
+    await rewardMin.getByLabel(/^rewardMin/).fill("1000.1");
+    await rewardMin.getByRole("button", { name: "Review changes" }).click();
+    await expect(rewardMin.getByRole("alert")).toHaveText("At most 1000");
+    const newMin = minBefore * 2n + 10n ** 16n;
+    await rewardMin.getByLabel(/^rewardMin/).fill(formatUnits(newMin, 18));
+    await reviewAndConfirm(
+      page,
+      rewardMin,
+      `rewardMin: ${formatUnits(minBefore, 18)} → ${formatUnits(newMin, 18)}`,
+    );
+    await expect
+      .poll(async () => (await chain.readContract({ ...lpDividend, functionName: "getConfig" })).rewardMin)
+      .toBe(newMin);
+
+    // LpSwap: the daily release rates
+    await openTab(page, "LpSwap");
+    const rates = page.getByRole("region", { name: "Daily release rates" });
+    const newLp = lpBefore.lpRate === 200n ? 300n : 200n;
+    await rates.getByLabel(/^lpRate/).fill(pct(newLp));
+    await reviewAndConfirm(page, rates, `lpRate: ${pct(lpBefore.lpRate)}% → ${pct(newLp)}%`);
+    await expect
+      .poll(async () => (await chain.readContract({ ...lpSwap, functionName: "getConfig" })).lpRate)
+      .toBe(newLp);
+
+    // the audit log: newest first, who, old -> new (read at the block before), per contract
+    const idoEntry = await auditShows(
+      page,
+      "Ido",
+      "ConfigUpdated",
+      new RegExp(`directRate: ${pct(idoBefore.directRate)}% → ${pct(newDirect)}%`),
+    );
+    await expect(idoEntry).toContainText(`By ${wallet.account.address.slice(0, 10)}`);
+    await auditShows(page, "Staking", "BlacklistUpdated", /blacklisted: false → true/);
+    await auditShows(page, "Staking", "TeamLevelSet", /isManual: false → true/);
+    await auditShows(page, "Ido", "PriorityGranted", new RegExp(secondMember));
+    await auditShows(page, "Staking", "ConfigMultiUpdated", /stakeStocks #1/);
+    await auditShows(
+      page,
+      "LpSwap",
+      "RatesUpdated",
+      new RegExp(`lpRate: ${pct(lpBefore.lpRate)}% → ${pct(newLp)}%`),
+    );
+    await auditShows(
+      page,
+      "NodeReward",
+      "RatesUpdated",
+      new RegExp(`rates #2: ${pct(ratesBefore[1])}% → ${pct(ratesBefore[1] + 1000n)}%`),
+    );
+    await auditShows(
+      page,
+      "LpDividend",
+      "RewardMinUpdated",
+      new RegExp(`rewardMin: ${formatUnits(minBefore, 18)} → `),
+    );
+    await auditShows(page, "NodeReward", "UserForceUpdated", /isForceA: false → true/);
+    const log = page.getByRole("region", { name: "Audit log" });
+    await expect(log.getByRole("listitem").filter({ hasText: "Ido." })).toHaveCount(0); // filtered to NodeReward
+  });
+});
+
+test.describe("the owner (dev account 0)", () => {
+  test.use({ walletAccount: DEV_ROLES.deployer });
+
+  test("sets the Presale manager on /manager and the token configs on /managerTRC", async ({
+    page,
+    chain,
+    contracts,
+  }) => {
+    test.setTimeout(120_000);
+    const presale = { address: contracts.Presale!, abi: presaleAbi } as const;
+    await openAsManager(page, "/manager?tab=Presale");
+    const managerForm = page.getByRole("region", { name: "Manager (Presale)" });
+    const field = managerForm.getByLabel(/^manager/);
+    await expect(field).toHaveValue(devAccount(DEV_ROLES.manager).address);
+    // a mixed-case address with a wrong checksum is refused
+    await field.fill(secondMember.replace(/[a-f]/, (ch) => ch.toUpperCase()));
+    await managerForm.getByRole("button", { name: "Review changes" }).click();
+    await expect(managerForm.getByRole("alert")).toContainText("checksum");
+    await field.fill(secondMember.toLowerCase());
+    await reviewAndConfirm(
+      page,
+      managerForm,
+      `manager: ${devAccount(DEV_ROLES.manager).address} → ${secondMember}`,
+    );
+    await expect
+      .poll(async () => (await chain.readContract({ ...presale, functionName: "getConfig" })).manager)
+      .toBe(secondMember);
+    // the proxy's current implementation, from its ERC-1967 slot
+    const slot = await chain.getStorageAt({
+      address: contracts.Presale!,
+      slot: "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc",
+    });
+    await expect(page.getByTestId("Presale-implementation")).toHaveText(getAddress(`0x${slot!.slice(-40)}`));
+    await auditShows(
+      page,
+      "Presale",
+      "ManagerUpdated",
+      new RegExp(`manager: ${devAccount(DEV_ROLES.manager).address} → ${secondMember}`),
+    );
+
+    // /managerTRC: fees, fee exemption, burn and mining settings, each on its token
+    const swapToken = { address: contracts.SwapToken!, abi: swapTokenAbi } as const;
+    const [buyBefore] = await chain.readContract({ ...swapToken, functionName: "getFees" });
+    await page.goto("/managerTRC?tab=SwapToken");
+    await expect(page.getByRole("heading", { name: "Contract configuration 2" })).toBeVisible();
+    const fees = page.getByRole("region", { name: /Buy and sell fees/ });
+    const newBurn = buyBefore.burn === 100 ? 200 : 100;
+    await fees.getByLabel(/^buy_burn/).fill(pct(BigInt(newBurn)));
+    await reviewAndConfirm(
+      page,
+      fees,
+      `buy_burn: ${pct(BigInt(buyBefore.burn))}% → ${pct(BigInt(newBurn))}%`,
+    );
+    await expect
+      .poll(async () => (await chain.readContract({ ...swapToken, functionName: "getFees" }))[0].burn)
+      .toBe(newBurn);
+    const [buyAfter, sellAfter] = await chain.readContract({ ...swapToken, functionName: "getFees" });
+    expect(buyAfter.burn).toBe(newBurn);
+    expect(buyAfter.pool).toBe(buyBefore.pool);
+    expect(sellAfter).toBeDefined();
+
+    const exempt = page.getByRole("region", { name: /Fee exemption/ });
+    await exempt.getByLabel(/^account/).fill(member);
+    await exempt.getByRole("button", { name: "Look up" }).click();
+    await expect(exempt.getByLabel(/^exempt/)).toHaveValue("false");
+    await exempt.getByLabel(/^exempt/).selectOption("true");
+    await reviewAndConfirm(page, exempt, "exempt: false → true");
+    await expect
+      .poll(() => chain.readContract({ ...swapToken, functionName: "isFeeExempt", args: [member] }))
+      .toBe(true);
+
+    const burnToken = { address: contracts.BurnToken!, abi: burnTokenAbi } as const;
+    const burnBefore = await chain.readContract({ ...burnToken, functionName: "getConfig" });
+    await openTab(page, "BurnToken");
+    const burn = page.getByRole("region", { name: /Burn settings/ });
+    const gas = burnBefore.dividendGas === 300_000n ? 400_000n : 300_000n;
+    await burn.getByLabel(/^dividendGas/).fill(gas.toString());
+    await reviewAndConfirm(page, burn, `dividendGas: ${burnBefore.dividendGas} → ${gas}`);
+    await expect
+      .poll(async () => (await chain.readContract({ ...burnToken, functionName: "getConfig" })).dividendGas)
+      .toBe(gas);
+
+    const miningToken = { address: contracts.MiningToken!, abi: miningTokenAbi } as const;
+    const miningBefore = await chain.readContract({ ...miningToken, functionName: "getConfig" });
+    await openTab(page, "MiningToken");
+    const mining = page.getByRole("region", { name: /Mining settings/ });
+    await mining.getByLabel(/^autoSwap/).selectOption(String(!miningBefore.autoSwap));
+    await reviewAndConfirm(page, mining, `autoSwap: ${miningBefore.autoSwap} → ${!miningBefore.autoSwap}`);
+    await expect
+      .poll(async () => (await chain.readContract({ ...miningToken, functionName: "getConfig" })).autoSwap)
+      .toBe(!miningBefore.autoSwap);
+
+    // ownership: the typed confirmation gates the two-step transfer
+    const ownership = page.getByRole("region", { name: "Ownership" });
+    await ownership.getByLabel(/^newOwner/).fill(secondMember);
+    await ownership.getByRole("button", { name: "Transfer ownership" }).click();
+    const typed = page.getByRole("alertdialog", { name: "Transfer ownership" });
+    await expect(typed.getByRole("button", { name: "Confirm" })).toBeDisabled();
+    await typed.getByLabel("Type MiningToken to confirm").fill("MiningToken");
+    await typed.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("Success").last()).toBeVisible();
+    await expect
+      .poll(() => chain.readContract({ ...miningToken, functionName: "pendingOwner" }))
+      .toBe(secondMember);
+    await expect
+      .poll(() => chain.readContract({ ...miningToken, functionName: "owner" }))
+      .toBe(devAccount(DEV_ROLES.deployer).address);
+    await auditShows(page, "MiningToken", "OwnershipTransferStarted", new RegExp(secondMember));
+    await auditShows(
+      page,
+      "SwapToken",
+      "FeesUpdated",
+      new RegExp(`buy_burn: ${pct(BigInt(buyBefore.burn))}% → ${pct(BigInt(newBurn))}%`),
+    );
+    await auditShows(page, "SwapToken", "FeeExemptUpdated", /exempt: false → true/);
+    await auditShows(
+      page,
+      "BurnToken",
+      "BurnSettingsUpdated",
+      new RegExp(`dividendGas: ${burnBefore.dividendGas} → ${gas}`),
+    );
+    await auditShows(page, "MiningToken", "MiningSettingsUpdated", /autoSwap/);
+  });
+});
+
+test.describe("a member (dev account 2)", () => {
+  test.use({ walletAccount: DEV_ROLES.members[0] });
+
+  test("is sent away from /manager", async ({ page }) => {
+    await page.goto("/");
+    await connectWallet(page);
+    await expect(page.getByText("Registered", { exact: true })).toBeVisible();
+    await page.goto("/manager?tab=Ido");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("region", { name: "Presale configuration" })).toHaveCount(0);
+  });
+});
