@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { type Address, type PublicClient, parseEther } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
 import { SIGNING_METHODS } from "@taichi/scripts/testWallet/wallet";
-import { connectWallet, devWallet, openPageAs, timeTravel } from "../fixtures/accounts.ts";
+import { connectWallet, devWallet, direct, openPageAs, sends, timeTravel } from "../fixtures/accounts.ts";
 
 const root = devAccount(DEV_ROLES.deployer).address;
 const member = DEV_ROLES.members[0]; // account 2, registered under the root
@@ -37,13 +37,6 @@ function reads(chain: PublicClient, contracts: Record<string, Address>) {
 }
 
 const buyButton = (page: Page) => page.getByRole("button", { name: /^Buy for / });
-const sends = (calls: string[]) => calls.filter((m) => m === "eth_sendTransaction").length;
-
-/** Sends a transaction from a dev account and waits until it is mined successfully. */
-async function direct(chain: PublicClient, hash: Promise<`0x${string}`>) {
-  const receipt = await chain.waitForTransactionReceipt({ hash: await hash });
-  expect(receipt.status).toBe("success");
-}
 
 test.describe("presale: approval through the one transaction path (issue 3)", () => {
   test.use({ walletAccount: member });

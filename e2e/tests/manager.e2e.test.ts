@@ -12,9 +12,9 @@ import {
   usdtAbi,
 } from "@taichi/contracts";
 import type { Locator, Page } from "@playwright/test";
-import { formatUnits, getAddress } from "viem";
+import { formatUnits, getAddress, parseEther } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { connectWallet } from "../fixtures/accounts.ts";
+import { connectWallet, devWallet, direct } from "../fixtures/accounts.ts";
 
 const member = devAccount(DEV_ROLES.members[0]).address;
 const secondMember = devAccount(DEV_ROLES.members[1]).address;
@@ -81,14 +81,14 @@ test.describe("the manager (dev account 1) on /manager", () => {
 
     // Ido: a rate above its on-chain cap (10%) is refused before anything is sent
     const idoForm = page.getByRole("region", { name: "Presale configuration" });
-    const direct = idoForm.getByLabel(/^directRate/);
-    await expect(direct).toHaveValue(pct(idoBefore.directRate));
-    await direct.fill("10.5");
+    const directRate = idoForm.getByLabel(/^directRate/);
+    await expect(directRate).toHaveValue(pct(idoBefore.directRate));
+    await directRate.fill("10.5");
     await idoForm.getByRole("button", { name: "Review changes" }).click();
     await expect(idoForm.getByRole("alert")).toHaveText("At most 10%");
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
     const newDirect = idoBefore.directRate === 600n ? 700n : 600n;
-    await direct.fill(pct(newDirect));
+    await directRate.fill(pct(newDirect));
     // the date picker shows the on-chain time in local time, and UTC beside it
     await expect(idoForm.getByLabel(/^endTime/)).not.toHaveValue("");
     await reviewAndConfirm(page, idoForm, `directRate: ${pct(idoBefore.directRate)}% → ${pct(newDirect)}%`);
@@ -253,6 +253,54 @@ test.describe("the manager (dev account 1) on /manager", () => {
     await expect
       .poll(async () => (await chain.readContract({ ...lpDividend, functionName: "getConfig" })).rewardMin)
       .toBe(newMin);
+
+    // LpDividend: a sendReward round pays a holder what it is owed. The deployer holds the seeded LP: its share
+    // is credited over two blocks (a balance seen in one block only never earns), then reward tokens arrive.
+    const deployer = devWallet(DEV_ROLES.deployer);
+    const holder = deployer.account.address;
+    const [rewardToken] = await chain.readContract({ ...lpDividend, functionName: "getTokens" });
+    for (let i = 0; i < 2; i++) {
+      await direct(
+        chain,
+        deployer.writeContract({ ...lpDividend, functionName: "updateUser", args: [holder] }),
+      );
+    }
+    await direct(
+      chain,
+      deployer.writeContract({
+        address: rewardToken,
+        abi: usdtAbi,
+        functionName: "transfer",
+        args: [lpDividend.address, parseEther("5000")],
+      }),
+    );
+    const owedToHolder = await chain.readContract({
+      ...lpDividend,
+      functionName: "pendingReward",
+      args: [holder],
+    });
+    expect(owedToHolder).toBeGreaterThan(newMin);
+    const heldBefore = await chain.readContract({
+      address: rewardToken,
+      abi: usdtAbi,
+      functionName: "balanceOf",
+      args: [holder],
+    });
+    const round = page.getByRole("region", { name: "Pay LP holders now" });
+    await round.getByLabel("Gas budget of the round").fill("10");
+    await expect(round.getByRole("alert")).toHaveText("Between 50000 and 10000000");
+    await expect(round.getByRole("button", { name: "Run sendReward" })).toBeDisabled();
+    await round.getByLabel("Gas budget of the round").fill("300000");
+    await round.getByRole("button", { name: "Run sendReward" }).click();
+    await expect(page.getByText("Success").last()).toBeVisible();
+    await expect
+      .poll(() =>
+        chain.readContract({ address: rewardToken, abi: usdtAbi, functionName: "balanceOf", args: [holder] }),
+      )
+      .toBe(heldBefore + owedToHolder);
+    expect(await chain.readContract({ ...lpDividend, functionName: "pendingReward", args: [holder] })).toBe(
+      0n,
+    );
 
     // LpSwap: the daily release rates
     await openTab(page, "LpSwap");

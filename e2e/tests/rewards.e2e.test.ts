@@ -1,14 +1,9 @@
 import { holdDividendAbi, nodeRewardAbi, routerAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
-import { type Address, type PublicClient, maxUint256, parseEther } from "viem";
+import { type Address, maxUint256, parseEther } from "viem";
 import { DEV_ROLES, expect, test } from "../fixtures/test.ts";
-import { connectWallet, devWallet } from "../fixtures/accounts.ts";
+import { connectWallet, devWallet, direct } from "../fixtures/accounts.ts";
 
 const member = DEV_ROLES.members[0];
-
-async function direct(chain: PublicClient, hash: Promise<`0x${string}`>) {
-  const receipt = await chain.waitForTransactionReceipt({ hash: await hash });
-  expect(receipt.status).toBe("success");
-}
 
 test.describe("dividends and node rewards on /mine (issue 7)", () => {
   test.use({ walletAccount: member });

@@ -1,11 +1,10 @@
 import { stakingAbi, usdtAbi } from "@taichi/contracts";
 import { type Address, type PublicClient, parseEther } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { connectWallet, openPageAs, timeTravel } from "../fixtures/accounts.ts";
+import { connectWallet, openPageAs, sends, timeTravel } from "../fixtures/accounts.ts";
 
 const member = DEV_ROLES.members[0]; // account 2, registered under the root
 const root = devAccount(DEV_ROLES.deployer).address;
-const sends = (calls: string[]) => calls.filter((m) => m === "eth_sendTransaction").length;
 
 function reads(chain: PublicClient, contracts: Record<string, Address>) {
   const staking = { address: contracts.Staking!, abi: stakingAbi } as const;

@@ -2,10 +2,9 @@ import { lpSwapAbi, pairAbi, routerAbi, swapTokenAbi, usdtAbi } from "@taichi/co
 import type { Locator, Page } from "@playwright/test";
 import { type Address, type PublicClient, maxUint256, parseEther, parseUnits } from "viem";
 import { DEV_ROLES, expect, test } from "../fixtures/test.ts";
-import { connectWallet, devWallet, timeTravel } from "../fixtures/accounts.ts";
+import { connectWallet, devWallet, direct, sends, timeTravel } from "../fixtures/accounts.ts";
 
 const member = DEV_ROLES.members[0]; // account 2: registered, 100,000 USDT
-const sends = (calls: string[]) => calls.filter((m) => m === "eth_sendTransaction").length;
 
 function reads(chain: PublicClient, contracts: Record<string, Address>) {
   const balance = (token: Address, account: Address) =>
@@ -44,12 +43,6 @@ function reads(chain: PublicClient, contracts: Record<string, Address>) {
         args: [account],
       }),
   };
-}
-
-/** Sends a transaction from a dev account and waits until it is mined successfully. */
-async function direct(chain: PublicClient, hash: Promise<`0x${string}`>) {
-  const receipt = await chain.waitForTransactionReceipt({ hash: await hash });
-  expect(receipt.status).toBe("success");
 }
 
 /** The value shown beside a label in a card's key/value list, e.g. "9,812.123456 TAI" -> 9812.123456e18. */

@@ -1,7 +1,7 @@
 import { useTranslation } from "../i18n";
 import { useAppStore } from "../store";
 import { Message } from "./Message";
-import { Modal } from "./Modal";
+import { ConfirmModal } from "./ConfirmModal";
 
 /** Shows the first queued confirm request (`confirmDialog(message)` resolves true/false). */
 export function ConfirmDialog() {
@@ -10,24 +10,16 @@ export function ConfirmDialog() {
   const answer = useAppStore((s) => s.answerConfirm);
   if (!request) return null;
   return (
-    <Modal
+    <ConfirmModal
       key={request.id}
       title={t("common.confirm")}
-      role="alertdialog"
       className="confirm-layer"
-      onClose={() => answer(request.id, false)}
+      onCancel={() => answer(request.id, false)}
+      onConfirm={() => answer(request.id, true)}
     >
       <p className="modal-text">
         <Message message={request.message} />
       </p>
-      <div className="modal-actions">
-        <button type="button" className="button ghost" onClick={() => answer(request.id, false)}>
-          {t("common.cancel")}
-        </button>
-        <button type="button" className="button" onClick={() => answer(request.id, true)}>
-          {t("common.confirm")}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmModal>
   );
 }

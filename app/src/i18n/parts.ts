@@ -1,15 +1,18 @@
 import type { Lang } from "./lang";
 import type { ido } from "./parts/ido.zh";
 import type { invites } from "./parts/invites.zh";
+import type { manager } from "./parts/manager.zh";
 import type { mine } from "./parts/mine.zh";
+import type { rewards } from "./parts/rewards.zh";
 import type { stakes } from "./parts/stakes.zh";
+import type { swap } from "./parts/swap.zh";
 import type { team } from "./parts/team.zh";
 
 /**
  * The catalogue parts pages load with their route chunk (`loadParts`, awaited by the route's loader),
  * so `/` loads only the start catalogue (`zh.ts` / `en.ts`: shell, home, register, wallet, errors).
- * A part holds a namespace's page-only texts: texts `/` shows (the presale card, contract errors)
- * stay in the start catalogue under the same namespace.
+ * A part holds a namespace's page-only texts: texts `/` or any page's toast shows (the presale card,
+ * contract errors, DEX revert reasons: lib/errors.ts) stay in the start catalogue under the same namespace.
  */
 export const PARTS = {
   ido: {
@@ -32,6 +35,18 @@ export const PARTS = {
     zh: () => import("./parts/mine.zh").then((m) => m.mine),
     en: () => import("./parts/mine.en").then((m) => m.mine),
   },
+  swap: {
+    zh: () => import("./parts/swap.zh").then((m) => m.swap),
+    en: () => import("./parts/swap.en").then((m) => m.swap),
+  },
+  manager: {
+    zh: () => import("./parts/manager.zh").then((m) => m.manager),
+    en: () => import("./parts/manager.en").then((m) => m.manager),
+  },
+  rewards: {
+    zh: () => import("./parts/rewards.zh").then((m) => m.rewards),
+    en: () => import("./parts/rewards.en").then((m) => m.rewards),
+  },
 } satisfies Record<string, Record<Lang, () => Promise<object>>>;
 
 export type CataloguePart = keyof typeof PARTS;
@@ -43,4 +58,7 @@ export type PartsCatalogue = {
   team: typeof team;
   invites: typeof invites;
   mine: typeof mine;
+  swap: typeof swap;
+  manager: typeof manager;
+  rewards: typeof rewards;
 };

@@ -15,12 +15,12 @@ function page(load: () => Promise<{ default: ComponentType }>, parts: CatalogueP
 
 const Stakes = page(() => import("./Stakes"), ["stakes"]);
 const Ido = page(() => import("./Ido"), ["ido"]);
-const Swap = lazyPage(() => import("./Swap"));
+const Swap = page(() => import("./Swap"), ["swap"]);
 const Team = page(() => import("./Team"), ["team", "stakes"]);
 const Invites = page(() => import("./Invites"), ["invites", "team", "stakes"]);
-const Mine = page(() => import("./Mine"), ["mine"]);
-const Manager = lazyPage(() => import("./Manager"));
-const ManagerTrc = lazyPage(() => import("./ManagerTrc"));
+const Mine = page(() => import("./Mine"), ["mine", "rewards"]);
+const Manager = page(() => import("./Manager"), ["manager"]);
+const ManagerTrc = page(() => import("./ManagerTrc"), ["manager"]);
 const NotFound = lazyPage(() => import("./NotFound"));
 
 /** The app routes (fixed interface, ARCHITECTURE.md). /manager and /managerTRC redirect non-managers to /. */

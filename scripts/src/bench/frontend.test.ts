@@ -35,7 +35,7 @@ const manifest = {
 for (const route of ["Ido", "Swap", "Team", "Invites", "Mine", "Manager", "ManagerTrc"])
   Object.assign(manifest, { [`src/routes/${route}.tsx`]: { file: file(`${route}.js`, 100) } });
 // The pages' catalogue parts; the en part of stakes is the heavier one.
-for (const part of ["ido", "stakes", "team", "invites", "mine"])
+for (const part of ["ido", "stakes", "team", "invites", "mine", "swap", "manager", "rewards"])
   for (const [lang, bytes] of [
     ["zh", 300],
     ["en", part === "stakes" ? 700 : 200],

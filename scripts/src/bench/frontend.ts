@@ -38,7 +38,10 @@ export const ROUTE_PARTS: Record<string, string[]> = {
   "/ido": ["ido"],
   "/team": ["team", "stakes"],
   "/invites": ["invites", "team", "stakes"],
-  "/mine": ["mine"],
+  "/swap": ["swap"],
+  "/mine": ["mine", "rewards"],
+  "/manager": ["manager"],
+  "/managerTRC": ["manager"],
 };
 const partChoices = (part: string) => [`src/i18n/parts/${part}.zh.ts`, `src/i18n/parts/${part}.en.ts`];
 

@@ -1,4 +1,16 @@
-import { type Address, type Hash, type Log, type PublicClient, decodeEventLog } from "viem";
+import {
+  type Address,
+  type Client,
+  type GetBlockParameters,
+  type GetLogsParameters,
+  type GetStorageAtParameters,
+  type GetTransactionParameters,
+  type Hash,
+  type Log,
+  type ReadContractParameters,
+  decodeEventLog,
+} from "viem";
+import { getBlock, getLogs, getStorageAt, getTransaction, readContract } from "viem/actions";
 import type { ContractName } from "../../lib/deployments";
 import { type Section, allSections, eventValues, normalize } from "./descriptors";
 import { type Change, type Field, type Values, diffValues } from "./fields";
@@ -21,7 +33,22 @@ export type AuditEntry = {
   args: [string, string][];
 };
 
-type Client = Pick<PublicClient, "getLogs" | "readContract" | "getStorageAt" | "getTransaction" | "getBlock">;
+/**
+ * The reads the audit log makes, as the viem actions on a bare client: `getPublicClient` /
+ * `usePublicClient` would bundle every public action (ENS, SIWE, signature checks, ...) into the page.
+ */
+export function auditReads(client: Client) {
+  return {
+    getLogs: (args: GetLogsParameters) => getLogs(client, args),
+    readContract: (args: ReadContractParameters) => readContract(client, args),
+    getStorageAt: (args: GetStorageAtParameters) => getStorageAt(client, args),
+    getTransaction: (args: GetTransactionParameters) => getTransaction(client, args),
+    getBlock: (args: GetBlockParameters) => getBlock(client, args),
+  };
+}
+
+/** `auditReads(client)` in the app, a fake in tests. */
+export type AuditReads = ReturnType<typeof auditReads>;
 
 const IMPLEMENTATION: Field = { name: "implementation", kind: "address" };
 
@@ -47,7 +74,7 @@ export function sectionsFor(contract: ContractName, event: string): Section[] {
  * and then the old value shows as unknown).
  */
 async function oldValues(
-  client: Client,
+  client: AuditReads,
   c: Managed,
   sections: Section[],
   args: Record<string, unknown>,
@@ -75,7 +102,7 @@ async function oldValues(
 
 /** Every admin event of the given contracts, newest first, with who sent it and what changed. */
 export async function loadAuditLog(
-  client: Client,
+  client: AuditReads,
   contracts: readonly Managed[],
   fromBlock = 0n,
 ): Promise<AuditEntry[]> {

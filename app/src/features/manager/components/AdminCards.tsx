@@ -2,9 +2,10 @@ import { usdtAbi } from "@taichi/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { type Abi, type Address, type Hex, isHex } from "viem";
-import { usePublicClient } from "wagmi";
+import { getCode, getStorageAt } from "viem/actions";
+import { useClient } from "wagmi";
 import { Message } from "../../../components/Message";
-import { Modal } from "../../../components/Modal";
+import { ConfirmModal } from "../../../components/ConfirmModal";
 import { useTranslation } from "../../../i18n";
 import type { AppMessage } from "../../../i18n/keys";
 import { contractAddress } from "../../../lib/deployments";
@@ -54,7 +55,7 @@ function TypedConfirm({
   const { t } = useTranslation();
   const [typed, setTyped] = useState("");
   return (
-    <Modal title={title} role="alertdialog" onClose={onClose}>
+    <ConfirmModal title={title} canConfirm={typed.trim() === phrase} onConfirm={onConfirm} onCancel={onClose}>
       <div className="modal-text">{text}</div>
       <div className="field">
         <label htmlFor="typed-confirm">{t("manager.typeToConfirm", { phrase })}</label>
@@ -66,15 +67,7 @@ function TypedConfirm({
           onChange={(e) => setTyped(e.target.value)}
         />
       </div>
-      <div className="modal-actions">
-        <button type="button" className="button ghost" onClick={onClose}>
-          {t("common.cancel")}
-        </button>
-        <button type="button" className="button" disabled={typed.trim() !== phrase} onClick={onConfirm}>
-          {t("common.confirm")}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmModal>
   );
 }
 
@@ -170,12 +163,12 @@ export function OwnershipCard({ c }: { c: Managed }) {
 export function UpgradeCard({ c }: { c: Managed }) {
   const { t } = useTranslation();
   const send = useSend();
-  const client = usePublicClient({ chainId: appChain.id });
+  const client = useClient({ chainId: appChain.id });
   const implementation = useQuery({
     queryKey: [MANAGER_READ_KEY, c.address, "implementation"],
     enabled: !!client,
     queryFn: async () =>
-      slotAddress(await client!.getStorageAt({ address: c.address, slot: IMPLEMENTATION_SLOT })),
+      slotAddress(await getStorageAt(client!, { address: c.address, slot: IMPLEMENTATION_SLOT })),
   });
   const [input, setInput] = useState("");
   const [data, setData] = useState("0x");
@@ -187,7 +180,7 @@ export function UpgradeCard({ c }: { c: Managed }) {
     const parsed = parseInput(ADDRESS, input);
     if (!parsed.ok) return setError(parsed.message);
     if (!isHex(data.trim())) return setError({ key: "manager.upgrade.badData" });
-    const code = await client?.getCode({ address: parsed.value as Address });
+    const code = client && (await getCode(client, { address: parsed.value as Address }));
     if (!code || code === "0x") return setError({ key: "manager.upgrade.noCode" });
     setError(undefined);
     setTarget({ to: parsed.value as Address, data: data.trim() as Hex });
@@ -383,10 +376,14 @@ export function WithdrawCard({ c, account }: { c: Managed; account: Address | un
         </div>
       </form>
       {confirming && (
-        <Modal
+        <ConfirmModal
           title={t("manager.withdraw.title")}
-          role="alertdialog"
-          onClose={() => setConfirming(undefined)}
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={() => {
+            const { to: dest, amount: value } = confirming;
+            setConfirming(undefined);
+            void send(c, "withdraw", [token, dest, value]).then((r) => r.ok && setAmount(""));
+          }}
         >
           <p className="modal-text">
             {t("manager.withdraw.confirmText", {
@@ -395,23 +392,7 @@ export function WithdrawCard({ c, account }: { c: Managed; account: Address | un
               to: confirming.to,
             })}
           </p>
-          <div className="modal-actions">
-            <button type="button" className="button ghost" onClick={() => setConfirming(undefined)}>
-              {t("common.cancel")}
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                const { to: dest, amount: value } = confirming;
-                setConfirming(undefined);
-                void send(c, "withdraw", [token, dest, value]).then((r) => r.ok && setAmount(""));
-              }}
-            >
-              {t("common.confirm")}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmModal>
       )}
     </Card>
   );
@@ -476,28 +457,72 @@ export function BatchCard({
         </button>
       </div>
       {confirming && (
-        <Modal title={t(`manager.batch.${id}`)} role="alertdialog" onClose={() => setConfirming(undefined)}>
+        <ConfirmModal
+          title={t(`manager.batch.${id}`)}
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={() => {
+            const { fn, args } = confirming;
+            setConfirming(undefined);
+            void send(c, fn, args).then((r) => r.ok && setText(""));
+          }}
+        >
           <p className="modal-text">
             <code>{confirming.fn}</code> — {t("manager.batch.confirmText", { n: confirming.n })}
           </p>
-          <div className="modal-actions">
-            <button type="button" className="button ghost" onClick={() => setConfirming(undefined)}>
-              {t("common.cancel")}
-            </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                const { fn, args } = confirming;
-                setConfirming(undefined);
-                void send(c, fn, args).then((r) => r.ok && setText(""));
-              }}
-            >
-              {t("common.confirm")}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmModal>
       )}
     </Card>
   );
 }
+
+/** LpDividend: a `sendReward(gas)` round now (holders are paid in rotation; the next round resumes). */
+export function SendRewardCard({ c }: { c: Managed }) {
+  const { t } = useTranslation();
+  const send = useSend();
+  const [gas, setGas] = useState("300000");
+  const config = useManagerRead({ address: c.address, abi: c.abi, functionName: "getConfig" });
+  if (!findFunction(c.abi, "sendReward")) return null;
+  const value = /^\d+$/.test(gas) ? BigInt(gas) : undefined;
+  const valid = value !== undefined && value >= SEND_REWARD_GAS.min && value <= SEND_REWARD_GAS.max;
+  const info = config.data as { nextIndex: bigint; userTotal: bigint } | undefined;
+  const fieldId = `${c.name}-send-reward-gas`;
+  return (
+    <Card c={c} id="send-reward" title={t("manager.sendReward.title")}>
+      <p className="muted">
+        {info
+          ? t("manager.sendReward.position", { next: String(info.nextIndex), total: String(info.userTotal) })
+          : "…"}
+      </p>
+      <div className="field">
+        <label htmlFor={fieldId}>{t("manager.sendReward.gas")}</label>
+        <input
+          id={fieldId}
+          className="input"
+          inputMode="numeric"
+          value={gas}
+          aria-invalid={!valid}
+          onChange={(e) => setGas(e.target.value.trim())}
+        />
+        {!valid && (
+          <p className="error-text" role="alert">
+            {t("manager.sendReward.range", {
+              min: String(SEND_REWARD_GAS.min),
+              max: String(SEND_REWARD_GAS.max),
+            })}
+          </p>
+        )}
+      </div>
+      <button
+        type="button"
+        className="button"
+        disabled={!valid}
+        onClick={() => void send(c, "sendReward", [value]).then((r) => r.ok && void config.refetch())}
+      >
+        {t("manager.sendReward.submit")}
+      </button>
+    </Card>
+  );
+}
+
+/** A round's gas budget: enough for one payment, and well inside a BSC block. */
+const SEND_REWARD_GAS = { min: 50_000n, max: 10_000_000n };

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { usePublicClient } from "wagmi";
+import { useClient } from "wagmi";
 import { useTranslation } from "../../../i18n";
 import { formatAddress } from "../../../lib/format";
 import { appChain } from "../../../wagmi";
 import { explorerTxUrl } from "../../wallet/recentTxs";
-import { loadAuditLog } from "../audit";
+import { auditReads, loadAuditLog } from "../audit";
 import { formatUtc } from "../fields";
 import { MANAGER_READ_KEY } from "../hooks/useManagerRead";
 import type { Managed } from "../registry";
@@ -14,14 +14,14 @@ import { ChangeList } from "./ConfigForm";
 /** Every admin event of the given contracts, newest first, filterable by contract. */
 export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
   const { t } = useTranslation();
-  const client = usePublicClient({ chainId: appChain.id });
+  const client = useClient({ chainId: appChain.id });
   const [filter, setFilter] = useState("");
   const log = useQuery({
     // under MANAGER_READ_KEY: a transaction through the shared path refreshes it too
     queryKey: [MANAGER_READ_KEY, "audit", contracts.map((c) => c.address)],
     enabled: !!client,
     retry: false,
-    queryFn: () => loadAuditLog(client!, contracts),
+    queryFn: () => loadAuditLog(auditReads(client!), contracts),
   });
   const entries = (log.data ?? []).filter((e) => filter === "" || e.contract === filter);
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Abi, Address } from "viem";
 import { Message } from "../../../components/Message";
-import { Modal } from "../../../components/Modal";
+import { ConfirmModal } from "../../../components/ConfirmModal";
 import { useTranslation } from "../../../i18n";
 import type { AppMessage } from "../../../i18n/keys";
 import { useTransaction } from "../../../lib/useTransaction";
@@ -235,24 +235,16 @@ export function ConfigForm({ section, address, abi }: Props) {
         </form>
       )}
       {pending && (
-        <Modal
+        <ConfirmModal
           title={t("manager.confirmTitle", { name: title })}
-          role="alertdialog"
-          onClose={() => setPending(undefined)}
+          onCancel={() => setPending(undefined)}
+          onConfirm={() => void confirm()}
         >
           <p className="modal-text">
             {t("manager.confirmText", { contract: section.contract, fn: section.setter.fn })}
           </p>
           <ChangeList changes={pending.changes} />
-          <div className="modal-actions">
-            <button type="button" className="button ghost" onClick={() => setPending(undefined)}>
-              {t("common.cancel")}
-            </button>
-            <button type="button" className="button" onClick={() => void confirm()}>
-              {t("common.confirm")}
-            </button>
-          </div>
-        </Modal>
+        </ConfirmModal>
       )}
     </section>
   );

@@ -6,7 +6,7 @@ import type { ContractName } from "../../../lib/deployments";
 import type { Section } from "../descriptors";
 import { useManagerRead } from "../hooks/useManagerRead";
 import { type Managed, managedContracts } from "../registry";
-import { BatchCard, OwnershipCard, UpgradeCard, WithdrawCard } from "./AdminCards";
+import { BatchCard, OwnershipCard, SendRewardCard, UpgradeCard, WithdrawCard } from "./AdminCards";
 import { AuditLog } from "./AuditLog";
 import { ConfigForm } from "./ConfigForm";
 import "../manager.css";
@@ -93,6 +93,7 @@ function ContractPanel({ c, sections }: { c: Managed; sections: readonly Section
           revoke={{ fn: "setWhiteList", args: (list) => [list, false] }}
         />
       )}
+      {c.name === "LpDividend" && <SendRewardCard c={c} />}
       <WithdrawCard c={c} account={address} />
       <OwnershipCard c={c} />
       <UpgradeCard c={c} />

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { Abi, Address } from "viem";
-import { usePublicClient } from "wagmi";
+import { readContract } from "viem/actions";
+import { useClient } from "wagmi";
 import { appChain } from "../../../wagmi";
 
 export const MANAGER_READ_KEY = "manager-read";
@@ -8,21 +9,22 @@ export const MANAGER_READ_KEY = "manager-read";
 /**
  * One view call with a runtime ABI (the manager forms are driven by descriptors, not typed calls).
  * Same-tick calls share one Multicall3 call; a transaction through the shared path refreshes them.
+ * The bare client plus `readContract`: `usePublicClient` would bundle every public action.
  */
 export function useManagerRead(
   call: { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] } | undefined,
 ) {
-  const client = usePublicClient({ chainId: appChain.id });
+  const client = useClient({ chainId: appChain.id });
   return useQuery({
     queryKey: [MANAGER_READ_KEY, call?.address, call?.functionName, call?.args?.map(String)],
     enabled: !!client && !!call,
     retry: false,
     queryFn: () =>
-      client!.readContract({
+      readContract(client!, {
         address: call!.address,
         abi: call!.abi,
         functionName: call!.functionName,
         args: call!.args,
-      } as Parameters<NonNullable<typeof client>["readContract"]>[0]) as Promise<unknown>,
+      }) as Promise<unknown>,
   });
 }
