@@ -10,11 +10,13 @@ import Fastify, {
 import type { Address } from "viem";
 import type { Db } from "./db/index.ts";
 import { DEFAULT_AUTH, dbSessionVerifier, type AuthSettings } from "./lib/auth.ts";
+import { MemberCache } from "./lib/memberCache.ts";
 import type { PaymentTarget, VerifyPayment, VerifyPayout } from "./lib/payments.ts";
 import { DEFAULT_RATE_LIMIT, installRateLimit, type RateLimitOptions } from "./plugins/rateLimit.ts";
 import { handleFrameworkError, installErrorHandling } from "./plugins/errors.ts";
 import type { SessionVerifier } from "./plugins/session.ts";
 import { INVEST_PREFIX, investPlugin } from "./routes/invest/index.ts";
+import type { MyData } from "./routes/invest/my.ts";
 
 /** Largest accepted request body; larger ones are answered as code 4800. */
 export const BODY_LIMIT = 64 * 1024;
@@ -27,6 +29,11 @@ declare module "fastify" {
     paymentTarget: PaymentTarget;
     /** How long `home` answers may be reused (ms); 0: never. */
     homeCacheMs: number;
+    /**
+     * Per-member `my` answers (kept `myCacheMs`). Every write that changes a member's profile,
+     * power, node or balances calls `invalidate(address)` once committed (settlement: `clear()`).
+     */
+    memberCache: MemberCache<MyData>;
     verifyPayout: VerifyPayout;
     /** Lower-case addresses allowed on the `admin/*` routes. */
     operators: ReadonlySet<string>;
@@ -43,6 +50,8 @@ export type BuildAppOptions = {
   verifySession?: SessionVerifier;
   /** How long a `home` answer is reused for everyone (ms); 0 (default): never. */
   homeCacheMs?: number;
+  /** How long a member's `my` answer is reused (ms); 0 (default): never. Writes in this process drop it at once. */
+  myCacheMs?: number;
   /** Sign-in settings (domains, chain id, lifetimes). */
   auth?: AuthSettings;
   /** Checks payment tx hashes; default: refuses every payment (no chain configured). */
@@ -88,6 +97,7 @@ export function buildApp({
   sessionCacheMs = 0,
   verifySession = dbSessionVerifier(db, sessionCacheMs),
   homeCacheMs = 0,
+  myCacheMs = 0,
   auth = DEFAULT_AUTH,
   verifyPayment = noChain,
   paymentTarget = { treasury: LOCAL_TREASURY, token: async () => null },
@@ -107,6 +117,7 @@ export function buildApp({
   app.decorate("verifyPayment", verifyPayment);
   app.decorate("paymentTarget", paymentTarget);
   app.decorate("homeCacheMs", homeCacheMs);
+  app.decorate("memberCache", new MemberCache<MyData>(myCacheMs));
   app.decorate("verifyPayout", verifyPayout);
   app.decorate("operators", new Set(operators.map((address) => address.toLowerCase())));
   app.decorateRequest("session", null);

@@ -44,6 +44,8 @@ export type Env = {
   sessionCacheMs: number;
   /** How long one `home` answer serves every visitor (ms). */
   homeCacheMs: number;
+  /** How long a member's `my` answer is reused (ms); writes in this process drop it at once. */
+  myCacheMs: number;
 };
 
 export const ENV_DEFAULTS = {
@@ -61,6 +63,7 @@ export const ENV_DEFAULTS = {
   RATE_LIMIT_PER_MINUTE: 120,
   SESSION_CACHE_MS: 5_000,
   HOME_CACHE_MS: 1_000,
+  MY_CACHE_MS: 1_000,
 } as const satisfies Record<string, string | number>;
 
 export class EnvError extends Error {
@@ -270,6 +273,14 @@ function chainSettings(source: Source, problems: string[]) {
       "HOME_CACHE_MS",
       read(source, "HOME_CACHE_MS"),
       ENV_DEFAULTS.HOME_CACHE_MS,
+      0,
+      60_000,
+      problems,
+    ),
+    myCacheMs: parseInteger(
+      "MY_CACHE_MS",
+      read(source, "MY_CACHE_MS"),
+      ENV_DEFAULTS.MY_CACHE_MS,
       0,
       60_000,
       problems,

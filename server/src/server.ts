@@ -4,6 +4,7 @@ import { createDb, migrate, type Db } from "./db/index.ts";
 import { describeDatabase, EnvError, loadEnv } from "./env.ts";
 import { startSettlementJob } from "./jobs/settlement.ts";
 import { DEFAULT_AUTH } from "./lib/auth.ts";
+import { batchedLogStream } from "./lib/logStream.ts";
 import {
   createChainVerifier,
   createPayoutVerifier,
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   const client = createRpcClient(env.rpcUrl, env.chainId);
   const app = buildApp({
     db: await openDb(env.database),
-    logger: { level: env.logLevel },
+    logger: { level: env.logLevel, stream: batchedLogStream() },
     auth: {
       ...DEFAULT_AUTH,
       domains: env.siweDomains,
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     },
     sessionCacheMs: env.sessionCacheMs,
     homeCacheMs: env.homeCacheMs,
+    myCacheMs: env.myCacheMs,
     paymentTarget,
     verifyPayment: createChainVerifier({ client, target: paymentTarget, confirmations: env.confirmations }),
     verifyPayout: createPayoutVerifier({
@@ -77,7 +79,8 @@ async function main(): Promise<void> {
       applied.length > 0 ? `migrations applied: ${applied.join(", ")}` : "database schema up to date",
     );
     await app.listen({ port: env.apiPort, host: env.apiHost });
-    stopSettlement = startSettlementJob(db, app.log);
+    // Settled days add ledger rows for many members: drop every cached `my` answer.
+    stopSettlement = startSettlementJob(db, app.log, { onSettled: () => app.memberCache.clear() });
   } catch (error) {
     // Boot failed (migration, port in use, ...): release the database before exiting.
     await app.close().catch(() => undefined);

@@ -31,6 +31,7 @@ describe("loadEnv", () => {
       arbAddress: null,
       sessionCacheMs: 5000,
       homeCacheMs: 1000,
+      myCacheMs: 1000,
     });
   });
 
@@ -61,6 +62,7 @@ describe("loadEnv", () => {
         ARB_ADDRESS: "0x55d398326f99059ff775485246999027b3197955",
         SESSION_CACHE_MS: "0",
         HOME_CACHE_MS: "250",
+        MY_CACHE_MS: "0",
       }),
     ).toEqual({
       apiPort: 9000,
@@ -82,6 +84,7 @@ describe("loadEnv", () => {
       arbAddress: "0x55d398326f99059fF775485246999027B3197955",
       sessionCacheMs: 0,
       homeCacheMs: 250,
+      myCacheMs: 0,
     });
   });
 
@@ -155,9 +158,10 @@ describe("loadEnv", () => {
     expect(problemsOf({ OPERATOR_ADDRESSES: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8,bob" })).toEqual([
       expect.stringContaining("OPERATOR_ADDRESSES"),
     ]);
-    expect(problemsOf({ HOME_CACHE_MS: "-1", SESSION_CACHE_MS: "60001" })).toEqual([
+    expect(problemsOf({ HOME_CACHE_MS: "-1", SESSION_CACHE_MS: "60001", MY_CACHE_MS: "x" })).toEqual([
       expect.stringContaining("SESSION_CACHE_MS"),
       expect.stringContaining("HOME_CACHE_MS"),
+      expect.stringContaining("MY_CACHE_MS"),
     ]);
   });
 });

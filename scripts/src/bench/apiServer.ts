@@ -11,6 +11,7 @@ import pg from "pg";
 import { buildApp } from "@taichi/server/app";
 import { createDb, migrate } from "@taichi/server/db/index";
 import { ENV_DEFAULTS, PGLITE_MEMORY } from "@taichi/server/env";
+import { batchedLogStream } from "@taichi/server/lib/logStream";
 
 /** Members, announcements and ledger rows the routes read from, so their queries do real work. */
 export const BENCH_SEED = { members: 2_000, announcements: 30, ledgerRowsPerCredit: 300, machines: 5 };
@@ -37,13 +38,14 @@ const member = process.env.BENCH_MEMBER?.toLowerCase();
 if (member) await seedMember(member);
 
 // As production runs it (request log at LOG_LEVEL, default info, into a pipe; cache defaults), but
-// without the rate limit: one client IP sends everything.
+// without the rate limit: one client IP sends everything. BENCH_MY_CACHE_MS=0 measures `my` uncached.
 const app = buildApp({
   db,
-  logger: { level: process.env.LOG_LEVEL || "info" },
+  logger: { level: process.env.LOG_LEVEL || "info", stream: batchedLogStream() },
   rateLimit: false,
   sessionCacheMs: ENV_DEFAULTS.SESSION_CACHE_MS,
   homeCacheMs: ENV_DEFAULTS.HOME_CACHE_MS,
+  myCacheMs: Number(process.env.BENCH_MY_CACHE_MS || ENV_DEFAULTS.MY_CACHE_MS),
 });
 const bare = Fastify({ logger: false });
 await bare.register(formbody);

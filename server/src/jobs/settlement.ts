@@ -101,20 +101,39 @@ export function utcToday(now: Date = new Date()): string {
 
 type Logger = { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
+export type SettlementJobOptions = {
+  intervalMs?: number;
+  /**
+   * Called after each run that settled a day (its ledger rows are committed), and after a failed run
+   * (days before the failing one may be committed).
+   */
+  onSettled?: () => void;
+};
+
 /** Runs `settlePending` now and then every `intervalMs`; returns a stop function. */
-export function startSettlementJob(db: Db, log: Logger, intervalMs = 10 * 60_000): () => void {
+export function startSettlementJob(
+  db: Db,
+  log: Logger,
+  { intervalMs = 10 * 60_000, onSettled }: SettlementJobOptions = {},
+): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
+    let changed = false;
     try {
       for (const result of await settlePending(db, utcToday())) {
-        if (result.settled) log.info(result, "day settled");
+        if (result.settled) {
+          changed = true;
+          log.info(result, "day settled");
+        }
       }
     } catch (error) {
+      changed = true;
       log.error({ err: error }, "settlement failed; retried on the next run");
     } finally {
       running = false;
+      if (changed) onSettled?.();
     }
   };
   void tick();

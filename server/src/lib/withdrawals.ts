@@ -85,17 +85,18 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 }
 
+/** Moves a request; answers the member's address (a rejection changed their balance). */
 export async function moveWithdrawal(
   db: Db,
   id: number,
   to: WithdrawalStatus,
   details: MoveDetails,
-): Promise<void> {
+): Promise<{ address: string }> {
   const from = WITHDRAWAL_STATUSES.filter((state) => WITHDRAWAL_TRANSITIONS[state].includes(to));
   const payout = details.payoutTxHash?.toLowerCase() ?? null;
   if ((to === "paid") !== (payout !== null)) throw new WithdrawalStateError(id, to, await statusOf(db, id));
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       // The row lock orders concurrent moves of one request: the second sees the first's result.
       const { rows } = await tx.query<{
         status: WithdrawalStatus;
@@ -125,6 +126,7 @@ export async function moveWithdrawal(
           [row.address, row.credit_type, row.amount, `withdrawal:${id}`],
         );
       }
+      return { address: row.address };
     });
   } catch (error) {
     if (payout !== null && isUniqueViolation(error)) throw new PayoutHashUsedError(payout);

@@ -46,6 +46,7 @@ export default defineInvestRoute<{ id: number; num: number; hash: string }, BuyM
       );
       return rows[0]!;
     });
+    request.server.memberCache.invalidate(address);
     request.log.info({ address, machineId: row.id, hash: body.hash.toLowerCase() }, "machine bought");
     return {
       machineId: Number(row.id),

@@ -35,6 +35,7 @@ export default defineInvestRoute<{ id: number; hash: string }, BuyNodeData>({
       );
       if (held.rows.length === 0) throw reject("nodeAlreadyOwned");
     });
+    request.server.memberCache.invalidate(address);
     request.log.info({ address, levelId: node.id, hash: body.hash.toLowerCase() }, "node bought");
     return { levelId: node.id, paid: amount.toString(), bonusBps: node.bonusBps };
   },

@@ -22,7 +22,7 @@ export default defineInvestRoute<{ username: string; recommend: string }, Regist
     additionalProperties: false,
     properties: { username: usernameSchema, recommend: addressSchema },
   },
-  async handler({ body, db, session }) {
+  async handler({ body, db, session, request }) {
     const me = session!.address.toLowerCase();
     const recommend = body.recommend.toLowerCase();
     const username = body.username.trim();
@@ -47,6 +47,7 @@ export default defineInvestRoute<{ username: string; recommend: string }, Regist
     );
     const row = rows[0];
     if (!row) throw reject("alreadyRegistered");
+    request.server.memberCache.invalidate(me);
     return { id: Number(row.id), address: me, username, recommend: referrer, createdAt: iso(row.created_at) };
   },
 });

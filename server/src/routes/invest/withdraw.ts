@@ -64,6 +64,7 @@ export default defineInvestRoute<{ num: string; credit_type: CreditType; hash: s
       );
       return withdrawalId;
     });
+    request.server.memberCache.invalidate(address);
     request.log.info({ address, withdrawalId: id }, "withdrawal requested");
     return {
       id,

@@ -34,7 +34,9 @@ export async function operatorMove(
 ): Promise<WithdrawalView> {
   const operator = request.session!.address.toLowerCase();
   try {
-    await moveWithdrawal(request.server.db, id, to, { ...details, actor: operator });
+    const { address } = await moveWithdrawal(request.server.db, id, to, { ...details, actor: operator });
+    // Committed: a rejection refunded the member's balance (`my` must show it at once).
+    request.server.memberCache.invalidate(address);
   } catch (error) {
     if (error instanceof WithdrawalStateError) throw stateRejection(id, to, error.current);
     if (error instanceof PayoutHashUsedError) throw reject("hashUsed");
