@@ -88,6 +88,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         RPC_URL: urls.chain,
         SIWE_DOMAIN: `127.0.0.1:${ports.app},localhost:${ports.app}`,
         DATABASE_URL: process.env.DATABASE_URL || pathToFileURL(dataDir).href,
+        // This stack's own deployment (its file may not be the repository's deployments/).
+        USDT_ADDRESS: deployment.contracts.Usdt ?? "",
+        ARB_ADDRESS: deployment.contracts.MiningToken ?? "",
       },
     });
     services.push(api);

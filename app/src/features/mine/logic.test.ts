@@ -92,6 +92,13 @@ describe("small helpers", () => {
     expect(checkPayment(CHECK, 56)).toEqual({ key: "mine.pay.wrongChain" });
     expect(checkPayment({ ...CHECK, amount: "0" }, 31337)).toEqual({ key: "common.operateError" });
   });
+  it("checkPayment refuses a check without a token or treasury address (nothing is sent)", () => {
+    const noToken = { ...CHECK, token: null } as unknown as typeof CHECK;
+    expect(checkPayment(noToken, 31337)).toEqual({ key: "common.operateError" });
+    expect(checkPayment({ ...CHECK, treasury: "0x1234" as typeof CHECK.treasury }, 31337)).toEqual({
+      key: "common.operateError",
+    });
+  });
   it("ledgerKindKey maps known kinds and falls back to other", () => {
     expect(ledgerKindKey("withdraw_refund")).toBe("mine.wallet.kinds.withdrawRefund");
     expect(ledgerKindKey("mining")).toBe("mine.wallet.kinds.mining");

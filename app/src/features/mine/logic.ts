@@ -1,4 +1,4 @@
-import { type Address, type Hash, isHash } from "viem";
+import { type Address, type Hash, isAddress, isHash } from "viem";
 import type { I18nKey } from "../../i18n/keys";
 import type { AmountRules } from "../../lib/amount";
 import type { AppMessage } from "../../i18n/keys";
@@ -62,6 +62,9 @@ export function validateUsername(text: string): AppMessage | undefined {
 /** Refuses a payment check that targets another chain than the app's. */
 export function checkPayment(check: PaymentCheck, chainId: number): AppMessage | undefined {
   if (check.chainId !== chainId) return { key: "mine.pay.wrongChain" };
+  // a backend without a token or treasury address must not turn the payment into a contract creation
+  if (!isAddress(check.token ?? "") || !isAddress(check.treasury ?? ""))
+    return { key: "common.operateError" };
   if (!/^\d+$/.test(check.amount) || BigInt(check.amount) <= 0n) return { key: "common.operateError" };
   return undefined;
 }
