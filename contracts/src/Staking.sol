@@ -51,12 +51,19 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     string private constant _FIELDS =
         "dayTimes,addTime,algebra,feeRate,handleGas,swapRate,buyRate,selfRate,inviteRate,equalRate,fundRate,fbPrice,inviteValids,teamAmounts,teamRates,stakeDays,stakeRates,stakeRates*stakeDays,stakeStocks,stakeMaxs,stakeUserMaxs,stakeMins";
 
-    // The team word (`teams[account]`), the one slot a walk reads and writes for each ancestor.
+    // The link word (`links[account]`), read for each ancestor a walk visits (written when it changes): the
+    // account's referrer (cached from the registry on the first walk through it), its active flag and the
+    // tag of its largest leg.
+    uint256 private constant _LINK_ACTIVE = 1 << 160; // the account has open principal of its own
+    uint256 private constant _LINK_TAG_SHIFT = 161; // low 95 bits of the largest leg's head
+    uint256 private constant _LINK_LOW = (1 << 161) - 1; // referrer and active flag
+    address private constant _NO_REFERRER = address(1); // cached for the registry's root
+
+    // The team word (`teams[account]`), the one slot a walk writes for each ancestor.
     uint256 private constant _VALIDS_SHIFT = 96; // uint24 valid invites; bits 0-95: team volume
     uint256 private constant _LEVEL_SHIFT = 120; // 4 bits
     uint256 private constant _MANUAL = 1 << 124;
     uint256 private constant _BLACKLISTED = 1 << 125;
-    uint256 private constant _ACTIVE = 1 << 126; // the account has open principal of its own
     uint256 private constant _USERS_SHIFT = 128; // uint32 team members who ever staked
     uint256 private constant _DAY_SHIFT = 160; // uint32 the day of the next two fields
     uint256 private constant _DAY_AMOUNT_SHIFT = 192; // uint48 team deposits that day, in _DAY_UNIT
@@ -95,7 +102,6 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         uint256 level;
         bool isManual;
         bool blacklisted;
-        bool active;
         uint256 teamUser;
         uint256 day;
         uint256 dayAmount;
@@ -156,6 +162,7 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         mapping(address account => uint256) teams;
         mapping(address account => address) maxLeg; // head of the largest leg
         mapping(uint256 index => OrderData) orders;
+        mapping(address account => uint256) links; // referrer | active << 160 | largest leg's tag << 161
     }
 
     /// @dev What one walk up the tree carries from ancestor to ancestor (memory only).
@@ -226,10 +233,17 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     {
         StakingStorage storage $ = _storage();
         if ($.teams[msg.sender] & _BLACKLISTED != 0) revert Blacklisted(msg.sender);
-        (bool registered, address up1, address up2) = $.presale.getReferrers(msg.sender);
-        if (!registered) revert NotRegistered(msg.sender);
+        uint256 link = $.links[msg.sender];
+        address up1 = address(uint160(link));
+        if (up1 == address(0)) {
+            bool registered;
+            (registered, up1,) = $.presale.getReferrers(msg.sender);
+            if (!registered) revert NotRegistered(msg.sender); // the root (no referrer) asks each time
+        }
         (Walk memory w, IERC20 asset, uint256 actual) = _openOrder($, index, amount, isUSDT, up1);
-        _walk($, w, up1, up2);
+        // first open principal: the caller earns from its team and is a valid invite of its referrer
+        $.links[msg.sender] = link | uint160(up1) | (w.validChange ? _LINK_ACTIVE : 0);
+        _walk($, w, up1);
         if (w.invite != 0 || w.team != 0) {
             $.totalRewardInvite += uint128(w.invite); // each credit is capped by the pool held
             $.totalRewardTeam += uint128(w.team);
@@ -292,7 +306,7 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         if (account == address(0)) revert ZeroAddress();
         if (level > LEVELS) revert InvalidLevel(level);
         StakingStorage storage $ = _storage();
-        TeamData memory t = _unpack($.teams[account]);
+        TeamData memory t = _team($, account);
         if (!isManual) level = _levelFor($, t.teamAmount, t.valids, t.level);
         t.level = level;
         t.isManual = isManual;
@@ -381,12 +395,12 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     /// @inheritdoc IStaking
     function teams(address account) external view returns (Team memory) {
         StakingStorage storage $ = _storage();
-        TeamData memory t = _unpack($.teams[account]);
+        TeamData memory t = _team($, account);
         address maxAccount = $.maxLeg[account];
         uint256 teamMax = maxAccount == address(0) ? 0 : _legVolume($, maxAccount);
         return Team({
             isManual: t.isManual,
-            level: t.isManual ? t.level : _levelFor($, t.teamAmount, t.valids, t.level),
+            level: t.level,
             invites: $.presale.users(account).invites,
             inviteValids: t.valids,
             teamUser: t.teamUser,
@@ -454,7 +468,7 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         invitees = new Invitee[](size);
         for (uint256 i = 0; i < size; ++i) {
             address invitee = list[offset + i];
-            TeamData memory t = _unpack($.teams[invitee]);
+            TeamData memory t = _team($, invitee);
             invitees[i] = Invitee({
                 account: invitee, amount: $.members[invitee].amount, teamAmount: t.teamAmount, level: t.level
             });
@@ -566,11 +580,7 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         _readHot($, w, lockDay);
         w.firstStake = me.orders == 0;
         w.orderIndex = _recordOrder($, me, w, index, actual, isUSDT, lockDay, rate);
-        if (me.amount == amount) {
-            // first open principal: the caller earns from its team and is a valid invite of its referrer
-            $.teams[msg.sender] |= _ACTIVE;
-            w.validChange = true;
-        }
+        w.validChange = me.amount == amount; // first open principal (see deposit)
         if (w.firstStake) {
             ++$.totalUser;
             if (up1 != address(0)) $.members[up1].invitees.push(msg.sender);
@@ -677,47 +687,65 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
 
         Walk memory w;
         w.amount = amount;
+        uint256 link = $.links[msg.sender]; // its referrer was cached when the order was opened
         if (left == 0) {
-            $.teams[msg.sender] &= ~_ACTIVE;
+            $.links[msg.sender] = link & ~_LINK_ACTIVE;
             w.validChange = true;
         }
-        (, address up1, address up2) = $.presale.getReferrers(msg.sender);
-        _walk($, w, up1, up2);
+        _walk($, w, address(uint160(link)));
     }
 
-    /// @dev Visits the ancestors above the caller, `up1` (its referrer) and `up2` first, at most `MAX_DEPTH`
-    ///      of them; the registry hands out two generations per call.
-    function _walk(StakingStorage storage $, Walk memory w, address up1, address up2) private {
-        for (uint256 generation = 1; generation < MAX_DEPTH; generation += 2) {
-            if (up1 == address(0)) return;
-            _visit($, w, up1, generation);
-            if (up2 == address(0)) return;
-            _visit($, w, up2, generation + 1);
-            if (generation + 2 > MAX_DEPTH) return;
-            (, up1, up2) = $.presale.getReferrers(up2);
+    /// @dev Visits the ancestors above the caller, `up` (its referrer) first, at most `MAX_DEPTH` of them,
+    ///      following the referrers cached in the link words (the registry is asked once per account, on
+    ///      the first walk through it; a release only follows links its order's deposit cached). Each
+    ///      ancestor costs a read of its link word and a read and write of its team word. A release only
+    ///      takes its principal out of the team volumes (and the referrer's valid invite, if it was the
+    ///      last): levels follow a shrinking volume when the account is next visited or read (`teams`
+    ///      computes it), with no `LevelChanged` event until then.
+    function _walk(StakingStorage storage $, Walk memory w, address up) private {
+        for (uint256 generation = 1; generation < MAX_DEPTH + 1; ++generation) {
+            if (uint160(up) < 2) return; // none, or _NO_REFERRER
+            uint256 link = $.links[up];
+            address next = address(uint160(link));
+            if (next == address(0)) {
+                (, next,) = $.presale.getReferrers(up);
+                if (next == address(0)) next = _NO_REFERRER;
+                link |= uint160(next);
+                $.links[up] = link;
+            }
+            if (w.isDeposit) {
+                _visit($, w, up, generation, link);
+            } else {
+                // the volume (bits 0-95) and valid invites counted this principal when it opened
+                $.teams[up] -= w.amount + (generation == 1 && w.validChange ? 1 << _VALIDS_SHIFT : 0);
+            }
+            w.legHead = up;
+            up = next;
         }
     }
 
-    /// @dev One ancestor, `generation` levels above the depositor: its team word (volume, valid invites,
-    ///      level, day statistics) read and written once, its largest leg and (on a deposit) its income. O(1).
-    function _visit(StakingStorage storage $, Walk memory w, address ancestor, uint256 generation) private {
+    /// @dev One ancestor of a depositor, `generation` levels above it, with its link word: its team word
+    ///      (volume, valid invites, level, day statistics) read and written once, its largest leg and its
+    ///      income when credited. O(1).
+    function _visit(
+        StakingStorage storage $,
+        Walk memory w,
+        address ancestor,
+        uint256 generation,
+        uint256 link
+    ) private {
         TeamData memory t = _unpack($.teams[ancestor]);
-        if (w.isDeposit) {
-            t.teamAmount += w.amount;
-            if (generation == 1 && w.validChange) ++t.valids;
-            if (t.day != w.day) {
-                t.day = w.day;
-                t.dayAmount = 0;
-                t.dayUsers = 0;
-            }
-            t.dayAmount += w.amount / _DAY_UNIT; // saturates in _pack
-            if (w.firstStake) {
-                ++t.teamUser;
-                ++t.dayUsers;
-            }
-        } else {
-            t.teamAmount -= w.amount;
-            if (generation == 1 && w.validChange) --t.valids;
+        t.teamAmount += w.amount;
+        if (generation == 1 && w.validChange) ++t.valids;
+        if (t.day != w.day) {
+            t.day = w.day;
+            t.dayAmount = 0;
+            t.dayUsers = 0;
+        }
+        t.dayAmount += w.amount / _DAY_UNIT; // saturates in _pack
+        if (w.firstStake) {
+            ++t.teamUser;
+            ++t.dayUsers;
         }
         if (!t.isManual) {
             uint256 level = _levelFor($, t.teamAmount, t.valids, t.level);
@@ -727,16 +755,18 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
             }
         }
         $.teams[ancestor] = _pack(t);
-
-        if (w.isDeposit) {
+        // the largest leg: its head's tag is in the link word, so the leg that grows is recognised without
+        // reading `maxLeg` (95 bits of an address cannot be matched by grinding)
+        uint256 tag = uint160(w.legHead) & (type(uint160).max >> 65);
+        if (link >> _LINK_TAG_SHIFT != tag) {
             address leg = $.maxLeg[ancestor];
-            if (leg != w.legHead && (leg == address(0) || _legVolume($, w.legHead) > _legVolume($, leg))) {
+            if (leg == address(0) || _legVolume($, w.legHead) > _legVolume($, leg)) {
                 $.maxLeg[ancestor] = w.legHead;
+                $.links[ancestor] = (link & _LINK_LOW) | (tag << _LINK_TAG_SHIFT);
             }
-            // only members with open principal of their own, not blacklisted, earn from their team
-            if (t.active && !t.blacklisted) _pay($, w, ancestor, generation, t);
         }
-        w.legHead = ancestor;
+        // only members with open principal of their own, not blacklisted, earn from their team
+        if (link & _LINK_ACTIVE != 0 && !t.blacklisted) _pay($, w, ancestor, generation, t);
     }
 
     /// @dev Referral income for the first `algebra` generations (generation g needs g valid invites), then
@@ -792,6 +822,13 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         return uint256($.members[head].amount) + ($.teams[head] & _MASK_96);
     }
 
+    /// @dev `account`'s team word with its level now: the stored one if manual, else recomputed (a release
+    ///      leaves the stored one as it was).
+    function _team(StakingStorage storage $, address account) private view returns (TeamData memory t) {
+        t = _unpack($.teams[account]);
+        if (!t.isManual) t.level = _levelFor($, t.teamAmount, t.valids, t.level);
+    }
+
     /// @dev Level `index + 1`'s thresholds and rate.
     function _levelAt(StakingStorage storage $, uint256 index)
         private
@@ -828,7 +865,6 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         t.level = (word >> _LEVEL_SHIFT) & 15;
         t.isManual = word & _MANUAL != 0;
         t.blacklisted = word & _BLACKLISTED != 0;
-        t.active = word & _ACTIVE != 0;
         t.teamUser = uint32(word >> _USERS_SHIFT);
         t.day = uint32(word >> _DAY_SHIFT);
         t.dayAmount = uint48(word >> _DAY_AMOUNT_SHIFT);
@@ -843,7 +879,6 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
             | ((t.dayUsers < type(uint16).max ? t.dayUsers : type(uint16).max) << _DAY_USERS_SHIFT);
         if (t.isManual) word |= _MANUAL;
         if (t.blacklisted) word |= _BLACKLISTED;
-        if (t.active) word |= _ACTIVE;
     }
 
     /// @dev Pulls exactly `amount` of `asset` from the caller (measured, so fee-on-transfer tokens revert).
