@@ -14,10 +14,11 @@ import {StakingMath} from "./libraries/StakingMath.sol";
 
 /// @title Staking: fixed-term stake orders with referral and team income, behind an ERC1967 (UUPS) proxy
 /// @notice Members come from the shared referral registry (Presale); see IStaking and docs/economics.md.
-/// @dev Cost does not grow with the team: a deposit or release visits at most `MAX_DEPTH` ancestors (read
-///      from the registry two at a time with `getReferrers`) and does O(1) work for each: one packed slot
-///      (its team word: volume, valid invites, level, flags, day statistics), its largest leg and, when
-///      credited, its income slot; levels move one threshold at a time. No loop runs over a member's
+/// @dev Cost does not grow with the team: a deposit or release visits at most `MAX_DEPTH` ancestors (their
+///      referrers cached in the link words, asked from the registry once per account) and does O(1) work
+///      for each: its link word read, one packed slot written (its team word: volume, valid invites, level,
+///      flags, day statistics) and, on a deposit, its largest leg when it may change and its income slot
+///      when credited; levels move one threshold at a time. No loop runs over a member's
 ///      invitees or team. The storage layout is docs/economics.md "Storage and cost"; DataReader decodes part
 ///      of it, so the two change together. The reward pool is implicit: the balance above what is owed (principal
 ///      and static income of open orders, credited unclaimed income), so it can never go negative.
