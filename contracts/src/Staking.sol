@@ -584,7 +584,7 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         w.validChange = me.amount == amount; // first open principal (see deposit)
         if (w.firstStake) {
             ++$.totalUser;
-            if (up1 != address(0)) $.members[up1].invitees.push(msg.sender);
+            if (uint160(up1) > 1) $.members[up1].invitees.push(msg.sender); // not the root
         }
         w.legHead = msg.sender;
         emit Deposited(msg.sender, w.orderIndex, index, isUSDT, amount, actual, reward, w.endTime);

@@ -7,6 +7,7 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {StakingFixture} from "./utils/StakingFixture.sol";
+import {Vm} from "./utils/Test.sol";
 import {Staking} from "../src/Staking.sol";
 import {DataReader} from "../src/DataReader.sol";
 import {IStaking} from "../src/interfaces/IStaking.sol";
@@ -643,6 +644,55 @@ contract StakingTest is StakingBase {
         vm.warp(block.timestamp + LOCK);
         release(bob, 1);
         assertEq(staking.teams(alice).level, 0, "back down");
+    }
+
+    /// A release takes its principal out of the volumes but leaves the stored level: `teams` reports the
+    /// level now, and the next deposit below corrects the stored one (with its event) before paying with it.
+    function test_release_levelCorrectedByTheNextDepositBelow() public {
+        stake(alice, TIER, AMOUNT); // alice earns from her team
+        stake(bob, TIER, AMOUNT); // alice: level 1, paid 200 bp of 90
+        assertEq(staking.users(alice).rewardTeam, 1.8e18, "level 1 differential");
+        vm.warp(block.timestamp + LOCK);
+        vm.recordLogs();
+        release(bob, 2);
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        for (uint256 i = 0; i < logs.length; ++i) {
+            assertTrue(logs[i].topics[0] != IStaking.LevelChanged.selector, "no level event on release");
+        }
+        assertEq(staking.teams(alice).level, 0, "the level now");
+        vm.expectEmit(true, false, false, true, address(staking));
+        emit IStaking.LevelChanged(alice, 1, 0);
+        stake(carol, TIER, 500e18);
+        assertEq(staking.users(alice).rewardTeam, 1.8e18, "no team income at level 0");
+    }
+
+    /// Referrers are asked from the registry once per account: a member's next deposit, a first deposit
+    /// below an earlier walk and the root's deposit make no registry call.
+    function test_deposit_asksTheRegistryOncePerAccount() public {
+        stake(dave, TIER, AMOUNT); // caches dave, carol, bob, alice and the root
+        vm.expectCall(address(presale), abi.encodeWithSelector(IPresale.getReferrers.selector), 0);
+        stake(dave, TIER, AMOUNT);
+        stake(carol, TIER, AMOUNT);
+        stake(root, TIER, AMOUNT);
+        (, uint256 total) = staking.userInvites(address(1), 0, 10);
+        assertEq(total, 0, "the root is nobody's invitee");
+        assertEq(staking.teams(alice).teamAmount, 3 * AMOUNT, "volume through cached links");
+        assertEq(staking.teams(root).teamAmount, 3 * AMOUNT, "up to the root");
+    }
+
+    /// The largest leg is recognised by its tag; another leg takes the lead when it grows past it, and back.
+    function test_teams_largestLegFollowsTheLeadBothWays() public {
+        address amy = member("amy", alice);
+        stake(bob, TIER, AMOUNT);
+        stake(amy, TIER, 500e18);
+        assertEq(staking.teams(alice).maxAccount, bob, "bob leads");
+        stake(amy, TIER, AMOUNT);
+        assertEq(staking.teams(alice).maxAccount, amy, "amy overtakes");
+        stake(carol, TIER, AMOUNT);
+        IStaking.Team memory t = staking.teams(alice);
+        assertEq(t.maxAccount, bob, "bob's leg leads again through carol");
+        assertEq(t.teamMax, 2 * AMOUNT, "bob + carol");
+        assertEq(t.teamMin, 1500e18, "amy");
     }
 
     function test_setTeamLevel_manualOverridesAndCanBeHandedBack() public {

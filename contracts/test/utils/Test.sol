@@ -30,6 +30,7 @@ interface Vm {
     function parseJsonBytes(string calldata json, string calldata key) external pure returns (bytes memory);
     function expectRevert() external;
     function recordLogs() external;
+    function expectCall(address callee, bytes calldata data, uint64 count) external;
     function getRecordedLogs() external returns (Log[] memory logs);
 }
 
