@@ -7,10 +7,11 @@ import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/Own
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
-import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {IStaking} from "./interfaces/IStaking.sol";
 import {IPresale} from "./interfaces/IPresale.sol";
 import {StakingMath} from "./libraries/StakingMath.sol";
+import {StakingBase} from "./StakingBase.sol";
+import {StakingAdmin} from "./StakingAdmin.sol";
 
 /// @title Staking: fixed-term stake orders with referral and team income, behind an ERC1967 (UUPS) proxy
 /// @notice Members come from the shared referral registry (Presale); see IStaking and docs/economics.md.
@@ -22,183 +23,31 @@ import {StakingMath} from "./libraries/StakingMath.sol";
 ///      invitees or team. The storage layout is docs/economics.md "Storage and cost"; DataReader decodes part
 ///      of it, so the two change together. The reward pool is implicit: the balance above what is owed (principal
 ///      and static income of open orders, credited unclaimed income), so it can never go negative.
-contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable, ReentrancyGuardTransient {
+contract Staking is
+    StakingBase,
+    IStaking,
+    Initializable,
+    OwnableUpgradeable,
+    UUPSUpgradeable,
+    ReentrancyGuardTransient
+{
     using SafeERC20 for IERC20;
 
     /// @inheritdoc IStaking
-    uint256 public constant RATE_DENOMINATOR = StakingMath.DENOMINATOR;
+    uint256 public constant RATE_DENOMINATOR = _RATE_DENOMINATOR;
     /// @inheritdoc IStaking
-    uint256 public constant MAX_DEPTH = 10;
+    uint256 public constant MAX_DEPTH = _MAX_DEPTH;
     /// @inheritdoc IStaking
-    uint256 public constant TIERS = 5;
+    uint256 public constant TIERS = _TIERS;
     /// @inheritdoc IStaking
-    uint256 public constant LEVELS = 10;
+    uint256 public constant LEVELS = _LEVELS;
 
-    uint256 private constant _MAX_AMOUNT = 1e27; // one order, stock, user max, level threshold (1e9 USDT)
-    uint256 private constant _MAX_DAYS = 3650;
-    uint256 private constant _MAX_STAKE_RATE = 1000; // 10% a day
-    uint256 private constant _MAX_ORDER_INCOME = 50_000; // rate * days: at most 5x the principal
-    uint256 private constant _MAX_FEE_RATE = 5000;
-    uint256 private constant _MAX_DYNAMIC_RATE = 2000; // inviteRate, equalRate each
-    uint256 private constant _MAX_TEAM_RATE = 5000;
-    uint256 private constant _MAX_DYNAMIC_TOTAL = 10_000; // all upline income <= the order's static income
-    uint256 private constant _MAX_DAY_TIMES = 30 days;
-    uint256 private constant _MAX_HANDLE_GAS = 30_000_000;
-    uint256 private constant _MIN_FB_PRICE = 1e6; // 1e-12 USDT per token
-    uint256 private constant _MAX_FB_PRICE = 1e30;
-
-    uint256 private constant _MAX_INVITE_VALIDS = type(uint16).max;
-    // solhint-disable-next-line gas-small-strings
-    string private constant _FIELDS =
-        "dayTimes,addTime,algebra,feeRate,handleGas,swapRate,buyRate,selfRate,inviteRate,equalRate,fundRate,fbPrice,inviteValids,teamAmounts,teamRates,stakeDays,stakeRates,stakeRates*stakeDays,stakeStocks,stakeMaxs,stakeUserMaxs,stakeMins";
-
-    // The link word (`links[account]`), read for each ancestor a walk visits (written when it changes): the
-    // account's referrer (cached from the registry on the first walk through it), its active flag and the
-    // tag of its largest leg.
-    uint256 private constant _LINK_ACTIVE = 1 << 160; // the account has open principal of its own
-    uint256 private constant _LINK_TAG_SHIFT = 161; // low 95 bits of the largest leg's head
-    uint256 private constant _LINK_LOW = (1 << 161) - 1; // referrer and active flag
-    address private constant _NO_REFERRER = address(1); // cached for the registry's root
-
-    // The team word (`teams[account]`), the one slot a walk writes for each ancestor.
-    uint256 private constant _VALIDS_SHIFT = 96; // uint24 valid invites; bits 0-95: team volume
-    uint256 private constant _LEVEL_SHIFT = 120; // 4 bits
-    uint256 private constant _MANUAL = 1 << 124;
-    uint256 private constant _BLACKLISTED = 1 << 125;
-    uint256 private constant _USERS_SHIFT = 128; // uint32 team members who ever staked
-    uint256 private constant _DAY_SHIFT = 160; // uint32 the day of the next two fields
-    uint256 private constant _DAY_AMOUNT_SHIFT = 192; // uint48 team deposits that day, in _DAY_UNIT
-    uint256 private constant _DAY_USERS_SHIFT = 240; // uint16 first stakes in the team that day
-    uint256 private constant _DAY_UNIT = 1e12; // day statistics count micro-USDT
-    uint256 private constant _MASK_96 = type(uint96).max;
-
-    /// @dev A member's own record; the team side lives in its team word.
-    struct Member {
-        // slot 0
-        uint96 amount; // own open principal, USDT value
-        uint96 actual; // principal deposited in total, USDT value
-        uint32 orders;
-        uint32 lastOut;
-        // slot 1
-        uint128 balance; // static income of open orders, USDT value
-        uint128 rewardStatic;
-        // slot 2: income credited by the downline
-        uint128 rewardInvite;
-        uint128 rewardTeam;
-        // slot 3
-        uint128 rewardClaimed;
-        uint32 day; // the day of dayAmount
-        uint96 dayAmount;
-        // slots 4-6
-        uint96[5] tierAmount; // open principal per tier, USDT value
-        address[] invitees; // direct invitees who have staked, in the order they first staked
-        mapping(uint256 word => uint256) orderIndex; // order numbers, 8 uint32 a word
-    }
-
-    /// @dev The team word unpacked (memory only).
-    // solhint-disable-next-line gas-struct-packing
-    struct TeamData {
-        uint256 teamAmount;
-        uint256 valids;
-        uint256 level;
-        bool isManual;
-        bool blacklisted;
-        uint256 teamUser;
-        uint256 day;
-        uint256 dayAmount;
-        uint256 dayUsers;
-    }
-
-    /// @dev An order, two slots written at deposit; `lastTime` is set at release.
-    struct OrderData {
-        // slot 0
-        address owner;
-        uint32 startTime;
-        uint32 endTime;
-        uint16 rate;
-        uint16 lockDay;
-        // slot 1
-        uint96 amount;
-        uint104 actual;
-        uint32 lastTime;
-        uint16 userIndex;
-        uint8 kind; // tier | isUSDT << 7
-    }
-
-    /// @dev One stake tier, what a deposit reads (slot 0 also written: the stock).
-    struct Tier {
-        uint96 stock;
-        uint96 userMax;
-        uint16 lockDay;
-        uint16 rate;
-        uint96 min;
-        uint96 max;
-    }
-
-    /// @dev Open orders of one asset.
-    struct Owed {
-        uint128 principal;
-        uint128 income;
-    }
-
-    /// @custom:storage-location erc7201:taichi.storage.Staking
-    struct StakingStorage {
-        IPresale presale;
-        IERC20 usdt;
-        IERC20 token;
-        Settings settings;
-        uint256 hot; // what a deposit or release reads of the settings: see _setConfig
-        Tier[5] tiers;
-        uint256[5] levels; // two levels a word: teamAmount uint96 | inviteValids uint16 | teamRate uint16
-        // totals
-        uint96 totalAmount;
-        uint96 totalStatic; // static income reserved, USDT value
-        uint32 totalOrder;
-        uint32 totalUser;
-        uint128 totalRewardInvite;
-        uint128 totalRewardTeam;
-        uint256 totalExtract;
-        Owed[2] owed; // by asset (index 1: USDT, 0: project token)
-        mapping(address account => Member) members;
-        mapping(address account => uint256) teams;
-        mapping(address account => address) maxLeg; // head of the largest leg
-        mapping(uint256 index => OrderData) orders;
-        mapping(address account => uint256) links; // referrer | active << 160 | largest leg's tag << 161
-    }
-
-    /// @dev What one walk up the tree carries from ancestor to ancestor (memory only).
-    // solhint-disable-next-line gas-struct-packing
-    struct Walk {
-        bool isDeposit;
-        bool firstStake;
-        bool validChange; // the caller's open principal went from or to zero: its referrer's valid invites
-        bool equalPaid;
-        uint256 orderIndex;
-        uint256 amount; // principal, USDT value
-        uint256 income; // the order's static income, USDT value (base of upline income)
-        uint256 day;
-        uint256 endTime;
-        uint256 pool; // USDT still free for credits
-        uint256 highestRate; // highest team rate paid below
-        address legHead; // the ancestor's direct invitee the walk came from
-        uint256 algebra;
-        uint256 inviteRate;
-        uint256 equalRate;
-        uint256 invite; // credited in this walk
-        uint256 team;
-    }
-
-    // keccak256(abi.encode(uint256(keccak256("taichi.storage.Staking")) - 1)) & ~bytes32(uint256(0xff))
-    bytes32 private constant _STORAGE_LOCATION =
-        0x589d9b356feae775c423b14005e017a9c1b0d029da925f27b10be26b545d1500;
-
-    modifier onlyOwnerOrManager() {
-        _checkOwnerOrManager();
-        _;
-    }
+    /// @dev Where the owner and manager functions run (delegatecall), created with this implementation.
+    address private immutable _ADMIN;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
+        _ADMIN = address(new StakingAdmin());
         _disableInitializers();
     }
 
@@ -286,62 +135,43 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     }
 
     // ---------------------------------------------------------------------------------------------------
-    // Owner and manager
+    // Owner and manager: run in StakingAdmin (see `_delegateToAdmin`)
     // ---------------------------------------------------------------------------------------------------
 
     /// @inheritdoc IStaking
-    function setConfig(Settings calldata settings) external onlyOwnerOrManager {
-        _setConfig(_storage(), settings);
+    function setConfig(Settings calldata settings) external {
+        settings; // decoded by StakingAdmin
+        _delegateToAdmin();
     }
 
     /// @inheritdoc IStaking
-    function setConfigMulti(ConfigMulti calldata configMulti) external onlyOwnerOrManager {
-        StakingStorage storage $ = _storage();
-        _setConfigMulti($, configMulti);
-        Settings storage s = $.settings;
-        _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, configMulti);
+    function setConfigMulti(ConfigMulti calldata configMulti) external {
+        configMulti;
+        _delegateToAdmin();
     }
 
     /// @inheritdoc IStaking
-    function setTeamLevel(address account, uint256 level, bool isManual) external onlyOwnerOrManager {
-        if (account == address(0)) revert ZeroAddress();
-        if (level > LEVELS) revert InvalidLevel(level);
-        StakingStorage storage $ = _storage();
-        TeamData memory t = _team($, account);
-        if (!isManual) level = _levelFor($, t.teamAmount, t.valids, t.level);
-        t.level = level;
-        t.isManual = isManual;
-        $.teams[account] = _pack(t);
-        emit TeamLevelSet(account, level, isManual);
+    function setTeamLevel(address account, uint256 level, bool isManual) external {
+        (account, level, isManual);
+        _delegateToAdmin();
     }
 
     /// @inheritdoc IStaking
-    function setBlacklist(address account, bool blacklisted) external onlyOwnerOrManager {
-        if (account == address(0)) revert ZeroAddress();
-        StakingStorage storage $ = _storage();
-        uint256 word = $.teams[account];
-        $.teams[account] = blacklisted ? word | _BLACKLISTED : word & ~_BLACKLISTED;
-        emit BlacklistUpdated(account, blacklisted);
+    function setBlacklist(address account, bool blacklisted) external {
+        (account, blacklisted);
+        _delegateToAdmin();
     }
 
     /// @inheritdoc IStaking
-    function setToken(address token_) external onlyOwnerOrManager {
-        StakingStorage storage $ = _storage();
-        if (token_ == address(0)) revert ZeroAddress();
-        uint256 open = $.owed[0].principal;
-        if (open != 0) revert TokenLocked(open);
-        address previous = address($.token);
-        $.token = IERC20(token_);
-        emit TokenUpdated(previous, token_);
+    function setToken(address token_) external {
+        token_;
+        _delegateToAdmin();
     }
 
     /// @inheritdoc IStaking
-    function withdraw(address token_, address to, uint256 amount) external onlyOwnerOrManager nonReentrant {
-        if (to == address(0)) revert ZeroAddress();
-        uint256 available = _pool(_storage(), IERC20(token_));
-        if (amount > available) revert ExceedsWithdrawable(token_, amount, available);
-        emit Withdrawn(token_, to, amount);
-        IERC20(token_).safeTransfer(to, amount);
+    function withdraw(address token_, address to, uint256 amount) external {
+        (token_, to, amount);
+        _delegateToAdmin();
     }
 
     // ---------------------------------------------------------------------------------------------------
@@ -434,20 +264,8 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     }
 
     /// @inheritdoc IStaking
-    function getConfigMulti() public view returns (ConfigMulti memory m) {
-        StakingStorage storage $ = _storage();
-        for (uint256 lvl = 0; lvl < LEVELS; ++lvl) {
-            (m.teamAmounts[lvl], m.inviteValids[lvl], m.teamRates[lvl]) = _levelAt($, lvl);
-        }
-        for (uint256 i = 0; i < TIERS; ++i) {
-            Tier memory tier = $.tiers[i];
-            m.stakeDays[i] = tier.lockDay;
-            m.stakeRates[i] = tier.rate;
-            m.stakeStocks[i] = tier.stock;
-            m.stakeMins[i] = tier.min;
-            m.stakeMaxs[i] = tier.max;
-            m.stakeUserMaxs[i] = tier.userMax;
-        }
+    function getConfigMulti() external view returns (ConfigMulti memory m) {
+        m = _configMulti();
     }
 
     /// @inheritdoc IStaking
@@ -535,12 +353,6 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
     // ---------------------------------------------------------------------------------------------------
     // Internals
     // ---------------------------------------------------------------------------------------------------
-
-    function _checkOwnerOrManager() private view {
-        if (msg.sender != owner() && msg.sender != _storage().presale.getConfig().manager) {
-            revert NotOwnerOrManager(msg.sender);
-        }
-    }
 
     /// @dev The tier and amount rules of `deposit`, in the documented order; returns the tier's terms.
     function _checkDeposit(StakingStorage storage $, Member storage me, uint256 index, uint256 amount)
@@ -823,65 +635,6 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         return uint256($.members[head].amount) + ($.teams[head] & _MASK_96);
     }
 
-    /// @dev `account`'s team word with its level now: the stored one if manual, else recomputed (a release
-    ///      leaves the stored one as it was).
-    function _team(StakingStorage storage $, address account) private view returns (TeamData memory t) {
-        t = _unpack($.teams[account]);
-        if (!t.isManual) t.level = _levelFor($, t.teamAmount, t.valids, t.level);
-    }
-
-    /// @dev Level `index + 1`'s thresholds and rate.
-    function _levelAt(StakingStorage storage $, uint256 index)
-        private
-        view
-        returns (uint256 teamAmount, uint256 valids, uint256 rate)
-    {
-        uint256 word = $.levels[index >> 1] >> ((index & 1) * 128);
-        return (word & _MASK_96, uint16(word >> 96), uint16(word >> 112));
-    }
-
-    /// @dev The level a team of `team` volume and `valids` valid invites reaches, moving from `level` one
-    ///      threshold at a time (thresholds are non-decreasing, so this is the highest level met).
-    function _levelFor(StakingStorage storage $, uint256 team, uint256 valids, uint256 level)
-        private
-        view
-        returns (uint256)
-    {
-        while (level < LEVELS) {
-            (uint256 amount, uint256 need,) = _levelAt($, level);
-            if (team < amount || valids < need) break;
-            ++level;
-        }
-        while (level != 0) {
-            (uint256 amount, uint256 need,) = _levelAt($, level - 1);
-            if (!(team < amount || valids < need)) break;
-            --level;
-        }
-        return level;
-    }
-
-    function _unpack(uint256 word) private pure returns (TeamData memory t) {
-        t.teamAmount = word & _MASK_96;
-        t.valids = uint24(word >> _VALIDS_SHIFT);
-        t.level = (word >> _LEVEL_SHIFT) & 15;
-        t.isManual = word & _MANUAL != 0;
-        t.blacklisted = word & _BLACKLISTED != 0;
-        t.teamUser = uint32(word >> _USERS_SHIFT);
-        t.day = uint32(word >> _DAY_SHIFT);
-        t.dayAmount = uint48(word >> _DAY_AMOUNT_SHIFT);
-        t.dayUsers = uint16(word >> _DAY_USERS_SHIFT);
-    }
-
-    /// @dev Volume and counters are checked; the day statistics saturate (a busy day must not block deposits).
-    function _pack(TeamData memory t) private pure returns (uint256 word) {
-        word = _fit(t.teamAmount, 96) | (_fit(t.valids, 24) << _VALIDS_SHIFT) | (t.level << _LEVEL_SHIFT)
-            | (_fit(t.teamUser, 32) << _USERS_SHIFT) | (uint256(uint32(t.day)) << _DAY_SHIFT)
-            | ((t.dayAmount < type(uint48).max ? t.dayAmount : type(uint48).max) << _DAY_AMOUNT_SHIFT)
-            | ((t.dayUsers < type(uint16).max ? t.dayUsers : type(uint16).max) << _DAY_USERS_SHIFT);
-        if (t.isManual) word |= _MANUAL;
-        if (t.blacklisted) word |= _BLACKLISTED;
-    }
-
     /// @dev Pulls exactly `amount` of `asset` from the caller (measured, so fee-on-transfer tokens revert).
     function _collect(IERC20 asset, uint256 amount) private {
         uint256 balanceBefore = asset.balanceOf(address(this));
@@ -891,160 +644,18 @@ contract Staking is IStaking, Initializable, OwnableUpgradeable, UUPSUpgradeable
         if (received != amount) revert PaymentMismatch(received, amount);
     }
 
-    function _owed(StakingStorage storage $, address token_) private view returns (uint256 total) {
-        if (token_ == address($.usdt)) {
-            Owed memory o = $.owed[1];
-            total = o.principal + o.income + $.totalRewardInvite + $.totalRewardTeam - $.totalExtract;
+    /// @dev Runs the current call in StakingAdmin on this contract's storage and returns or reverts with its
+    ///      result (the caller's checks, events and errors are StakingAdmin's).
+    function _delegateToAdmin() private {
+        address admin = _ADMIN;
+        assembly {
+            calldatacopy(0, 0, calldatasize())
+            let ok := delegatecall(gas(), admin, 0, calldatasize(), 0, 0)
+            returndatacopy(0, 0, returndatasize())
+            if iszero(ok) { revert(0, returndatasize()) }
+            return(0, returndatasize())
         }
-        if (token_ == address($.token) && token_ != address(0)) {
-            Owed memory o = $.owed[0];
-            total += uint256(o.principal) + o.income;
-        }
-    }
-
-    function _pool(StakingStorage storage $, IERC20 asset) private view returns (uint256) {
-        uint256 held = asset.balanceOf(address(this));
-        uint256 owed_ = _owed($, address(asset));
-        return held > owed_ ? held - owed_ : 0;
-    }
-
-    function _setConfig(StakingStorage storage $, Settings memory s) private {
-        if (s.dayTimes == 0) revert ValueZero(_field(0)); // dayTimes
-        _checkMax(0, s.dayTimes, _MAX_DAY_TIMES); // dayTimes
-        _checkMax(1, s.addTime, type(uint40).max); // addTime
-        _checkMax(2, s.algebra, MAX_DEPTH); // algebra
-        _checkMax(3, s.feeRate, _MAX_FEE_RATE); // feeRate
-        _checkMax(4, s.handleGas, _MAX_HANDLE_GAS); // handleGas
-        _checkMax(5, s.swapRate, RATE_DENOMINATOR); // swapRate
-        _checkMax(6, s.buyRate, RATE_DENOMINATOR); // buyRate
-        _checkMax(7, s.selfRate, RATE_DENOMINATOR); // selfRate
-        _checkMax(8, s.inviteRate, _MAX_DYNAMIC_RATE); // inviteRate
-        _checkMax(9, s.equalRate, _MAX_DYNAMIC_RATE); // equalRate
-        _checkMax(10, s.fundRate, RATE_DENOMINATOR); // fundRate
-        if (s.fbPrice < _MIN_FB_PRICE) revert ValueZero(_field(11)); // fbPrice
-        _checkMax(11, s.fbPrice, _MAX_FB_PRICE); // fbPrice
-        _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, getConfigMulti());
-        $.settings = s;
-        // every field is within its bound above
-        $.hot = s.addTime | (s.dayTimes << 40) | (s.algebra << 72) | (s.inviteRate << 80)
-            | (s.equalRate << 96) | (s.feeRate << 112) | (s.fbPrice << 128);
-        emit ConfigUpdated(s);
-    }
-
-    // solhint-disable-next-line function-max-lines
-    function _setConfigMulti(StakingStorage storage $, ConfigMulti memory m) private {
-        for (uint256 i = 0; i < LEVELS; ++i) {
-            _checkMax(12, m.inviteValids[i], _MAX_INVITE_VALIDS); // inviteValids
-            _checkMax(13, m.teamAmounts[i], _MAX_AMOUNT); // teamAmounts
-            _checkMax(14, m.teamRates[i], _MAX_TEAM_RATE); // teamRates
-            if (i != 0) {
-                if (m.inviteValids[i] < m.inviteValids[i - 1]) {
-                    revert NotAscending(
-                        _field(
-                            12 /* inviteValids */
-                        ),
-                        i
-                    );
-                }
-                if (m.teamAmounts[i] < m.teamAmounts[i - 1]) {
-                    revert NotAscending(
-                        _field(
-                            13 /* teamAmounts */
-                        ),
-                        i
-                    );
-                }
-                if (m.teamRates[i] < m.teamRates[i - 1]) {
-                    revert NotAscending(
-                        _field(
-                            14 /* teamRates */
-                        ),
-                        i
-                    );
-                }
-            }
-        }
-        for (uint256 i = 0; i < LEVELS; i += 2) {
-            uint256 low = m.teamAmounts[i] | (m.inviteValids[i] << 96) | (m.teamRates[i] << 112);
-            uint256 high = m.teamAmounts[i + 1] | (m.inviteValids[i + 1] << 96) | (m.teamRates[i + 1] << 112);
-            $.levels[i >> 1] = low | (high << 128);
-        }
-        for (uint256 t = 0; t < TIERS; ++t) {
-            _checkMax(15, m.stakeDays[t], _MAX_DAYS); // stakeDays
-            _checkMax(16, m.stakeRates[t], _MAX_STAKE_RATE); // stakeRates
-            _checkMax(
-                17,
-                /* stakeRates*stakeDays */
-                m.stakeRates[t] * m.stakeDays[t],
-                _MAX_ORDER_INCOME
-            );
-            _checkMax(18, m.stakeStocks[t], _MAX_AMOUNT); // stakeStocks
-            _checkMax(19, m.stakeMaxs[t], _MAX_AMOUNT); // stakeMaxs
-            _checkMax(20, m.stakeUserMaxs[t], _MAX_AMOUNT); // stakeUserMaxs
-            if (m.stakeMins[t] > m.stakeMaxs[t]) {
-                revert NotAscending(
-                    _field(
-                        21 /* stakeMins */
-                    ),
-                    t
-                );
-            }
-            $.tiers[t] = Tier({
-                stock: uint96(m.stakeStocks[t]),
-                userMax: uint96(m.stakeUserMaxs[t]),
-                lockDay: uint16(m.stakeDays[t]),
-                rate: uint16(m.stakeRates[t]),
-                min: uint96(m.stakeMins[t]),
-                max: uint96(m.stakeMaxs[t])
-            });
-        }
-        emit ConfigMultiUpdated(m);
-    }
-
-    /// @dev All upline income of one order is at most its static income: `algebra * inviteRate` plus the
-    ///      top team rate plus `equalRate`.
-    function _checkDynamicTotal(uint256 algebra, uint256 inviteRate, uint256 equalRate, ConfigMulti memory m)
-        private
-        pure
-    {
-        uint256 total = algebra * inviteRate + m.teamRates[LEVELS - 1] + equalRate;
-        if (total > _MAX_DYNAMIC_TOTAL) revert DynamicRatesTooHigh(total, _MAX_DYNAMIC_TOTAL);
-    }
-
-    /// @dev `value`, checked to fit in `bits` bits (one function for every width: Staking is near its size limit).
-    function _fit(uint256 value, uint256 bits) private pure returns (uint256) {
-        if (value >> bits != 0) revert SafeCast.SafeCastOverflowedUintDowncast(uint8(bits), value);
-        return value;
-    }
-
-    function _checkMax(uint256 field, uint256 value, uint256 max) private pure {
-        if (value > max) revert ValueTooHigh(_field(field), value, max);
-    }
-
-    /// @dev The name of configuration field number `id` in `_FIELDS`, for the errors (one string in the code
-    ///      instead of one per check: Staking is close to the size limit).
-    function _field(uint256 id) private pure returns (string memory) {
-        bytes memory all = bytes(_FIELDS);
-        uint256 start;
-        uint256 end;
-        for (; end < all.length; ++end) {
-            if (all[end] != ",") continue;
-            if (id == 0) break;
-            --id;
-            start = end + 1;
-        }
-        bytes memory name = new bytes(end - start);
-        for (uint256 i = 0; i < name.length; ++i) {
-            name[i] = all[start + i];
-        }
-        return string(name);
     }
 
     function _authorizeUpgrade(address) internal override onlyOwner {}
-
-    function _storage() private pure returns (StakingStorage storage $) {
-        assembly {
-            $.slot := _STORAGE_LOCATION
-        }
-    }
 }

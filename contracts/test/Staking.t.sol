@@ -9,6 +9,7 @@ import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.s
 import {StakingFixture} from "./utils/StakingFixture.sol";
 import {Vm} from "./utils/Test.sol";
 import {Staking} from "../src/Staking.sol";
+import {StakingAdmin} from "../src/StakingAdmin.sol";
 import {DataReader} from "../src/DataReader.sol";
 import {IStaking} from "../src/interfaces/IStaking.sol";
 import {IPresale} from "../src/interfaces/IPresale.sol";
@@ -693,6 +694,16 @@ contract StakingTest is StakingBase {
         assertEq(t.maxAccount, bob, "bob's leg leads again through carol");
         assertEq(t.teamMax, 2 * AMOUNT, "bob + carol");
         assertEq(t.teamMin, 1500e18, "amy");
+    }
+
+    /// The owner and manager functions run in StakingAdmin on the proxy's storage; called directly, the
+    /// admin contract has no owner and no registry, so they revert.
+    function test_stakingAdmin_directCallsRevert() public {
+        StakingAdmin admin = new StakingAdmin();
+        vm.prank(owner);
+        vm.expectRevert();
+        admin.setBlacklist(alice, true);
+        assertTrue(!staking.isBlacklisted(alice), "the proxy's storage is untouched");
     }
 
     function test_setTeamLevel_manualOverridesAndCanBeHandedBack() public {

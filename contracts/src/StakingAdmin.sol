@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {IStaking} from "./interfaces/IStaking.sol";
+import {StakingBase} from "./StakingBase.sol";
+
+/// @title StakingAdmin: Staking's owner and manager functions, run by delegatecall on Staking's storage
+/// @notice Not a contract to call directly: Staking (created with it, its address immutable in Staking's
+///         code) forwards `setConfig`, `setConfigMulti`, `setTeamLevel`, `setBlacklist`, `setToken` and
+///         `withdraw` here, so they run on the proxy's storage, owner and events. Called directly, it has
+///         no owner and no registry, so every function reverts. It gives Staking code room (EIP-170).
+contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransient {
+    using SafeERC20 for IERC20;
+
+    uint256 private constant _MAX_AMOUNT = 1e27; // one order, stock, user max, level threshold (1e9 USDT)
+    uint256 private constant _MAX_DAYS = 3650;
+    uint256 private constant _MAX_STAKE_RATE = 1000; // 10% a day
+    uint256 private constant _MAX_ORDER_INCOME = 50_000; // rate * days: at most 5x the principal
+    uint256 private constant _MAX_FEE_RATE = 5000;
+    uint256 private constant _MAX_DYNAMIC_RATE = 2000; // inviteRate, equalRate each
+    uint256 private constant _MAX_TEAM_RATE = 5000;
+    uint256 private constant _MAX_DYNAMIC_TOTAL = 10_000; // all upline income <= the order's static income
+    uint256 private constant _MAX_DAY_TIMES = 30 days;
+    uint256 private constant _MAX_HANDLE_GAS = 30_000_000;
+    uint256 private constant _MIN_FB_PRICE = 1e6; // 1e-12 USDT per token
+    uint256 private constant _MAX_FB_PRICE = 1e30;
+
+    uint256 private constant _MAX_INVITE_VALIDS = type(uint16).max;
+    // solhint-disable-next-line gas-small-strings
+    string private constant _FIELDS =
+        "dayTimes,addTime,algebra,feeRate,handleGas,swapRate,buyRate,selfRate,inviteRate,equalRate,fundRate,fbPrice,inviteValids,teamAmounts,teamRates,stakeDays,stakeRates,stakeRates*stakeDays,stakeStocks,stakeMaxs,stakeUserMaxs,stakeMins";
+
+    modifier onlyOwnerOrManager() {
+        _checkOwnerOrManager();
+        _;
+    }
+
+    /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
+    function setConfig(IStaking.Settings calldata settings) external onlyOwnerOrManager {
+        _setConfig(_storage(), settings);
+    }
+
+    /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
+    function setConfigMulti(IStaking.ConfigMulti calldata configMulti) external onlyOwnerOrManager {
+        StakingStorage storage $ = _storage();
+        _setConfigMulti($, configMulti);
+        IStaking.Settings storage s = $.settings;
+        _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, configMulti);
+    }
+
+    /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
+    function setTeamLevel(address account, uint256 level, bool isManual) external onlyOwnerOrManager {
+        if (account == address(0)) revert IStaking.ZeroAddress();
+        if (level > _LEVELS) revert IStaking.InvalidLevel(level);
+        StakingStorage storage $ = _storage();
+        TeamData memory t = _team($, account);
+        if (!isManual) level = _levelFor($, t.teamAmount, t.valids, t.level);
+        t.level = level;
+        t.isManual = isManual;
+        $.teams[account] = _pack(t);
+        emit IStaking.TeamLevelSet(account, level, isManual);
+    }
+
+    /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
+    function setBlacklist(address account, bool blacklisted) external onlyOwnerOrManager {
+        if (account == address(0)) revert IStaking.ZeroAddress();
+        StakingStorage storage $ = _storage();
+        uint256 word = $.teams[account];
+        $.teams[account] = blacklisted ? word | _BLACKLISTED : word & ~_BLACKLISTED;
+        emit IStaking.BlacklistUpdated(account, blacklisted);
+    }
+
+    /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
+    function setToken(address token_) external onlyOwnerOrManager {
+        StakingStorage storage $ = _storage();
+        if (token_ == address(0)) revert IStaking.ZeroAddress();
+        uint256 open = $.owed[0].principal;
+        if (open != 0) revert IStaking.TokenLocked(open);
+        address previous = address($.token);
+        $.token = IERC20(token_);
+        emit IStaking.TokenUpdated(previous, token_);
+    }
+
+    /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
+    function withdraw(address token_, address to, uint256 amount) external onlyOwnerOrManager nonReentrant {
+        if (to == address(0)) revert IStaking.ZeroAddress();
+        uint256 available = _pool(_storage(), IERC20(token_));
+        if (amount > available) revert IStaking.ExceedsWithdrawable(token_, amount, available);
+        emit IStaking.Withdrawn(token_, to, amount);
+        IERC20(token_).safeTransfer(to, amount);
+    }
+
+    function _checkOwnerOrManager() private view {
+        if (msg.sender != owner() && msg.sender != _storage().presale.getConfig().manager) {
+            revert IStaking.NotOwnerOrManager(msg.sender);
+        }
+    }
+
+    function _setConfig(StakingStorage storage $, IStaking.Settings memory s) private {
+        if (s.dayTimes == 0) revert IStaking.ValueZero(_field(0)); // dayTimes
+        _checkMax(0, s.dayTimes, _MAX_DAY_TIMES); // dayTimes
+        _checkMax(1, s.addTime, type(uint40).max); // addTime
+        _checkMax(2, s.algebra, _MAX_DEPTH); // algebra
+        _checkMax(3, s.feeRate, _MAX_FEE_RATE); // feeRate
+        _checkMax(4, s.handleGas, _MAX_HANDLE_GAS); // handleGas
+        _checkMax(5, s.swapRate, _RATE_DENOMINATOR); // swapRate
+        _checkMax(6, s.buyRate, _RATE_DENOMINATOR); // buyRate
+        _checkMax(7, s.selfRate, _RATE_DENOMINATOR); // selfRate
+        _checkMax(8, s.inviteRate, _MAX_DYNAMIC_RATE); // inviteRate
+        _checkMax(9, s.equalRate, _MAX_DYNAMIC_RATE); // equalRate
+        _checkMax(10, s.fundRate, _RATE_DENOMINATOR); // fundRate
+        if (s.fbPrice < _MIN_FB_PRICE) revert IStaking.ValueZero(_field(11)); // fbPrice
+        _checkMax(11, s.fbPrice, _MAX_FB_PRICE); // fbPrice
+        _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, _configMulti());
+        $.settings = s;
+        // every field is within its bound above
+        $.hot = s.addTime | (s.dayTimes << 40) | (s.algebra << 72) | (s.inviteRate << 80)
+            | (s.equalRate << 96) | (s.feeRate << 112) | (s.fbPrice << 128);
+        emit IStaking.ConfigUpdated(s);
+    }
+
+    // solhint-disable-next-line function-max-lines
+    function _setConfigMulti(StakingStorage storage $, IStaking.ConfigMulti memory m) private {
+        for (uint256 i = 0; i < _LEVELS; ++i) {
+            _checkMax(12, m.inviteValids[i], _MAX_INVITE_VALIDS); // inviteValids
+            _checkMax(13, m.teamAmounts[i], _MAX_AMOUNT); // teamAmounts
+            _checkMax(14, m.teamRates[i], _MAX_TEAM_RATE); // teamRates
+            if (i != 0) {
+                if (m.inviteValids[i] < m.inviteValids[i - 1]) {
+                    revert IStaking.NotAscending(
+                        _field(
+                            12 /* inviteValids */
+                        ),
+                        i
+                    );
+                }
+                if (m.teamAmounts[i] < m.teamAmounts[i - 1]) {
+                    revert IStaking.NotAscending(
+                        _field(
+                            13 /* teamAmounts */
+                        ),
+                        i
+                    );
+                }
+                if (m.teamRates[i] < m.teamRates[i - 1]) {
+                    revert IStaking.NotAscending(
+                        _field(
+                            14 /* teamRates */
+                        ),
+                        i
+                    );
+                }
+            }
+        }
+        for (uint256 i = 0; i < _LEVELS; i += 2) {
+            uint256 low = m.teamAmounts[i] | (m.inviteValids[i] << 96) | (m.teamRates[i] << 112);
+            uint256 high = m.teamAmounts[i + 1] | (m.inviteValids[i + 1] << 96) | (m.teamRates[i + 1] << 112);
+            $.levels[i >> 1] = low | (high << 128);
+        }
+        for (uint256 t = 0; t < _TIERS; ++t) {
+            _checkMax(15, m.stakeDays[t], _MAX_DAYS); // stakeDays
+            _checkMax(16, m.stakeRates[t], _MAX_STAKE_RATE); // stakeRates
+            _checkMax(
+                17,
+                /* stakeRates*stakeDays */
+                m.stakeRates[t] * m.stakeDays[t],
+                _MAX_ORDER_INCOME
+            );
+            _checkMax(18, m.stakeStocks[t], _MAX_AMOUNT); // stakeStocks
+            _checkMax(19, m.stakeMaxs[t], _MAX_AMOUNT); // stakeMaxs
+            _checkMax(20, m.stakeUserMaxs[t], _MAX_AMOUNT); // stakeUserMaxs
+            if (m.stakeMins[t] > m.stakeMaxs[t]) {
+                revert IStaking.NotAscending(
+                    _field(
+                        21 /* stakeMins */
+                    ),
+                    t
+                );
+            }
+            $.tiers[t] = Tier({
+                stock: uint96(m.stakeStocks[t]),
+                userMax: uint96(m.stakeUserMaxs[t]),
+                lockDay: uint16(m.stakeDays[t]),
+                rate: uint16(m.stakeRates[t]),
+                min: uint96(m.stakeMins[t]),
+                max: uint96(m.stakeMaxs[t])
+            });
+        }
+        emit IStaking.ConfigMultiUpdated(m);
+    }
+
+    /// @dev All upline income of one order is at most its static income: `algebra * inviteRate` plus the
+    ///      top team rate plus `equalRate`.
+    function _checkDynamicTotal(
+        uint256 algebra,
+        uint256 inviteRate,
+        uint256 equalRate,
+        IStaking.ConfigMulti memory m
+    ) private pure {
+        uint256 total = algebra * inviteRate + m.teamRates[_LEVELS - 1] + equalRate;
+        if (total > _MAX_DYNAMIC_TOTAL) revert IStaking.DynamicRatesTooHigh(total, _MAX_DYNAMIC_TOTAL);
+    }
+
+    function _checkMax(uint256 field, uint256 value, uint256 max) private pure {
+        if (value > max) revert IStaking.ValueTooHigh(_field(field), value, max);
+    }
+
+    /// @dev The name of configuration field number `id` in `_FIELDS`, for the errors (one string in the code
+    ///      instead of one per check: Staking is close to the size limit).
+    function _field(uint256 id) private pure returns (string memory) {
+        bytes memory all = bytes(_FIELDS);
+        uint256 start;
+        uint256 end;
+        for (; end < all.length; ++end) {
+            if (all[end] != ",") continue;
+            if (id == 0) break;
+            --id;
+            start = end + 1;
+        }
+        bytes memory name = new bytes(end - start);
+        for (uint256 i = 0; i < name.length; ++i) {
+            name[i] = all[start + i];
+        }
+        return string(name);
+    }
+}

@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {IStaking} from "./interfaces/IStaking.sol";
+import {IPresale} from "./interfaces/IPresale.sol";
+import {StakingMath} from "./libraries/StakingMath.sol";
+
+/// @title StakingBase: Staking's storage layout and the helpers Staking and StakingAdmin share
+/// @dev Staking (the proxy's implementation) runs its owner and manager functions in StakingAdmin by
+///      delegatecall, so both read and write the one ERC-7201 namespace declared here.
+abstract contract StakingBase {
+    uint256 internal constant _RATE_DENOMINATOR = StakingMath.DENOMINATOR;
+    uint256 internal constant _MAX_DEPTH = 10;
+    uint256 internal constant _TIERS = 5;
+    uint256 internal constant _LEVELS = 10;
+
+    // The link word (`links[account]`), read for each ancestor a walk visits (written when it changes): the
+    // account's referrer (cached from the registry on the first walk through it), its active flag and the
+    // tag of its largest leg.
+    uint256 internal constant _LINK_ACTIVE = 1 << 160; // the account has open principal of its own
+    uint256 internal constant _LINK_TAG_SHIFT = 161; // low 95 bits of the largest leg's head
+    uint256 internal constant _LINK_LOW = (1 << 161) - 1; // referrer and active flag
+    address internal constant _NO_REFERRER = address(1); // cached for the registry's root
+
+    // The team word (`teams[account]`), the one slot a walk writes for each ancestor.
+    uint256 internal constant _VALIDS_SHIFT = 96; // uint24 valid invites; bits 0-95: team volume
+    uint256 internal constant _LEVEL_SHIFT = 120; // 4 bits
+    uint256 internal constant _MANUAL = 1 << 124;
+    uint256 internal constant _BLACKLISTED = 1 << 125;
+    uint256 internal constant _USERS_SHIFT = 128; // uint32 team members who ever staked
+    uint256 internal constant _DAY_SHIFT = 160; // uint32 the day of the next two fields
+    uint256 internal constant _DAY_AMOUNT_SHIFT = 192; // uint48 team deposits that day, in _DAY_UNIT
+    uint256 internal constant _DAY_USERS_SHIFT = 240; // uint16 first stakes in the team that day
+    uint256 internal constant _DAY_UNIT = 1e12; // day statistics count micro-USDT
+    uint256 internal constant _MASK_96 = type(uint96).max;
+
+    /// @dev A member's own record; the team side lives in its team word.
+    struct Member {
+        // slot 0
+        uint96 amount; // own open principal, USDT value
+        uint96 actual; // principal deposited in total, USDT value
+        uint32 orders;
+        uint32 lastOut;
+        // slot 1
+        uint128 balance; // static income of open orders, USDT value
+        uint128 rewardStatic;
+        // slot 2: income credited by the downline
+        uint128 rewardInvite;
+        uint128 rewardTeam;
+        // slot 3
+        uint128 rewardClaimed;
+        uint32 day; // the day of dayAmount
+        uint96 dayAmount;
+        // slots 4-6
+        uint96[5] tierAmount; // open principal per tier, USDT value
+        address[] invitees; // direct invitees who have staked, in the order they first staked
+        mapping(uint256 word => uint256) orderIndex; // order numbers, 8 uint32 a word
+    }
+
+    /// @dev The team word unpacked (memory only).
+    // solhint-disable-next-line gas-struct-packing
+    struct TeamData {
+        uint256 teamAmount;
+        uint256 valids;
+        uint256 level;
+        bool isManual;
+        bool blacklisted;
+        uint256 teamUser;
+        uint256 day;
+        uint256 dayAmount;
+        uint256 dayUsers;
+    }
+
+    /// @dev An order, two slots written at deposit; `lastTime` is set at release.
+    struct OrderData {
+        // slot 0
+        address owner;
+        uint32 startTime;
+        uint32 endTime;
+        uint16 rate;
+        uint16 lockDay;
+        // slot 1
+        uint96 amount;
+        uint104 actual;
+        uint32 lastTime;
+        uint16 userIndex;
+        uint8 kind; // tier | isUSDT << 7
+    }
+
+    /// @dev One stake tier, what a deposit reads (slot 0 also written: the stock).
+    struct Tier {
+        uint96 stock;
+        uint96 userMax;
+        uint16 lockDay;
+        uint16 rate;
+        uint96 min;
+        uint96 max;
+    }
+
+    /// @dev Open orders of one asset.
+    struct Owed {
+        uint128 principal;
+        uint128 income;
+    }
+
+    /// @custom:storage-location erc7201:taichi.storage.Staking
+    struct StakingStorage {
+        IPresale presale;
+        IERC20 usdt;
+        IERC20 token;
+        IStaking.Settings settings;
+        uint256 hot; // what a deposit or release reads of the settings: see _setConfig
+        Tier[5] tiers;
+        uint256[5] levels; // two levels a word: teamAmount uint96 | inviteValids uint16 | teamRate uint16
+        // totals
+        uint96 totalAmount;
+        uint96 totalStatic; // static income reserved, USDT value
+        uint32 totalOrder;
+        uint32 totalUser;
+        uint128 totalRewardInvite;
+        uint128 totalRewardTeam;
+        uint256 totalExtract;
+        Owed[2] owed; // by asset (index 1: USDT, 0: project token)
+        mapping(address account => Member) members;
+        mapping(address account => uint256) teams;
+        mapping(address account => address) maxLeg; // head of the largest leg
+        mapping(uint256 index => OrderData) orders;
+        mapping(address account => uint256) links; // referrer | active << 160 | largest leg's tag << 161
+    }
+
+    /// @dev What one walk up the tree carries from ancestor to ancestor (memory only).
+    // solhint-disable-next-line gas-struct-packing
+    struct Walk {
+        bool isDeposit;
+        bool firstStake;
+        bool validChange; // the caller's open principal went from or to zero: its referrer's valid invites
+        bool equalPaid;
+        uint256 orderIndex;
+        uint256 amount; // principal, USDT value
+        uint256 income; // the order's static income, USDT value (base of upline income)
+        uint256 day;
+        uint256 endTime;
+        uint256 pool; // USDT still free for credits
+        uint256 highestRate; // highest team rate paid below
+        address legHead; // the ancestor's direct invitee the walk came from
+        uint256 algebra;
+        uint256 inviteRate;
+        uint256 equalRate;
+        uint256 invite; // credited in this walk
+        uint256 team;
+    }
+
+    // keccak256(abi.encode(uint256(keccak256("taichi.storage.Staking")) - 1)) & ~bytes32(uint256(0xff))
+    bytes32 internal constant _STORAGE_LOCATION =
+        0x589d9b356feae775c423b14005e017a9c1b0d029da925f27b10be26b545d1500;
+
+    /// @dev `account`'s team word with its level now: the stored one if manual, else recomputed (a release
+    ///      leaves the stored one as it was).
+    function _team(StakingStorage storage $, address account) internal view returns (TeamData memory t) {
+        t = _unpack($.teams[account]);
+        if (!t.isManual) t.level = _levelFor($, t.teamAmount, t.valids, t.level);
+    }
+
+    /// @dev Level `index + 1`'s thresholds and rate.
+    function _levelAt(StakingStorage storage $, uint256 index)
+        internal
+        view
+        returns (uint256 teamAmount, uint256 valids, uint256 rate)
+    {
+        uint256 word = $.levels[index >> 1] >> ((index & 1) * 128);
+        return (word & _MASK_96, uint16(word >> 96), uint16(word >> 112));
+    }
+
+    /// @dev The level a team of `team` volume and `valids` valid invites reaches, moving from `level` one
+    ///      threshold at a time (thresholds are non-decreasing, so this is the highest level met).
+    function _levelFor(StakingStorage storage $, uint256 team, uint256 valids, uint256 level)
+        internal
+        view
+        returns (uint256)
+    {
+        while (level < _LEVELS) {
+            (uint256 amount, uint256 need,) = _levelAt($, level);
+            if (team < amount || valids < need) break;
+            ++level;
+        }
+        while (level != 0) {
+            (uint256 amount, uint256 need,) = _levelAt($, level - 1);
+            if (!(team < amount || valids < need)) break;
+            --level;
+        }
+        return level;
+    }
+
+    function _unpack(uint256 word) internal pure returns (TeamData memory t) {
+        t.teamAmount = word & _MASK_96;
+        t.valids = uint24(word >> _VALIDS_SHIFT);
+        t.level = (word >> _LEVEL_SHIFT) & 15;
+        t.isManual = word & _MANUAL != 0;
+        t.blacklisted = word & _BLACKLISTED != 0;
+        t.teamUser = uint32(word >> _USERS_SHIFT);
+        t.day = uint32(word >> _DAY_SHIFT);
+        t.dayAmount = uint48(word >> _DAY_AMOUNT_SHIFT);
+        t.dayUsers = uint16(word >> _DAY_USERS_SHIFT);
+    }
+
+    /// @dev Volume and counters are checked; the day statistics saturate (a busy day must not block deposits).
+    function _pack(TeamData memory t) internal pure returns (uint256 word) {
+        word = _fit(t.teamAmount, 96) | (_fit(t.valids, 24) << _VALIDS_SHIFT) | (t.level << _LEVEL_SHIFT)
+            | (_fit(t.teamUser, 32) << _USERS_SHIFT) | (uint256(uint32(t.day)) << _DAY_SHIFT)
+            | ((t.dayAmount < type(uint48).max ? t.dayAmount : type(uint48).max) << _DAY_AMOUNT_SHIFT)
+            | ((t.dayUsers < type(uint16).max ? t.dayUsers : type(uint16).max) << _DAY_USERS_SHIFT);
+        if (t.isManual) word |= _MANUAL;
+        if (t.blacklisted) word |= _BLACKLISTED;
+    }
+
+    function _owed(StakingStorage storage $, address token_) internal view returns (uint256 total) {
+        if (token_ == address($.usdt)) {
+            Owed memory o = $.owed[1];
+            total = o.principal + o.income + $.totalRewardInvite + $.totalRewardTeam - $.totalExtract;
+        }
+        if (token_ == address($.token) && token_ != address(0)) {
+            Owed memory o = $.owed[0];
+            total += uint256(o.principal) + o.income;
+        }
+    }
+
+    function _pool(StakingStorage storage $, IERC20 asset) internal view returns (uint256) {
+        uint256 held = asset.balanceOf(address(this));
+        uint256 owed_ = _owed($, address(asset));
+        return held > owed_ ? held - owed_ : 0;
+    }
+
+    /// @dev `value`, checked to fit in `bits` bits (one function for every width: Staking is near its size limit).
+    function _fit(uint256 value, uint256 bits) internal pure returns (uint256) {
+        if (value >> bits != 0) revert SafeCast.SafeCastOverflowedUintDowncast(uint8(bits), value);
+        return value;
+    }
+
+    function _storage() internal pure returns (StakingStorage storage $) {
+        assembly {
+            $.slot := _STORAGE_LOCATION
+        }
+    }
+
+    /// @dev The levels and tiers as `getConfigMulti` returns them.
+    function _configMulti() internal view returns (IStaking.ConfigMulti memory m) {
+        StakingStorage storage $ = _storage();
+        for (uint256 lvl = 0; lvl < _LEVELS; ++lvl) {
+            (m.teamAmounts[lvl], m.inviteValids[lvl], m.teamRates[lvl]) = _levelAt($, lvl);
+        }
+        for (uint256 i = 0; i < _TIERS; ++i) {
+            Tier memory tier = $.tiers[i];
+            m.stakeDays[i] = tier.lockDay;
+            m.stakeRates[i] = tier.rate;
+            m.stakeStocks[i] = tier.stock;
+            m.stakeMins[i] = tier.min;
+            m.stakeMaxs[i] = tier.max;
+            m.stakeUserMaxs[i] = tier.userMax;
+        }
+    }
+}
