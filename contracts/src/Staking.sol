@@ -547,27 +547,21 @@ contract Staking is
         uint256 generation,
         uint256 link
     ) private {
-        TeamData memory t = _unpack($.teams[ancestor]);
-        t.teamAmount += w.amount;
-        if (generation == 1 && w.validChange) ++t.valids;
-        if (t.day != w.day) {
-            t.day = w.day;
-            t.dayAmount = 0;
-            t.dayUsers = 0;
-        }
-        t.dayAmount += w.amount / _DAY_UNIT; // saturates in _pack
-        if (w.firstStake) {
-            ++t.teamUser;
-            ++t.dayUsers;
-        }
-        if (!t.isManual) {
-            uint256 level = _levelFor($, t.teamAmount, t.valids, t.level);
-            if (level != t.level) {
-                emit LevelChanged(ancestor, t.level, level);
-                t.level = level;
+        uint256 word = $.teams[ancestor];
+        uint256 volume = (word & _MASK_96) + w.amount;
+        uint256 valids = uint24(word >> _VALIDS_SHIFT);
+        if (generation == 1 && w.validChange) ++valids;
+        uint256 level = (word >> _LEVEL_SHIFT) & 15;
+        if (word & _MANUAL == 0) {
+            uint256 reached = _levelFor($, volume, valids, level);
+            if (reached != level) {
+                emit LevelChanged(ancestor, level, reached);
+                level = reached;
             }
         }
-        $.teams[ancestor] = _pack(t);
+        // the word is updated in place (no unpacked copy): the same fields and checks as `_pack`
+        $.teams[ancestor] = _fit(volume, 96) | (_fit(valids, 24) << _VALIDS_SHIFT) | (level << _LEVEL_SHIFT)
+            | (word & (_MANUAL | _BLACKLISTED)) | _dayBits(word, w);
         // the largest leg: its head's tag is in the link word, so the leg that grows is recognised without
         // reading `maxLeg` (95 bits of an address cannot be matched by grinding)
         uint256 tag = uint160(w.legHead) & (type(uint160).max >> 65);
@@ -579,7 +573,26 @@ contract Staking is
             }
         }
         // only members with open principal of their own, not blacklisted, earn from their team
-        if (link & _LINK_ACTIVE != 0 && !t.blacklisted) _pay($, w, ancestor, generation, t);
+        if (link & _LINK_ACTIVE != 0 && word & _BLACKLISTED == 0) {
+            _pay($, w, ancestor, generation, valids, level);
+        }
+    }
+
+    /// @dev Bits 128-255 of an ancestor's team word after a deposit below it: members who ever staked, and
+    ///      the day's statistics (reset on a new day; they saturate rather than block deposits).
+    function _dayBits(uint256 word, Walk memory w) private pure returns (uint256) {
+        uint256 first = w.firstStake ? 1 : 0;
+        uint256 dayAmount = w.amount / _DAY_UNIT;
+        uint256 dayUsers = first;
+        if (uint32(word >> _DAY_SHIFT) == w.day) {
+            dayAmount += uint48(word >> _DAY_AMOUNT_SHIFT);
+            dayUsers += uint16(word >> _DAY_USERS_SHIFT);
+        }
+        if (dayAmount > type(uint48).max) dayAmount = type(uint48).max;
+        if (dayUsers > type(uint16).max) dayUsers = type(uint16).max;
+        return (_fit(uint32(word >> _USERS_SHIFT) + first, 32) << _USERS_SHIFT)
+            | (uint256(uint32(w.day)) << _DAY_SHIFT) | (dayAmount << _DAY_AMOUNT_SHIFT)
+            | (dayUsers << _DAY_USERS_SHIFT);
     }
 
     /// @dev Referral income for the first `algebra` generations (generation g needs g valid invites), then
@@ -590,16 +603,17 @@ contract Staking is
         Walk memory w,
         address ancestor,
         uint256 generation,
-        TeamData memory t
+        uint256 valids,
+        uint256 level
     ) private {
         uint256 invite;
-        if (generation < w.algebra + 1 && t.valids > generation - 1) {
+        if (generation < w.algebra + 1 && valids > generation - 1) {
             invite = _take(w, StakingMath.share(w.income, w.inviteRate));
         }
         uint256 team;
         RewardKind kind = RewardKind.Team;
-        if (t.level != 0) {
-            (,, uint256 rate) = _levelAt($, t.level - 1);
+        if (level != 0) {
+            (,, uint256 rate) = _levelAt($, level - 1);
             if (rate > w.highestRate) {
                 team = _take(w, StakingMath.share(w.income, rate - w.highestRate));
                 w.highestRate = rate;
