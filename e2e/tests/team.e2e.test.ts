@@ -2,7 +2,7 @@ import { stakingAbi, usdtAbi } from "@taichi/contracts";
 import { parseEther } from "viem";
 import { encodeQr, qrSvgPath } from "../../app/src/lib/qr.ts";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { connectWallet, devWallet, timeTravel } from "../fixtures/accounts.ts";
+import { connectWallet, devWallet, direct, timeTravel } from "../fixtures/accounts.ts";
 
 const root = devAccount(DEV_ROLES.deployer).address;
 const member = DEV_ROLES.members[0]; // registered under the root
@@ -52,17 +52,19 @@ test.describe("invitation QR code and team chart (issue 5)", () => {
       // the member stakes 100 USDT in tier 0 (setup transactions, not UI)
       const amount = parseEther("100");
       const wallet = devWallet(member);
-      await chain.waitForTransactionReceipt({
-        hash: await wallet.writeContract({
+      await direct(
+        chain,
+        wallet.writeContract({
           address: contracts.Usdt!,
           abi: usdtAbi,
           functionName: "approve",
           args: [contracts.Staking!, amount],
         }),
-      });
-      await chain.waitForTransactionReceipt({
-        hash: await wallet.writeContract({ ...staking, functionName: "deposit", args: [0n, amount, true] }),
-      });
+      );
+      await direct(
+        chain,
+        wallet.writeContract({ ...staking, functionName: "deposit", args: [0n, amount, true] }),
+      );
       const { dayTimes } = await chain.readContract({ ...staking, functionName: "getConfig" });
       const day = (await chain.getBlock()).timestamp / dayTimes;
       expect(
