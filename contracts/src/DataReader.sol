@@ -45,10 +45,9 @@ contract DataReader {
     // Slots of Staking's storage struct (src/Staking.sol, StakingStorage), from _BASE.
     // (presale, usdt, token, settings: 12 slots, hot, tiers: 5 x 2, levels: 5, then these)
     uint256 private constant _TOTALS = 31; // totalAmount 96 | totalStatic 96 | totalOrder 32 | totalUser 32
-    uint256 private constant _REWARDS = 32; // totalRewardInvite 128 | totalRewardTeam 128
-    uint256 private constant _EXTRACT = 33;
-    uint256 private constant _OWED = 34; // [token, USDT]: principal 128 | income 128
+    uint256 private constant _REWARDS = 32; // totalRewardInvite 128 | totalRewardTeam 128; then totalExtract, owed[2]
     uint256 private constant _ORDERS = 39; // mapping(uint256 => OrderData), kind in the top byte of slot 1
+    uint256 private constant _INCOME = 41; // income rates 64 | node count 32 | node dividend credited 128
 
     IStaking private immutable _STAKING;
     IPresale private immutable _PRESALE;
@@ -148,14 +147,21 @@ contract DataReader {
         }
     }
 
-    /// @notice `account`'s orders `limit` from its `offset`-th, with the asset each was paid in.
+    /// @notice `account`'s orders `limit` from its `offset`-th, with the asset each was paid in and how its
+    ///         lock was shortened when it opened.
     /// @return orders The page.
     /// @return isUSDT Whether each order was paid in USDT.
+    /// @return accelerations The acceleration each order got (`Accelerated` events give the seconds saved).
     /// @return total How many orders `account` has made.
     function getOrders(address account, uint256 offset, uint256 limit)
         external
         view
-        returns (IStaking.Order[] memory orders, bool[] memory isUSDT, uint256 total)
+        returns (
+            IStaking.Order[] memory orders,
+            bool[] memory isUSDT,
+            IStaking.Acceleration[] memory accelerations,
+            uint256 total
+        )
     {
         IStaking s = _STAKING;
         total = s.users(account).orders;
@@ -163,63 +169,71 @@ contract DataReader {
         if (limit < size) size = limit;
         orders = new IStaking.Order[](size);
         isUSDT = new bool[](size);
+        accelerations = new IStaking.Acceleration[](size);
         for (uint256 i = 0; i < size; ++i) {
             uint256 index = s.userOrderIndex(account, offset + i);
             orders[i] = s.orders(index);
-            isUSDT[i] = orderIsUSDT(index);
+            uint256 kind = _orderKind(index);
+            isUSDT[i] = kind > 127;
+            accelerations[i] = IStaking.Acceleration((kind >> 5) & 3);
         }
     }
 
-    /// @notice Staking's running totals.
+    /// @notice Staking's running totals (`totalReward`: static income reserved plus the referral, team and node
+    ///         income credited).
     function getTotals() external view returns (IStaking.Totals memory t) {
-        uint256[] memory words = _load(_slots3(_TOTALS, _REWARDS, _EXTRACT));
+        uint256[] memory words = _range(_TOTALS, 3);
         uint256 totals = words[0];
         t.totalAmount = uint96(totals);
         t.totalOrder = uint32(totals >> 192);
         t.totalUser = totals >> 224;
         t.totalRewardInvite = uint128(words[1]);
         t.totalRewardTeam = words[1] >> 128;
-        t.totalReward = uint96(totals >> 96) + t.totalRewardInvite + t.totalRewardTeam;
+        t.totalReward = uint96(totals >> 96) + t.totalRewardInvite + t.totalRewardTeam + _nodeCredited();
         t.totalExtract = words[2];
         t.lastIndex = t.totalOrder;
     }
 
     /// @notice What Staking owes in `token`: principal and static income of open orders, plus (for USDT)
-    ///         referral and team income credited and unclaimed.
+    ///         referral, team and node income credited and unclaimed.
     function owed(address token) external view returns (uint256 total) {
         IStaking s = _STAKING;
-        uint256[] memory words = _load(_slots3(_OWED, _OWED + 1, _REWARDS));
+        uint256[] memory words = _range(_REWARDS, 4); // rewards, extract, owed[token], owed[USDT]
         if (token == s.usdt()) {
-            uint256 extract = _load(_slots1(_EXTRACT))[0];
-            total = uint128(words[1]) + (words[1] >> 128) + uint128(words[2]) + (words[2] >> 128) - extract;
+            total = uint128(words[3]) + (words[3] >> 128) + uint128(words[0]) + (words[0] >> 128)
+                + _nodeCredited() - words[1];
         }
-        if (token != address(0) && token == s.token()) total += uint128(words[0]) + (words[0] >> 128);
+        if (token != address(0) && token == s.token()) total += uint128(words[2]) + (words[2] >> 128);
     }
 
     /// @notice Whether Staking order `index` was paid in USDT (false: project tokens, or no such order).
-    function orderIsUSDT(uint256 index) public view returns (bool) {
-        bytes32[] memory slots = new bytes32[](1);
-        slots[0] = bytes32(uint256(keccak256(abi.encode(index, _BASE + _ORDERS))) + 1);
-        return _load(slots)[0] >> 255 != 0;
+    function orderIsUSDT(uint256 index) external view returns (bool) {
+        return _orderKind(index) > 127;
     }
 
-    function _load(bytes32[] memory slots) private view returns (uint256[] memory words) {
+    /// @dev The top byte of the order's second slot: tier | acceleration << 5 | isUSDT << 7.
+    function _orderKind(uint256 index) private view returns (uint256) {
+        return _load(uint256(keccak256(abi.encode(index, _BASE + _ORDERS))) + 1, 1)[0] >> 248;
+    }
+
+    function _nodeCredited() private view returns (uint256) {
+        return uint128(_range(_INCOME, 1)[0] >> 96);
+    }
+
+    function _range(uint256 offset, uint256 count) private view returns (uint256[] memory) {
+        return _load(_BASE + offset, count);
+    }
+
+    /// @dev `count` consecutive storage words of Staking from slot `first`.
+    function _load(uint256 first, uint256 count) private view returns (uint256[] memory words) {
+        bytes32[] memory slots = new bytes32[](count);
+        for (uint256 i = 0; i < count; ++i) {
+            slots[i] = bytes32(first + i);
+        }
         bytes32[] memory values = _STAKING.extsload(slots);
-        words = new uint256[](values.length);
-        for (uint256 i = 0; i < values.length; ++i) {
+        words = new uint256[](count);
+        for (uint256 i = 0; i < count; ++i) {
             words[i] = uint256(values[i]);
         }
-    }
-
-    function _slots1(uint256 a) private pure returns (bytes32[] memory slots) {
-        slots = new bytes32[](1);
-        slots[0] = bytes32(_BASE + a);
-    }
-
-    function _slots3(uint256 a, uint256 b, uint256 c) private pure returns (bytes32[] memory slots) {
-        slots = new bytes32[](3);
-        slots[0] = bytes32(_BASE + a);
-        slots[1] = bytes32(_BASE + b);
-        slots[2] = bytes32(_BASE + c);
     }
 }

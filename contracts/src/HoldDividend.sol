@@ -56,6 +56,11 @@ contract HoldDividend is IHoldDividend, ShareDividend {
     }
 
     /// @inheritdoc IHoldDividend
+    function isBlacklisted(address account) external view returns (bool) {
+        return _storage().accounts[account].share.blackListed;
+    }
+
+    /// @inheritdoc IHoldDividend
     function getConfig() external view returns (Config memory) {
         ShareDividendStorage storage $ = _storage();
         return Config({

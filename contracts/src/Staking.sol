@@ -94,6 +94,7 @@ contract Staking is
         // first open principal: the caller earns from its team and is a valid invite of its referrer
         $.links[msg.sender] = link | uint160(up1) | (w.validChange ? _LINK_ACTIVE : 0);
         _walk($, w, up1);
+        _shareWithNodes($, w);
         if (w.invite != 0 || w.team != 0) {
             $.totalRewardInvite += uint128(w.invite); // each credit is capped by the pool held
             $.totalRewardTeam += uint128(w.team);
@@ -125,9 +126,10 @@ contract Staking is
         StakingStorage storage $ = _storage();
         if ($.teams[msg.sender] & _BLACKLISTED != 0) revert Blacklisted(msg.sender);
         Member storage me = $.members[msg.sender];
-        uint256 amount = uint256(me.rewardInvite) + me.rewardTeam - me.rewardClaimed;
+        uint256 amount =
+            uint256(me.rewardInvite) + me.rewardTeam + _settleNode($, msg.sender) - me.rewardClaimed;
         if (amount == 0) revert NothingToClaim(msg.sender);
-        me.rewardClaimed += uint128(amount); // at most rewardInvite + rewardTeam, both uint128
+        me.rewardClaimed += uint128(amount); // at most the income credited, each part uint128
         me.lastOut = uint32(block.timestamp);
         $.totalExtract += amount;
         emit RewardClaimed(msg.sender, amount);
@@ -174,6 +176,18 @@ contract Staking is
         _delegateToAdmin();
     }
 
+    /// @inheritdoc IStaking
+    function setIncomeRates(IncomeRates calldata rates) external {
+        rates;
+        _delegateToAdmin();
+    }
+
+    /// @inheritdoc IStaking
+    function setNode(address account, bool isNode) external {
+        (account, isNode);
+        _delegateToAdmin();
+    }
+
     // ---------------------------------------------------------------------------------------------------
     // Views
     // ---------------------------------------------------------------------------------------------------
@@ -186,17 +200,18 @@ contract Staking is
         uint256 rewardStatic = acc.rewardStatic;
         uint256 rewardInvite = acc.rewardInvite;
         uint256 rewardTeam = acc.rewardTeam;
+        uint256 rewardNode = _nodeReward($, account);
         return User({
             index: registered.index,
             inviteCode: registered.refer,
             amount: acc.amount,
             actual: acc.actual,
             balance: acc.balance,
-            rewardTotal: rewardStatic + rewardInvite + rewardTeam,
+            rewardTotal: rewardStatic + rewardInvite + rewardTeam + rewardNode,
             rewardStatic: rewardStatic,
             rewardInvite: rewardInvite,
             rewardTeam: rewardTeam,
-            balanceReward: rewardInvite + rewardTeam - acc.rewardClaimed,
+            balanceReward: rewardInvite + rewardTeam + rewardNode - acc.rewardClaimed,
             orders: acc.orders,
             lastOut: acc.lastOut,
             refer: registered.refer
@@ -323,6 +338,18 @@ contract Staking is
     }
 
     /// @inheritdoc IStaking
+    function getIncomeRates() external view returns (IncomeRates memory) {
+        uint256 word = _storage().income;
+        return IncomeRates(uint16(word), uint16(word >> 16), uint16(word >> 32), uint16(word >> 48));
+    }
+
+    /// @inheritdoc IStaking
+    function nodes(address account) external view returns (bool isNode, uint256 reward, uint256 nodeCount) {
+        StakingStorage storage $ = _storage();
+        return ($.nodes[account].isNode, _nodeReward($, account), uint32($.income >> _NODE_COUNT_SHIFT));
+    }
+
+    /// @inheritdoc IStaking
     function extsload(bytes32[] calldata slots) external view returns (bytes32[] memory values) {
         values = new bytes32[](slots.length);
         for (uint256 i = 0; i < slots.length; ++i) {
@@ -391,6 +418,7 @@ contract Staking is
         w.amount = amount;
         w.income = StakingMath.staticIncome(amount, rate, lockDay);
         _readHot($, w, lockDay);
+        uint256 saved = _accelerate($, me, w);
         w.firstStake = me.orders == 0;
         w.orderIndex = _recordOrder($, me, w, index, actual, isUSDT, lockDay, rate);
         w.validChange = me.amount == amount; // first open principal (see deposit)
@@ -400,6 +428,31 @@ contract Staking is
         }
         w.legHead = msg.sender;
         emit Deposited(msg.sender, w.orderIndex, index, isUSDT, amount, actual, reward, w.endTime);
+        if (saved != 0) emit Accelerated(msg.sender, w.orderIndex, Acceleration(w.acceleration), saved);
+    }
+
+    /// @dev Shortens the new order's lock by the depositor's acceleration, if any (docs/economics.md): from
+    ///      its referral and team income so far and the principal it deposited before. Returns the seconds
+    ///      saved. The static income stays the tier's, already reserved: it is only paid sooner.
+    function _accelerate(StakingStorage storage $, Member storage me, Walk memory w)
+        private
+        view
+        returns (uint256 saved)
+    {
+        uint256 rates = $.income;
+        w.rates = rates;
+        if ((rates >> 16) & type(uint48).max == 0) return 0; // no acceleration configured
+        (uint256 bps, uint256 kind) = StakingMath.acceleration(
+            uint256(me.rewardInvite) + me.rewardTeam,
+            me.actual,
+            uint16(rates >> 16),
+            uint16(rates >> 32),
+            uint16(rates >> 48)
+        );
+        saved = StakingMath.share(w.endTime - block.timestamp, bps);
+        if (saved == 0) return 0;
+        w.endTime -= saved;
+        w.acceleration = kind;
     }
 
     /// @dev The settings a deposit's walk needs, from the one-slot copy.
@@ -456,7 +509,7 @@ contract Staking is
             actual: uint104(_fit(actual, 104)),
             lastTime: 0,
             userIndex: uint16(_fit(userIndex, 16)),
-            kind: uint8(isUSDT ? tier | 128 : tier)
+            kind: uint8((isUSDT ? tier | 128 : tier) | (w.acceleration << _ACCEL_SHIFT))
         });
         me.orderIndex[userIndex >> 3] |= orderIndex << ((userIndex & 7) * 32);
         me.orders = uint32(userIndex + 1); // userIndex fits 16 bits
@@ -495,7 +548,7 @@ contract Staking is
         uint256 left = me.amount - amount;
         me.amount = uint96(left);
         me.balance -= uint128(StakingMath.staticIncome(amount, order.rate, order.lockDay));
-        me.tierAmount[order.kind & 127] -= uint96(amount);
+        me.tierAmount[order.kind & 7] -= uint96(amount);
         me.lastOut = uint32(block.timestamp);
 
         Walk memory w;
@@ -635,6 +688,32 @@ contract Staking is
             w.team += team;
             emit RewardCredited(ancestor, w.orderIndex, kind, team);
         }
+    }
+
+    /// @dev The node dividend of a deposit: `nodeRate` of its static income, capped by the USDT pool left after
+    ///      the upline's credits, split equally among the nodes by the `perNode` accumulator (a node's debt is
+    ///      set when it joins, so it earns only from later orders). Nothing is shared while there is no node.
+    function _shareWithNodes(StakingStorage storage $, Walk memory w) private {
+        uint256 rates = w.rates;
+        uint256 count = uint32(rates >> _NODE_COUNT_SHIFT);
+        if (count == 0) return;
+        uint256 amount = _take(w, StakingMath.share(w.income, uint16(rates)));
+        if (amount == 0) return;
+        $.perNode += amount * _PER_NODE_UNIT / count; // amount < 2^128
+        uint256 credited = _fit((rates >> _NODE_CREDITED_SHIFT) + amount, 128);
+        $.income = (rates & ((1 << _NODE_CREDITED_SHIFT) - 1)) | (credited << _NODE_CREDITED_SHIFT);
+        emit NodeDividend(w.orderIndex, amount, count);
+    }
+
+    /// @dev Settles what node `account` earned since its last settlement into its node reward (the rounding
+    ///      rest stays in its debt for next time) and returns that reward in total.
+    function _settleNode(StakingStorage storage $, address account) private returns (uint256) {
+        NodeAccount storage n = $.nodes[account];
+        if (!n.isNode) return n.reward;
+        uint256 earned = ($.perNode - n.debt) / _PER_NODE_UNIT;
+        if (earned == 0) return n.reward;
+        n.debt += earned * _PER_NODE_UNIT;
+        return n.reward += uint128(earned); // at most the node dividend credited, a uint128
     }
 
     /// @dev Takes up to `amount` from the walk's pool.

@@ -30,9 +30,10 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
     uint256 private constant _MAX_FB_PRICE = 1e30;
 
     uint256 private constant _MAX_INVITE_VALIDS = type(uint16).max;
+    uint256 private constant _MAX_ACCELERATION = 5000; // half the lock
     // solhint-disable-next-line gas-small-strings
     string private constant _FIELDS =
-        "dayTimes,addTime,algebra,feeRate,handleGas,swapRate,buyRate,selfRate,inviteRate,equalRate,fundRate,fbPrice,inviteValids,teamAmounts,teamRates,stakeDays,stakeRates,stakeRates*stakeDays,stakeStocks,stakeMaxs,stakeUserMaxs,stakeMins";
+        "dayTimes,addTime,algebra,feeRate,handleGas,swapRate,buyRate,selfRate,inviteRate,equalRate,fundRate,fbPrice,inviteValids,teamAmounts,teamRates,stakeDays,stakeRates,stakeRates*stakeDays,stakeStocks,stakeMaxs,stakeUserMaxs,stakeMins,nodeRate,exitRate,bottomRate,bottomFloor";
 
     modifier onlyOwnerOrManager() {
         _checkOwnerOrManager();
@@ -49,7 +50,7 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
         StakingStorage storage $ = _storage();
         _setConfigMulti($, configMulti);
         IStaking.Settings storage s = $.settings;
-        _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, configMulti);
+        _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, configMulti, uint16($.income));
     }
 
     /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
@@ -94,6 +95,42 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
         IERC20(token_).safeTransfer(to, amount);
     }
 
+    /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
+    function setIncomeRates(IStaking.IncomeRates calldata r) external onlyOwnerOrManager {
+        StakingStorage storage $ = _storage();
+        _checkMax(23, r.exitRate, _MAX_ACCELERATION); // exitRate
+        _checkMax(24, r.bottomRate, _MAX_ACCELERATION); // bottomRate
+        _checkMax(25, r.bottomFloor, _RATE_DENOMINATOR); // bottomFloor
+        IStaking.Settings storage s = $.settings;
+        _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, _configMulti(), r.nodeRate);
+        // nodeRate <= 10,000 by the total above
+        $.income = ($.income & ~_RATES_MASK) | r.nodeRate | (r.exitRate << 16) | (r.bottomRate << 32)
+            | (r.bottomFloor << 48);
+        emit IStaking.IncomeRatesUpdated(r);
+    }
+
+    /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
+    function setNode(address account, bool isNode) external onlyOwnerOrManager {
+        if (account == address(0)) revert IStaking.ZeroAddress();
+        StakingStorage storage $ = _storage();
+        NodeAccount storage n = $.nodes[account];
+        if (n.isNode == isNode) revert IStaking.NodeUnchanged(account, isNode);
+        uint256 word = $.income;
+        uint256 count = uint32(word >> _NODE_COUNT_SHIFT);
+        uint256 perNode = $.perNode;
+        if (isNode) {
+            n.debt = perNode; // earns only from later orders
+            ++count;
+        } else {
+            n.reward += uint128((perNode - n.debt) / _PER_NODE_UNIT); // stays claimable
+            --count;
+        }
+        n.isNode = isNode;
+        $.income = (word & ~(uint256(type(uint32).max) << _NODE_COUNT_SHIFT))
+            | (_fit(count, 32) << _NODE_COUNT_SHIFT);
+        emit IStaking.NodeUpdated(account, isNode);
+    }
+
     function _checkOwnerOrManager() private view {
         if (msg.sender != owner() && msg.sender != _storage().presale.getConfig().manager) {
             revert IStaking.NotOwnerOrManager(msg.sender);
@@ -115,7 +152,7 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
         _checkMax(10, s.fundRate, _RATE_DENOMINATOR); // fundRate
         if (s.fbPrice < _MIN_FB_PRICE) revert IStaking.ValueZero(_field(11)); // fbPrice
         _checkMax(11, s.fbPrice, _MAX_FB_PRICE); // fbPrice
-        _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, _configMulti());
+        _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, _configMulti(), uint16($.income));
         $.settings = s;
         // every field is within its bound above
         $.hot = s.addTime | (s.dayTimes << 40) | (s.algebra << 72) | (s.inviteRate << 80)
@@ -193,15 +230,17 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
         emit IStaking.ConfigMultiUpdated(m);
     }
 
-    /// @dev All upline income of one order is at most its static income: `algebra * inviteRate` plus the
-    ///      top team rate plus `equalRate`.
+    /// @dev All upline and node income of one order is at most its static income: `algebra * inviteRate` plus
+    ///      the top team rate plus `equalRate` plus `nodeRate`.
     function _checkDynamicTotal(
         uint256 algebra,
         uint256 inviteRate,
         uint256 equalRate,
-        IStaking.ConfigMulti memory m
+        IStaking.ConfigMulti memory m,
+        uint256 nodeRate
     ) private pure {
-        uint256 total = algebra * inviteRate + m.teamRates[_LEVELS - 1] + equalRate;
+        uint256 total =
+            algebra * inviteRate + m.teamRates[_LEVELS - 1] + equalRate + nodeRate;
         if (total > _MAX_DYNAMIC_TOTAL) revert IStaking.DynamicRatesTooHigh(total, _MAX_DYNAMIC_TOTAL);
     }
 

@@ -36,6 +36,14 @@ abstract contract StakingBase {
     uint256 internal constant _DAY_UNIT = 1e12; // day statistics count micro-USDT
     uint256 internal constant _MASK_96 = type(uint96).max;
 
+    // The income word (`income`), read by every deposit: the rates of `IncomeRates` (uint16 each, bits 0-63),
+    // the number of nodes (uint32) and the node dividend credited in total (uint128, part of what is owed).
+    uint256 internal constant _NODE_COUNT_SHIFT = 64;
+    uint256 internal constant _NODE_CREDITED_SHIFT = 96;
+    uint256 internal constant _RATES_MASK = type(uint64).max;
+    uint256 internal constant _ACCEL_SHIFT = 5; // an order's kind: tier | acceleration << 5 | isUSDT << 7
+    uint256 internal constant _PER_NODE_UNIT = 1e18; // `perNode` counts USDT wei times this
+
     /// @dev A member's own record; the team side lives in its team word.
     struct Member {
         // slot 0
@@ -86,7 +94,14 @@ abstract contract StakingBase {
         uint104 actual;
         uint32 lastTime;
         uint16 userIndex;
-        uint8 kind; // tier | isUSDT << 7
+        uint8 kind; // tier | acceleration << 5 | isUSDT << 7
+    }
+
+    /// @dev A node's share of the node dividend: `(perNode - debt) / _PER_NODE_UNIT` not yet settled.
+    struct NodeAccount {
+        bool isNode;
+        uint128 reward; // settled in total (claimed through the member's `rewardClaimed`)
+        uint256 debt;
     }
 
     /// @dev One stake tier, what a deposit reads (slot 0 also written: the stock).
@@ -128,6 +143,9 @@ abstract contract StakingBase {
         mapping(address account => address) maxLeg; // head of the largest leg
         mapping(uint256 index => OrderData) orders;
         mapping(address account => uint256) links; // referrer | active << 160 | largest leg's tag << 161
+        uint256 income; // see _NODE_COUNT_SHIFT
+        uint256 perNode; // node dividend per node since the start, times _PER_NODE_UNIT
+        mapping(address account => NodeAccount) nodes;
     }
 
     /// @dev What one walk up the tree carries from ancestor to ancestor (memory only).
@@ -150,6 +168,8 @@ abstract contract StakingBase {
         uint256 equalRate;
         uint256 invite; // credited in this walk
         uint256 team;
+        uint256 rates; // the income word
+        uint256 acceleration; // IStaking.Acceleration
     }
 
     // keccak256(abi.encode(uint256(keccak256("taichi.storage.Staking")) - 1)) & ~bytes32(uint256(0xff))
@@ -218,12 +238,20 @@ abstract contract StakingBase {
     function _owed(StakingStorage storage $, address token_) internal view returns (uint256 total) {
         if (token_ == address($.usdt)) {
             Owed memory o = $.owed[1];
-            total = o.principal + o.income + $.totalRewardInvite + $.totalRewardTeam - $.totalExtract;
+            total = o.principal + o.income + $.totalRewardInvite + $.totalRewardTeam
+                + uint128($.income >> _NODE_CREDITED_SHIFT) - $.totalExtract;
         }
         if (token_ == address($.token) && token_ != address(0)) {
             Owed memory o = $.owed[0];
             total += uint256(o.principal) + o.income;
         }
+    }
+
+    /// @dev `account`'s node dividend in total: settled, plus what it earned since if it is a node.
+    function _nodeReward(StakingStorage storage $, address account) internal view returns (uint256 reward) {
+        NodeAccount storage n = $.nodes[account];
+        reward = n.reward;
+        if (n.isNode) reward += ($.perNode - n.debt) / _PER_NODE_UNIT;
     }
 
     function _pool(StakingStorage storage $, IERC20 asset) internal view returns (uint256) {

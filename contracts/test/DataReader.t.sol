@@ -104,7 +104,7 @@ contract DataReaderTest is StakingFixture {
         vm.prank(bob);
         staking.deposit(2, 200e18, false);
         stake(bob, 4, 300e18);
-        (IStaking.Order[] memory orders, bool[] memory isUSDT, uint256 total) = reader.getOrders(bob, 1, 5);
+        (IStaking.Order[] memory orders, bool[] memory isUSDT,, uint256 total) = reader.getOrders(bob, 1, 5);
         assertEq(total, 3, "total");
         assertEq(orders.length, 2, "from the second");
         assertEq(orders[0].amount, 200e18, "second order");
@@ -112,7 +112,7 @@ contract DataReaderTest is StakingFixture {
         assertTrue(!isUSDT[0], "paid in tokens");
         assertEq(orders[1].amount, 300e18, "third order");
         assertTrue(isUSDT[1], "paid in USDT");
-        (orders,, total) = reader.getOrders(bob, 3, 5);
+        (orders,,, total) = reader.getOrders(bob, 3, 5);
         assertEq(orders.length, 0, "past the end");
     }
 

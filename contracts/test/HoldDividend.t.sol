@@ -126,6 +126,34 @@ contract HoldDividendTest is DividendFixture {
         assertEq(holdDividend.users(alice).balance, 3 ether, "alice the rest");
     }
 
+    function test_isBlacklistedFollowsTheSetter() public {
+        address stranger = makeAddr("stranger");
+        creditHeld(bob, 1 ether);
+        assertTrue(!holdDividend.isBlacklisted(bob), "not listed by default");
+        vm.expectEmit(true, true, true, true, address(holdDividend));
+        emit IShareDividend.BlackListUpdated(bob, true);
+        vm.prank(manager);
+        holdDividend.setBlackList(bob, true);
+        assertTrue(holdDividend.isBlacklisted(bob), "listed");
+        assertTrue(!holdDividend.isBlacklisted(alice), "only bob");
+        // a holder never listed can be blacklisted ahead of holding anything
+        vm.prank(owner);
+        holdDividend.setBlackList(carol, true);
+        assertTrue(holdDividend.isBlacklisted(carol), "carol listed by the owner");
+        vm.prank(stranger);
+        vm.expectRevert(abi.encodeWithSelector(IShareDividend.NotOwnerOrManager.selector, stranger));
+        holdDividend.setBlackList(bob, false);
+        assertTrue(holdDividend.isBlacklisted(bob), "a stranger cannot readmit");
+        vm.prank(manager);
+        holdDividend.setBlackList(bob, false);
+        assertTrue(!holdDividend.isBlacklisted(bob), "readmitted");
+        holdDividend.updateUser(bob);
+        assertEq(holdDividend.users(bob).amount, 0, "the share comes back only over two blocks");
+        vm.roll(block.number + 1);
+        holdDividend.updateUser(bob);
+        assertEq(holdDividend.users(bob).amount, 1 ether, "credited again");
+    }
+
     /// @dev Funds of 1 wei to 1e30 among three holders: nobody is paid more than its exact share, and the whole
     ///      of what is not paid is the division carry plus less than 1 wei per holder.
     function testFuzz_claimsAreTheShareRoundedDown(uint256 a, uint256 b, uint256 c, uint256 amount) public {

@@ -769,6 +769,10 @@ contract StakingTest is StakingBase {
             staking.setToken(address(usdt));
             vm.expectRevert(err);
             staking.withdraw(address(usdt), callers[i], 1);
+            vm.expectRevert(err);
+            staking.setIncomeRates(IStaking.IncomeRates(100, 100, 100, 100));
+            vm.expectRevert(err);
+            staking.setNode(callers[i], true);
             vm.stopPrank();
         }
         assertEq(staking.getConfig().inviteRate, 1000, "settings unchanged");
@@ -776,6 +780,9 @@ contract StakingTest is StakingBase {
         assertTrue(!staking.teams(alice).isManual, "level not set");
         assertTrue(!staking.isBlacklisted(bob), "not blacklisted");
         assertEq(staking.token(), address(token), "token unchanged");
+        assertEq(staking.getIncomeRates().nodeRate, 0, "income rates unchanged");
+        (bool isNode,,) = staking.nodes(alice);
+        assertTrue(!isNode, "not a node");
     }
 
     function test_admin_managerMaySetEverything() public {

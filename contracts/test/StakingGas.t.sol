@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {StakingFixture} from "./utils/StakingFixture.sol";
+import {IStaking} from "../src/interfaces/IStaking.sol";
 
 /// @dev Deposit cost must not grow with the depth of the referral chain: a 500-account chain below the root,
 ///      the 10 accounts above each measured depositor staked (a full, paid upline). Each measured call is
@@ -67,6 +68,39 @@ contract StakingGasTest is StakingFixture {
         vm.prank(chain[DEPTH - 1]);
         staking.deposit(1, AMOUNT, true);
         vm.snapshotGasLastCall("Staking", "deposit_repeat_depth500");
+    }
+
+    /// The same with the node dividend (10 nodes) and both accelerations configured: the income word, the
+    /// node accumulator and the depositor's income slot on top.
+    /// forge-config: default.isolate = true
+    function test_deposit_repeat_withNodesAndAcceleration_gas() public {
+        _nodesAndAcceleration();
+        vm.prank(chain[DEPTH - 1]);
+        staking.deposit(1, AMOUNT, true);
+        vm.snapshotGasLastCall("Staking", "deposit_repeat_depth500_nodes_acceleration");
+    }
+
+    /// A node claiming its node dividend along with its referral and team income.
+    /// forge-config: default.isolate = true
+    function test_claimReward_node_gas() public {
+        _nodesAndAcceleration();
+        vm.prank(chain[DEPTH - 1]);
+        staking.deposit(1, AMOUNT, true);
+        vm.prank(chain[0]);
+        staking.claimReward();
+        vm.snapshotGasLastCall("Staking", "claimReward_node");
+    }
+
+    function _nodesAndAcceleration() private {
+        vm.startPrank(owner);
+        staking.setIncomeRates(IStaking.IncomeRates(500, 2000, 1000, 100));
+        for (uint256 i = 0; i < 10; ++i) {
+            staking.setNode(chain[i], true);
+        }
+        vm.stopPrank();
+        // a first order after the change, so the accumulator is not measured being created
+        vm.prank(chain[DEPTH - 2]);
+        staking.deposit(1, AMOUNT, true);
     }
 
     /// forge-config: default.isolate = true

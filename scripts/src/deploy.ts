@@ -54,6 +54,12 @@ const STAKING_SETTINGS = {
   fundRate: 0n,
   fbPrice: parseEther("1"),
 } as const;
+/**
+ * Node dividend 5% of each order's static income (shared once managers name nodes); exit acceleration up to
+ * 20% of the lock; bottom acceleration 10% of the lock for members whose referral and team income is at most
+ * 1% of their principal (docs/economics.md, income types 4-6).
+ */
+const STAKING_INCOME_RATES = { nodeRate: 500n, exitRate: 2000n, bottomRate: 1000n, bottomFloor: 100n } as const;
 const eachTier = (value: bigint) => Array.from({ length: 5 }, () => value);
 const STAKING_MULTI = {
   inviteValids: Array.from({ length: 10 }, (_, i) => BigInt(i + 1)),
@@ -242,6 +248,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   await send(contracts.Presale, presaleAbi, "setRegistrar", [contracts.Staking, true]);
   await send(contracts.Staking, stakingAbi, "setConfigMulti", [STAKING_MULTI]);
   await send(contracts.Staking, stakingAbi, "setConfig", [STAKING_SETTINGS]);
+  await send(contracts.Staking, stakingAbi, "setIncomeRates", [STAKING_INCOME_RATES]);
   await send(contracts.SwapToken, swapTokenAbi, "setFeeExempt", [contracts.Staking, true]);
   await send(contracts.SwapToken, swapTokenAbi, "transfer", [contracts.Staking, STAKING_TOKEN_POOL]);
   contracts.DataReader = await create("DataReader", [contracts.Staking, contracts.Ido]);

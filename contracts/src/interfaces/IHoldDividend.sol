@@ -47,6 +47,8 @@ interface IHoldDividend is IShareDividend {
 
     /// @notice A holder.
     function users(address account) external view returns (UserInfo memory);
+    /// @notice Whether `account` is excluded from new rewards (`setBlackList`).
+    function isBlacklisted(address account) external view returns (bool);
     /// @notice Global state.
     function getConfig() external view returns (Config memory);
 }

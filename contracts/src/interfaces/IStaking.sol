@@ -20,11 +20,11 @@ interface IStaking {
     /// @param amount Principal (USDT value) of the member's orders not yet released.
     /// @param actual Principal (USDT value) the member has deposited in total.
     /// @param balance Static income (USDT value) reserved for the member's orders not yet released.
-    /// @param rewardTotal `rewardStatic + rewardInvite + rewardTeam`.
+    /// @param rewardTotal `rewardStatic + rewardInvite + rewardTeam` plus the node dividend (`nodes`).
     /// @param rewardStatic Static income (USDT value) reserved for all the member's orders (paid at release).
     /// @param rewardInvite Referral (invite) income credited, USDT.
     /// @param rewardTeam Team income credited (differential and equal-level), USDT.
-    /// @param balanceReward Referral and team income credited and not yet claimed, USDT.
+    /// @param balanceReward Referral, team and node income credited and not yet claimed, USDT.
     /// @param orders Orders the member has made (its `userOrderIndex` runs from 0 to `orders - 1`).
     /// @param lastOut Timestamp of the member's last release or reward claim (0 before any).
     /// @param refer The member's referrer in the registry (zero for the root or an unregistered account).
@@ -55,7 +55,8 @@ interface IStaking {
     /// @param reward Static income in asset units: `actual * rate * lockDay / 10_000`, paid at release.
     /// @param startTime Deposit time.
     /// @param lastTime Release time (0 until released).
-    /// @param endTime `startTime + lockDay * dayTimes`: the order is releasable from this second.
+    /// @param endTime `startTime + lockDay * dayTimes`, less what an acceleration saved (`Accelerated`): the
+    ///        order is releasable from this second.
     /// @param owner The depositor.
     // solhint-disable-next-line gas-struct-packing
     struct Order {
@@ -202,6 +203,27 @@ interface IStaking {
         Ended
     }
 
+    /// @notice How an order's lock was shortened when it was opened (docs/economics.md, income types 5 and 6).
+    enum Acceleration {
+        None,
+        Exit,
+        Bottom
+    }
+
+    /// @notice The node dividend and the two accelerations, in basis points (`setIncomeRates`).
+    /// @param nodeRate Share of each order's static income (USDT value) split equally among the nodes.
+    /// @param exitRate Share of the lock saved at most by exit acceleration, reached when the depositor's
+    ///        referral and team income so far equals the principal it deposited before.
+    /// @param bottomRate Share of the lock saved by bottom acceleration.
+    /// @param bottomFloor A depositor whose referral and team income so far is at most this share of the
+    ///        principal it deposited before (a newcomer: 0 of 0) gets bottom acceleration.
+    struct IncomeRates {
+        uint256 nodeRate;
+        uint256 exitRate;
+        uint256 bottomRate;
+        uint256 bottomFloor;
+    }
+
     /// @notice What an upline was credited for.
     enum RewardKind {
         Invite,
@@ -242,6 +264,16 @@ interface IStaking {
     event TokenUpdated(address indexed previousToken, address indexed newToken);
     /// @notice Emitted when an admin withdraws `amount` of `token` that was not owed.
     event Withdrawn(address indexed token, address indexed to, uint256 amount);
+    /// @notice Emitted when an admin changes the node dividend or acceleration rates.
+    event IncomeRatesUpdated(IncomeRates rates);
+    /// @notice Emitted when an admin makes `account` a node or takes its node status away.
+    event NodeUpdated(address indexed account, bool isNode);
+    /// @notice Emitted when order `index` shares `amount` USDT equally among `nodes` nodes.
+    event NodeDividend(uint256 indexed index, uint256 amount, uint256 nodes);
+    /// @notice Emitted when order `index` of `account` is opened with its lock shortened by `savedSeconds`.
+    event Accelerated(
+        address indexed account, uint256 indexed index, Acceleration kind, uint256 savedSeconds
+    );
 
     /// @notice Thrown when an admin call comes from neither the owner nor the registry's manager.
     error NotOwnerOrManager(address caller);
@@ -292,6 +324,8 @@ interface IStaking {
     /// @notice Thrown when the referral and team rates together could pay more than `max` basis points of
     ///         an order's static income.
     error DynamicRatesTooHigh(uint256 total, uint256 max);
+    /// @notice Thrown when making a node of an account that is one, or removing one that is not.
+    error NodeUnchanged(address account, bool isNode);
     /// @notice Thrown when a team level is above 10.
     error InvalidLevel(uint256 level);
     /// @notice Thrown when changing the project token while token orders are open.
@@ -322,7 +356,7 @@ interface IStaking {
     ///         its `endTime`, in the asset it was paid in.
     function release(uint256 index) external;
 
-    /// @notice Sends the caller its credited referral and team income (USDT) not yet claimed.
+    /// @notice Sends the caller its credited referral, team and node income (USDT) not yet claimed.
     function claimReward() external;
 
     /// @notice Sets the scalar configuration (owner or manager), within the bounds in docs/economics.md.
@@ -388,6 +422,22 @@ interface IStaking {
 
     /// @notice Whether `account` is blacklisted.
     function isBlacklisted(address account) external view returns (bool);
+
+    /// @notice Sets the node dividend and acceleration rates (owner or manager). `nodeRate` counts in the
+    ///         `DynamicRatesTooHigh` total; `exitRate` and `bottomRate` are at most 5,000 (half the lock),
+    ///         `bottomFloor` at most 10,000. New orders use them; open orders keep their end time.
+    function setIncomeRates(IncomeRates calldata rates) external;
+
+    /// @notice Makes `account` a node (it shares in the node dividend of later orders) or removes it (what
+    ///         it earned stays claimable). Owner or manager; reverts `NodeUnchanged` if nothing changes.
+    function setNode(address account, bool isNode) external;
+
+    /// @notice The node dividend and acceleration rates.
+    function getIncomeRates() external view returns (IncomeRates memory);
+
+    /// @notice Whether `account` is a node, its node dividend in total (claimed or not, USDT) and how many
+    ///         nodes there are.
+    function nodes(address account) external view returns (bool isNode, uint256 reward, uint256 nodeCount);
 
     /// @notice The raw storage words at `slots`, for `DataReader` (which decodes the ERC-7201 layout
     ///         `taichi.storage.Staking`: running totals, what is owed, order assets) and other off-chain readers.

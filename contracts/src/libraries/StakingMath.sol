@@ -24,4 +24,23 @@ library StakingMath {
     function toTokens(uint256 value, uint256 price) internal pure returns (uint256) {
         return Math.mulDiv(value, 1e18, price);
     }
+
+    /// @dev The share of an order's lock saved when it opens, in basis points, and which acceleration gives
+    ///      it (0 none, 1 exit, 2 bottom; the larger wins, exit on a tie). `dynamic`: the depositor's referral
+    ///      and team income so far; `principal`: what it deposited before. Exit acceleration saves
+    ///      `exitRate * min(dynamic, principal) / principal`; bottom acceleration saves `bottomRate` when
+    ///      `dynamic <= principal * bottomFloor / 10_000`. At most max(exitRate, bottomRate).
+    function acceleration(
+        uint256 dynamic,
+        uint256 principal,
+        uint256 exitRate,
+        uint256 bottomRate,
+        uint256 bottomFloor
+    ) internal pure returns (uint256 bps, uint256 kind) {
+        uint256 exit = principal == 0 ? 0 : Math.mulDiv(exitRate, Math.min(dynamic, principal), principal);
+        uint256 bottom = dynamic * DENOMINATOR > principal * bottomFloor ? 0 : bottomRate;
+        if (exit != 0 && !(exit < bottom)) return (exit, 1);
+        if (bottom != 0) return (bottom, 2);
+        return (0, 0);
+    }
 }
