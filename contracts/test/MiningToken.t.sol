@@ -1,64 +1,31 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {TokenFixture, IPairForTests} from "./utils/TokenFixture.sol";
+import {DEAD} from "./utils/TokenFixture.sol";
+import {FeeTokenTestBase} from "./utils/FeeTokenTestBase.sol";
 import {SwapToken} from "../src/SwapToken.sol";
 import {MiningToken} from "../src/MiningToken.sol";
 import {IFeeToken} from "../src/interfaces/IFeeToken.sol";
 import {IMiningToken} from "../src/interfaces/IMiningToken.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
-import {Usdt} from "../src/mocks/Usdt.sol";
 
-/// @dev The TokenFixture's DEX and liquidity, with a MiningToken in place of the SwapToken.
-abstract contract MiningTokenFixture is TokenFixture {
-    address internal constant DEAD = 0x000000000000000000000000000000000000dEaD;
-    MiningToken internal miningToken;
-
-    function setUp() public virtual override {
-        vm.chainId(31337);
-        vm.warp(T0);
-        vm.roll(100);
-        deployDex();
-        usdt = new Usdt();
-        miningToken = new MiningToken(
-            "Mining", "MINE", owner, holder, SUPPLY, address(router), address(usdt), defaultAccounts()
-        );
-        token = SwapToken(address(miningToken));
-        pair = IPairForTests(token.swapPair());
-        seedLiquidity(SEED_TOKENS, SEED_USDT);
-        vm.prank(owner);
-        token.setOpening(OPEN, 0);
-    }
-
-    function mining(uint256 whiteTime, uint256 whiteMax, bool autoSwap)
-        internal
-        pure
-        returns (IMiningToken.MiningSettings memory)
-    {
-        return IMiningToken.MiningSettings({
-            whiteTime: whiteTime, whiteMax: whiteMax, sendGAS: 300_000, autoSwap: autoSwap
-        });
-    }
+/// @dev MiningSettings with the default reward-send gas.
+function mining(uint256 whiteTime, uint256 whiteMax, bool autoSwap)
+    pure
+    returns (IMiningToken.MiningSettings memory)
+{
+    return IMiningToken.MiningSettings({
+        whiteTime: whiteTime, whiteMax: whiteMax, sendGAS: 300_000, autoSwap: autoSwap
+    });
 }
 
-contract MiningTokenTest is MiningTokenFixture {
-    function setUp() public override {
-        super.setUp();
-        vm.prank(holder);
-        token.transfer(alice, 100_000 ether);
-    }
+/// @dev The fee-token suite on a MiningToken in place of the SwapToken.
+contract MiningTokenTest is FeeTokenTestBase {
+    MiningToken internal miningToken;
 
-    function open() internal {
-        vm.warp(OPEN);
-        vm.roll(block.number + 1);
-    }
-
-    function fees(uint16 b, uint16 p, uint16 n, uint16 m, uint16 d)
-        internal
-        pure
-        returns (IFeeToken.Fees memory)
-    {
-        return IFeeToken.Fees({burn: b, pool: p, node: n, market: m, dividend: d});
+    function deployToken(address quote) internal override returns (SwapToken) {
+        miningToken = newMiningToken(quote);
+        return SwapToken(address(miningToken));
     }
 
     function whiteList(address account) internal {
@@ -167,14 +134,7 @@ contract MiningTokenTest is MiningTokenFixture {
         vm.prank(owner);
         miningToken.setMiningSettings(mining(30 minutes, 1000 ether, true));
         open();
-        usdt.mint(bob, 10 ether);
-        vm.startPrank(bob);
-        usdt.approve(address(router), 10 ether);
-        vm.expectRevert(bytes("UniswapV2: TRANSFER_FAILED"));
-        router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
-            10 ether, 0, path(address(usdt), address(token)), bob, block.timestamp
-        );
-        vm.stopPrank();
+        assertBuyRefused(bob, 10 ether);
         whiteList(bob);
         buy(bob, 10 ether);
         vm.snapshotGasLastCall("MiningToken", "router buy (whitelist window)");

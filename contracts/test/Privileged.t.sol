@@ -177,9 +177,7 @@ contract PrivilegedTokenTest is TokenFixture, Refusals {
     }
 
     function test_burnToken() public {
-        BurnToken burnToken = new BurnToken(
-            "Burn", "BURN", owner, holder, SUPPLY, address(router), address(usdt), defaultAccounts()
-        );
+        BurnToken burnToken = newBurnToken(address(usdt));
         pushFeeToken(address(burnToken));
         calls.push(
             abi.encodeCall(
@@ -198,9 +196,7 @@ contract PrivilegedTokenTest is TokenFixture, Refusals {
     }
 
     function test_miningToken() public {
-        MiningToken miningToken = new MiningToken(
-            "Mining", "MINE", owner, holder, SUPPLY, address(router), address(usdt), defaultAccounts()
-        );
+        MiningToken miningToken = newMiningToken(address(usdt));
         pushFeeToken(address(miningToken));
         calls.push(
             abi.encodeCall(

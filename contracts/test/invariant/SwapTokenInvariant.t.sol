@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {TokenFixture, IRouterForTests, IPairForTests} from "../utils/TokenFixture.sol";
+import {IRouterForTests} from "../utils/TokenFixture.sol";
+import {FeeTokenHandler, FeeTokenInvariantBase} from "../utils/FeeTokenInvariantBase.sol";
 import {Vm} from "../utils/Test.sol";
 import {SwapToken} from "../../src/SwapToken.sol";
 import {IFeeToken} from "../../src/interfaces/IFeeToken.sol";
@@ -11,49 +12,24 @@ import {Usdt} from "../../src/mocks/Usdt.sol";
 ///      removing liquidity, explicit swap-and-liquify, fee changes, time passing) with four non-exempt actors.
 ///      Each action's token transfers are read back from the logs: what the payer (the pair on a buy, the actor
 ///      otherwise) sent to the fee destinations is compared with the reference fee on what it sent in all.
-contract SwapTokenHandler {
-    Vm private constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
+contract SwapTokenHandler is FeeTokenHandler {
     bytes32 private constant TRANSFER = keccak256("Transfer(address,address,uint256)");
 
-    SwapToken public immutable token;
-    Usdt public immutable usdt;
-    IRouterForTests public immutable router;
-    IPairForTests public immutable pair;
     address public immutable owner;
 
-    address[] public actors;
     uint256 public ghostCharged;
     uint256 public ghostReceived;
     uint256 public ghostBurned;
-    bool public ghostSupplyRose;
-    bool public ghostPairUnbalanced;
     mapping(bytes32 call => uint256) public calls;
 
-    constructor(SwapToken token_, Usdt usdt_, IRouterForTests router_, address owner_, address holder) {
-        token = token_;
-        usdt = usdt_;
-        router = router_;
-        pair = IPairForTests(token_.swapPair());
+    constructor(SwapToken token_, Usdt usdt_, IRouterForTests router_, address owner_, address holder)
+        FeeTokenHandler(token_, usdt_, router_, holder, 0x7000)
+    {
         owner = owner_;
-        for (uint256 i = 1; i <= 4; ++i) {
-            address actor = address(uint160(0x7000 + i));
-            actors.push(actor);
-            vm.prank(holder);
-            token.transfer(actor, 200_000 ether);
-            vm.startPrank(actor);
-            token.approve(address(router), type(uint256).max);
-            usdt.approve(address(router), type(uint256).max);
-            pair.approve(address(router), type(uint256).max);
-            vm.stopPrank();
-        }
-    }
-
-    function actorCount() external view returns (uint256) {
-        return actors.length;
     }
 
     function buy(uint256 actorSeed, uint256 usdtIn) external {
-        address actor = actors[actorSeed % actors.length];
+        address actor = _actor(actorSeed);
         usdtIn = _bound(usdtIn, 1e15, 20_000 ether);
         usdt.mint(actor, usdtIn);
         (IFeeToken.Fees memory buyFees,) = token.getFees();
@@ -67,23 +43,20 @@ contract SwapTokenHandler {
     }
 
     function sell(uint256 actorSeed, uint256 amount) external {
-        address actor = actors[actorSeed % actors.length];
+        address actor = _actor(actorSeed);
         uint256 balance = token.balanceOf(actor);
         if (balance < 1e15) return;
         amount = _bound(amount, 1e15, balance);
         (, IFeeToken.Fees memory sellFees) = token.getFees();
         _begin();
-        vm.prank(actor);
-        router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
-            amount, 0, _path(address(token), address(usdt)), actor, block.timestamp
-        );
+        _sell(actor, amount);
         _end(actor, sellFees);
         calls["sell"]++;
     }
 
     function transfer(uint256 fromSeed, uint256 toSeed, uint256 amount) external {
-        address from = actors[fromSeed % actors.length];
-        address to = actors[toSeed % actors.length];
+        address from = _actor(fromSeed);
+        address to = _actor(toSeed);
         amount = _bound(amount, 0, token.balanceOf(from));
         IFeeToken.Fees memory none;
         _begin();
@@ -94,7 +67,7 @@ contract SwapTokenHandler {
     }
 
     function burn(uint256 actorSeed, uint256 amount) external {
-        address actor = actors[actorSeed % actors.length];
+        address actor = _actor(actorSeed);
         amount = _bound(amount, 0, token.balanceOf(actor));
         uint256 supply = token.totalSupply();
         vm.prank(actor);
@@ -105,7 +78,7 @@ contract SwapTokenHandler {
     }
 
     function addLiquidity(uint256 actorSeed, uint256 amount) external {
-        address actor = actors[actorSeed % actors.length];
+        address actor = _actor(actorSeed);
         uint256 balance = token.balanceOf(actor);
         if (balance < 1 ether) return;
         amount = _bound(amount, 1 ether, balance);
@@ -119,7 +92,7 @@ contract SwapTokenHandler {
     }
 
     function removeLiquidity(uint256 actorSeed, uint256 liquidity) external {
-        address actor = actors[actorSeed % actors.length];
+        address actor = _actor(actorSeed);
         uint256 lp = pair.balanceOf(actor);
         if (lp == 0) return;
         liquidity = _bound(liquidity, 1, lp);
@@ -200,43 +173,13 @@ contract SwapTokenHandler {
         ghostReceived += received;
         _check(_supplyBefore);
     }
-
-    function _check(uint256 supplyBefore) private {
-        if (token.totalSupply() > supplyBefore) ghostSupplyRose = true;
-        (uint112 r0, uint112 r1,) = pair.getReserves();
-        uint256 reserveToken = pair.token0() == address(token) ? r0 : r1;
-        if (token.balanceOf(address(pair)) != reserveToken) ghostPairUnbalanced = true;
-    }
-
-    function _path(address from, address to) private pure returns (address[] memory p) {
-        p = new address[](2);
-        p[0] = from;
-        p[1] = to;
-    }
-
-    function _bound(uint256 x, uint256 min, uint256 max) private pure returns (uint256) {
-        if (max <= min) return min;
-        return min + (x % (max - min + 1));
-    }
 }
 
-contract SwapTokenInvariantTest is TokenFixture {
+contract SwapTokenInvariantTest is FeeTokenInvariantBase {
     SwapTokenHandler internal handler;
-    address[] private _targetedContracts;
 
-    function setUp() public override {
-        super.setUp();
-        vm.warp(OPEN);
-        vm.roll(block.number + 1);
-        handler = new SwapTokenHandler(token, usdt, router, owner, holder);
-        // a low threshold so that runs swap and liquify often
-        vm.prank(owner);
-        token.setSwapSettings(500 ether, 500);
-        _targetedContracts.push(address(handler));
-    }
-
-    function targetContracts() public view returns (address[] memory) {
-        return _targetedContracts;
+    function deployHandler() internal override returns (FeeTokenHandler) {
+        return handler = new SwapTokenHandler(token, usdt, router, owner, holder);
     }
 
     function invariant_totalSupplyNeverRises() public view {
@@ -246,11 +189,6 @@ contract SwapTokenInvariantTest is TokenFixture {
 
     function invariant_feesChargedEqualFeesReceived() public view {
         assertEq(handler.ghostReceived(), handler.ghostCharged(), "received by destinations == charged");
-    }
-
-    function invariant_pairBalanceEqualsReserve() public view {
-        assertTrue(!handler.ghostPairUnbalanced(), "pair balance != reserve after an action");
-        assertPairBalanceIsReserve();
     }
 
     function invariant_ratesWithinCaps() public view {

@@ -3,9 +3,13 @@ pragma solidity ^0.8.24;
 
 import {Test} from "./Test.sol";
 import {SwapToken} from "../../src/SwapToken.sol";
+import {BurnToken} from "../../src/BurnToken.sol";
+import {MiningToken} from "../../src/MiningToken.sol";
 import {IFeeToken} from "../../src/interfaces/IFeeToken.sol";
 import {IUniswapV2Router} from "../../src/interfaces/IUniswapV2.sol";
 import {Usdt} from "../../src/mocks/Usdt.sol";
+
+address constant DEAD = 0x000000000000000000000000000000000000dEaD;
 
 /// @dev The router functions the tests call beyond what the tokens use.
 interface IRouterForTests is IUniswapV2Router {
@@ -38,6 +42,8 @@ interface IPairForTests {
 /// @dev Deploys the real Uniswap-V2 bytecode shipped on npm (factory, WETH9, router 02; the prebuilt router's
 ///      init-code hash matches the prebuilt pair), USDT, and a SwapToken whose pair the holder seeds with
 ///      1,000,000 tokens and 100,000 USDT (0.1 USDT a token). Trading opens at `OPEN`, an hour after `T0`.
+///      A suite on another fee token overrides `deployToken` with `newBurnToken` or `newMiningToken` (the
+///      helpers only use the shared ERC20 / IFeeToken functions).
 abstract contract TokenFixture is Test {
     uint256 internal constant T0 = 1_700_000_000;
     uint256 internal constant OPEN = T0 + 1 hours;
@@ -87,8 +93,25 @@ abstract contract TokenFixture is Test {
         );
     }
 
-    function deployToken(address quote) internal returns (SwapToken deployed) {
+    function deployToken(address quote) internal virtual returns (SwapToken deployed) {
         deployed = new SwapToken(owner, holder, SUPPLY, address(router), quote, defaultAccounts());
+    }
+
+    function newBurnToken(address quote) internal returns (BurnToken) {
+        return new BurnToken("Burn", "BURN", owner, holder, SUPPLY, address(router), quote, defaultAccounts());
+    }
+
+    function newMiningToken(address quote) internal returns (MiningToken) {
+        return
+            new MiningToken(
+                "Mining", "MINE", owner, holder, SUPPLY, address(router), quote, defaultAccounts()
+            );
+    }
+
+    /// @dev Moves the clock to `OPEN` and on a block, so that trading is open.
+    function open() internal {
+        vm.warp(OPEN);
+        vm.roll(block.number + 1);
     }
 
     function defaultAccounts() internal view returns (IFeeToken.Accounts memory) {
