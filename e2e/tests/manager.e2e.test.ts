@@ -1,6 +1,7 @@
 import {
   burnTokenAbi,
   dataReaderAbi,
+  holdDividendAbi,
   idoAbi,
   lpDividendAbi,
   lpSwapAbi,
@@ -12,12 +13,22 @@ import {
   usdtAbi,
 } from "@taichi/contracts";
 import type { Locator, Page } from "@playwright/test";
-import { formatUnits, getAddress, parseEther } from "viem";
+import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
+import { type Address, type PublicClient, formatUnits, getAddress, parseEther, zeroAddress } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
 import { connectWallet, devWallet, direct } from "../fixtures/accounts.ts";
 
 const member = devAccount(DEV_ROLES.members[0]).address;
 const secondMember = devAccount(DEV_ROLES.members[1]).address;
+const deployerAddress = devAccount(DEV_ROLES.deployer).address;
+
+const IMPLEMENTATION_SLOT = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
+
+/** The implementation address in a proxy's ERC-1967 slot. */
+async function implementationOf(chain: PublicClient, proxy: Address): Promise<Address> {
+  const word = await chain.getStorageAt({ address: proxy, slot: IMPLEMENTATION_SLOT });
+  return getAddress(`0x${word!.slice(-40)}`);
+}
 
 /** A percent as the form shows it (basis points / 100, no trailing zeros). */
 const pct = (bp: bigint) => formatUnits(bp, 2);
@@ -346,6 +357,127 @@ test.describe("the manager (dev account 1) on /manager", () => {
     const log = page.getByRole("region", { name: "Audit log" });
     await expect(log.getByRole("listitem").filter({ hasText: "Ido." })).toHaveCount(0); // filtered to NodeReward
   });
+
+  test("HoldDividend: its state read from chain, a blacklist add and the lookup -> chain -> audit log", async ({
+    page,
+    chain,
+    contracts,
+  }) => {
+    const holdDividend = { address: contracts.HoldDividend!, abi: holdDividendAbi } as const;
+    // the deployer holds the SwapToken treasury: its share is credited over two blocks (see docs/dividends.md)
+    const deployer = devWallet(DEV_ROLES.deployer);
+    for (let i = 0; i < 2; i++) {
+      await direct(
+        chain,
+        deployer.writeContract({ ...holdDividend, functionName: "updateUser", args: [deployerAddress] }),
+      );
+    }
+    const before = await chain.readContract({ ...holdDividend, functionName: "getConfig" });
+    const share = (
+      await chain.readContract({ ...holdDividend, functionName: "users", args: [deployerAddress] })
+    ).amount;
+    expect(share).toBeGreaterThan(0n);
+
+    await openAsManager(page, "/manager?tab=HoldDividend");
+    const token = page.getByRole("region", { name: "Token held and paid" });
+    await expect(token.getByTestId("HoldDividend-holdDividendToken-token")).toHaveText(contracts.SwapToken!);
+    const state = page.getByRole("region", { name: "Distribution state" });
+    const shown = (field: string) => state.getByTestId(`HoldDividend-holdDividendState-${field}`);
+    await expect(shown("totalUser")).toHaveText(before.totalUser.toString());
+    await expect(shown("totalForce")).toHaveText(formatUnits(before.totalForce, 18));
+    // full addresses and 18-decimal totals wrap on a 375 px phone
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    const blacklist = page.getByRole("region", { name: "Blacklist (no new dividends)" });
+    await blacklist.getByLabel(/^account/).fill(deployerAddress.toLowerCase());
+    await blacklist.getByRole("button", { name: "Look up" }).click();
+    await expect(blacklist.getByLabel(/^blackListed/)).toHaveValue("false");
+    await blacklist.getByLabel(/^blackListed/).selectOption("true");
+    await reviewAndConfirm(page, blacklist, "blackListed: false → true");
+    await expect
+      .poll(() =>
+        chain.readContract({ ...holdDividend, functionName: "isBlacklisted", args: [deployerAddress] }),
+      )
+      .toBe(true);
+    // blacklisting settles the holder: its share leaves the total, which the state card shows after the send
+    const after = await chain.readContract({ ...holdDividend, functionName: "getConfig" });
+    expect(after.totalForce).toBe(before.totalForce - share);
+    expect(
+      (await chain.readContract({ ...holdDividend, functionName: "users", args: [deployerAddress] })).amount,
+    ).toBe(0n);
+    await expect(shown("totalForce")).toHaveText(formatUnits(after.totalForce, 18));
+
+    // the lookup of one address: another one is not listed, the deployer now is
+    await blacklist.getByLabel(/^account/).fill(member);
+    await blacklist.getByRole("button", { name: "Look up" }).click();
+    await expect(blacklist.getByLabel(/^blackListed/)).toHaveValue("false");
+    await blacklist.getByLabel(/^account/).fill(deployerAddress);
+    await blacklist.getByRole("button", { name: "Look up" }).click();
+    await expect(blacklist.getByLabel(/^blackListed/)).toHaveValue("true");
+
+    const entry = await auditShows(page, "HoldDividend", "BlackListUpdated", /blackListed: false → true/);
+    await expect(entry).toContainText(`By ${devAccount(DEV_ROLES.manager).address.slice(0, 10)}`);
+  });
+
+  test("withdraws what the Ido does not owe to an address, keeping what it owes", async ({
+    page,
+    chain,
+    contracts,
+  }) => {
+    const ido = { address: contracts.Ido!, abi: idoAbi } as const;
+    const swapToken = { address: contracts.SwapToken!, abi: swapTokenAbi } as const;
+    // a purchase: the Ido now owes the buyer its allotted tokens
+    const buyer = devWallet(DEV_ROLES.members[1]);
+    const { idoAmount } = await chain.readContract({ ...ido, functionName: "getConfig" });
+    await direct(
+      chain,
+      buyer.writeContract({
+        address: contracts.Usdt!,
+        abi: usdtAbi,
+        functionName: "approve",
+        args: [contracts.Ido!, idoAmount],
+      }),
+    );
+    await direct(chain, buyer.writeContract({ ...ido, functionName: "ido" }));
+    const [, owedTokens] = await chain.readContract({ ...ido, functionName: "owed" });
+    expect(owedTokens).toBeGreaterThan(0n);
+    const free = await chain.readContract({
+      ...ido,
+      functionName: "withdrawable",
+      args: [contracts.SwapToken!],
+    });
+    expect(free).toBeGreaterThan(0n);
+    const recipient = devAccount(DEV_ROLES.newcomers[0]).address;
+    const balanceOf = (account: Address) =>
+      chain.readContract({ ...swapToken, functionName: "balanceOf", args: [account] });
+    const recipientBefore = await balanceOf(recipient);
+
+    await openAsManager(page, "/manager?tab=Ido");
+    const withdraw = page.getByRole("region", { name: "Withdraw tokens" });
+    await withdraw.getByLabel("Token", { exact: true }).selectOption({ label: "SwapToken" });
+    const tokensShown = async (id: string) =>
+      Number((await withdraw.getByTestId(id).textContent())!.replace(/,/g, ""));
+    await expect.poll(() => tokensShown("Ido-owed")).toBeCloseTo(Number(formatUnits(owedTokens, 18)), 3);
+    expect(await tokensShown("Ido-available")).toBeCloseTo(Number(formatUnits(free, 18)), 3);
+    await withdraw.getByLabel(/^to/).fill(recipient);
+    await withdraw.getByLabel(/^amount/).fill(formatUnits(free, 18));
+    await withdraw.getByRole("button", { name: "Withdraw" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Withdraw tokens" });
+    await expect(dialog).toContainText(`SwapToken to ${recipient}`);
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("Success").last()).toBeVisible();
+
+    await expect.poll(() => balanceOf(recipient)).toBe(recipientBefore + free);
+    // what is owed stays: the Ido holds exactly the buyer's allotment and nothing more can be withdrawn
+    expect(await balanceOf(contracts.Ido!)).toBe(owedTokens);
+    expect((await chain.readContract({ ...ido, functionName: "owed" }))[1]).toBe(owedTokens);
+    expect(
+      await chain.readContract({ ...ido, functionName: "withdrawable", args: [contracts.SwapToken!] }),
+    ).toBe(0n);
+    await expect(withdraw.getByTestId("Ido-available")).toHaveText("0");
+    await auditShows(page, "Ido", "Withdrawn", new RegExp(recipient));
+  });
 });
 
 test.describe("the owner (dev account 0)", () => {
@@ -376,11 +508,9 @@ test.describe("the owner (dev account 0)", () => {
       .poll(async () => (await chain.readContract({ ...presale, functionName: "getConfig" })).manager)
       .toBe(secondMember);
     // the proxy's current implementation, from its ERC-1967 slot
-    const slot = await chain.getStorageAt({
-      address: contracts.Presale!,
-      slot: "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc",
-    });
-    await expect(page.getByTestId("Presale-implementation")).toHaveText(getAddress(`0x${slot!.slice(-40)}`));
+    await expect(page.getByTestId("Presale-implementation")).toHaveText(
+      await implementationOf(chain, contracts.Presale!),
+    );
     await auditShows(
       page,
       "Presale",
@@ -470,6 +600,74 @@ test.describe("the owner (dev account 0)", () => {
       new RegExp(`dividendGas: ${burnBefore.dividendGas} → ${gas}`),
     );
     await auditShows(page, "MiningToken", "MiningSettingsUpdated", /autoSwap/);
+  });
+
+  test("upgrades the HoldDividend proxy to a freshly deployed implementation", async ({
+    page,
+    chain,
+    contracts,
+  }) => {
+    const holdDividend = { address: contracts.HoldDividend!, abi: holdDividendAbi } as const;
+    const { abi, bytecode } = loadArtifact("HoldDividend");
+    const deployer = devWallet(DEV_ROLES.deployer);
+    const receipt = await chain.waitForTransactionReceipt({
+      hash: await deployer.deployContract({ abi, bytecode }),
+    });
+    const fresh = getAddress(receipt.contractAddress!);
+    const previous = await implementationOf(chain, holdDividend.address);
+    expect(fresh).not.toBe(previous);
+    const configBefore = await chain.readContract({ ...holdDividend, functionName: "getConfig" });
+
+    await openAsManager(page, "/manager?tab=HoldDividend");
+    const upgrade = page.getByRole("region", { name: "Proxy upgrade" });
+    await expect(upgrade.getByTestId("HoldDividend-implementation")).toHaveText(previous);
+    // an address without code is refused before anything is sent
+    await upgrade.getByLabel(/^newImplementation/).fill(member);
+    await upgrade.getByRole("button", { name: "Upgrade" }).click();
+    await expect(upgrade.getByRole("alert")).toHaveText("There is no contract at that address");
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+
+    await upgrade.getByLabel(/^newImplementation/).fill(fresh);
+    await upgrade.getByRole("button", { name: "Upgrade" }).click();
+    const typed = page.getByRole("alertdialog", { name: "Proxy upgrade" });
+    await expect(typed).toContainText(`${previous} → ${fresh}`);
+    await expect(typed.getByRole("button", { name: "Confirm" })).toBeDisabled();
+    await typed.getByLabel("Type HoldDividend to confirm").fill("HoldDividend");
+    await typed.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("Success").last()).toBeVisible();
+
+    await expect.poll(() => implementationOf(chain, holdDividend.address)).toBe(fresh);
+    await expect(upgrade.getByTestId("HoldDividend-implementation")).toHaveText(fresh);
+    // the proxy keeps its storage across the upgrade
+    expect(await chain.readContract({ ...holdDividend, functionName: "getConfig" })).toEqual(configBefore);
+    expect(await chain.readContract({ ...holdDividend, functionName: "owner" })).toBe(deployerAddress);
+    await auditShows(page, "HoldDividend", "Upgraded", new RegExp(`implementation: ${previous} → ${fresh}`));
+  });
+
+  // The renounce cannot be undone on chain: the chain fixture reverts this test's transactions afterwards, so
+  // the other tests (and files) on this stack still find the deployer owning HoldDividend.
+  test("renounces ownership of HoldDividend after the typed confirmation", async ({
+    page,
+    chain,
+    contracts,
+  }) => {
+    const holdDividend = { address: contracts.HoldDividend!, abi: holdDividendAbi } as const;
+    expect(await chain.readContract({ ...holdDividend, functionName: "owner" })).toBe(deployerAddress);
+
+    await openAsManager(page, "/manager?tab=HoldDividend");
+    const ownership = page.getByRole("region", { name: "Ownership" });
+    await ownership.getByRole("button", { name: "Renounce ownership" }).click();
+    const typed = page.getByRole("alertdialog", { name: "Renounce ownership" });
+    await expect(typed).toContainText("HoldDividend will have no owner");
+    await typed.getByLabel("Type HoldDividend to confirm").fill("holddividend");
+    await expect(typed.getByRole("button", { name: "Confirm" })).toBeDisabled();
+    await typed.getByLabel("Type HoldDividend to confirm").fill("HoldDividend");
+    await typed.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("Success").last()).toBeVisible();
+
+    await expect.poll(() => chain.readContract({ ...holdDividend, functionName: "owner" })).toBe(zeroAddress);
+    await expect(ownership.getByRole("definition").first()).toHaveText(zeroAddress);
+    await auditShows(page, "HoldDividend", "OwnershipTransferred", new RegExp(`newOwner: ${zeroAddress}`));
   });
 });
 

@@ -173,6 +173,10 @@ export const en: Catalogue = {
       notEnded: "This order has not ended yet",
       released: "This order has already been released",
       notManager: "Only the owner or a manager can do this",
+      dynamicRatesTooHigh:
+        "The referral, team, equal-level and node rates together would exceed 100% of an order's static income",
+      valueTooHigh: "A value is above its on-chain cap",
+      nodeUnchanged: "Nothing to change: the address already has this node status",
     },
   },
   swap: {

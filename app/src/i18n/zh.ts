@@ -169,6 +169,9 @@ export const zh = {
       notEnded: "该订单尚未到期",
       released: "该订单已释放",
       notManager: "仅所有者或管理员可操作",
+      dynamicRatesTooHigh: "推荐、团队、平级与节点比例之和将超过订单静态收益的 100%",
+      valueTooHigh: "有数值超过链上上限",
+      nodeUnchanged: "无需修改：该地址已是此节点状态",
     },
   },
   swap: {

@@ -1,4 +1,4 @@
-import { idoAbi, presaleAbi } from "@taichi/contracts";
+import { idoAbi, presaleAbi, stakingAbi } from "@taichi/contracts";
 import {
   type Abi,
   BaseError,
@@ -82,6 +82,19 @@ describe("parseError: contract custom errors decoded against the Presale ABI", (
     expect(parseError(contractRevert(presaleAbi, already))).toEqual({ key: "register.alreadyRegistered" });
     const self = encodeErrorResult({ abi: presaleAbi, errorName: "SelfReferral" });
     expect(parseError(contractRevert(presaleAbi, self))).toEqual({ key: "register.selfReferral" });
+  });
+
+  it("Staking's admin refusals (manager area) -> their messages", () => {
+    const total = encodeErrorResult({
+      abi: stakingAbi,
+      errorName: "DynamicRatesTooHigh",
+      args: [10_100n, 10_000n],
+    });
+    expect(translate(parseError(contractRevert(stakingAbi, total)))).toBe(
+      "The referral, team, equal-level and node rates together would exceed 100% of an order's static income",
+    );
+    const node = encodeErrorResult({ abi: stakingAbi, errorName: "NodeUnchanged", args: [referrer, true] });
+    expect(parseError(contractRevert(stakingAbi, node))).toEqual({ key: "stakes.errors.nodeUnchanged" });
   });
 
   it("ReferrerIsOwnReferral -> the own-direct-referral message", () => {

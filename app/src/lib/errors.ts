@@ -47,6 +47,10 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   OrderNotEnded: "stakes.errors.notEnded",
   AlreadyReleased: "stakes.errors.released",
   NotOwnerOrManager: "stakes.errors.notManager",
+  // Staking admin setters (the manager area)
+  DynamicRatesTooHigh: "stakes.errors.dynamicRatesTooHigh",
+  ValueTooHigh: "stakes.errors.valueTooHigh",
+  NodeUnchanged: "stakes.errors.nodeUnchanged",
 };
 
 /** A receipt with status "reverted" (the transaction was mined but failed). */

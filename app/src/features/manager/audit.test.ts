@@ -1,4 +1,4 @@
-import { lpSwapAbi, presaleAbi } from "@taichi/contracts";
+import { lpSwapAbi, presaleAbi, stakingAbi } from "@taichi/contracts";
 import { type Abi, type Address, type Hash, encodeAbiParameters, encodeEventTopics } from "viem";
 import { describe, expect, it, vi } from "vitest";
 import { loadAuditLog } from "./audit";
@@ -116,5 +116,65 @@ describe("loadAuditLog", () => {
       ["lpRate", undefined, 300n],
       ["tokenRate", undefined, 100n],
     ]);
+  });
+
+  it("Staking's income rates and node changes: old -> new per field, the node's totals left out", async () => {
+    const staking: Managed = {
+      name: "Staking",
+      address: "0xa513E6E4b8f2a923D98304ec87F64353C4D5C853",
+      abi: stakingAbi as Abi,
+    };
+    const rates = { nodeRate: 700n, exitRate: 2000n, bottomRate: 1000n, bottomFloor: 100n };
+    const incomeEvent = stakingAbi.find((i) => i.type === "event" && i.name === "IncomeRatesUpdated")!;
+    const logs = [
+      log(
+        staking,
+        8n,
+        0,
+        encodeEventTopics({ abi: stakingAbi, eventName: "IncomeRatesUpdated" }),
+        encodeAbiParameters(incomeEvent.inputs, [rates]),
+      ),
+      log(
+        staking,
+        9n,
+        0,
+        encodeEventTopics({ abi: stakingAbi, eventName: "NodeUpdated", args: { account: alice } }),
+        encodeAbiParameters([{ type: "bool" }], [true]),
+      ),
+      // a deposit sharing the node dividend is members' activity
+      log(
+        staking,
+        10n,
+        0,
+        encodeEventTopics({ abi: stakingAbi, eventName: "NodeDividend", args: { index: 1n } }),
+        encodeAbiParameters([{ type: "uint256" }, { type: "uint256" }], [10n, 1n]),
+      ),
+    ];
+    const readContract = vi.fn(
+      async ({
+        functionName,
+        args,
+        blockNumber,
+      }: {
+        functionName: string;
+        args: unknown[];
+        blockNumber: bigint;
+      }) => {
+        if (functionName === "getIncomeRates") {
+          expect(blockNumber).toBe(7n);
+          return { ...rates, nodeRate: 500n };
+        }
+        expect([functionName, args, blockNumber]).toEqual(["nodes", [alice], 8n]);
+        return [false, 0n, 1n];
+      },
+    );
+    const client = { ...fakeClient(), getLogs: vi.fn(async () => logs), readContract };
+    const entries = await loadAuditLog(client as never, [staking]);
+    expect(entries.map((e) => e.event)).toEqual(["NodeUpdated", "IncomeRatesUpdated"]);
+    const [node, income] = entries;
+    expect(income!.changes!.map((c) => [c.field.name, c.from, c.to])).toEqual([["nodeRate", 500n, 700n]]);
+    expect(node!.changes!.map((c) => [c.field.name, c.from, c.to])).toEqual([["isNode", false, true]]);
+    expect(node!.subject).toEqual(["account", alice]); // whose status changed
+    expect(income!.subject).toBeUndefined();
   });
 });

@@ -27,6 +27,8 @@ export type AuditEntry = {
   from: Address | undefined;
   /** block time, unix seconds */
   time: bigint | undefined;
+  /** the account a per-account form's event is about (its `key` argument), as text */
+  subject?: [string, string];
   /** old -> new for events a form describes (empty: the event changed nothing) */
   changes: Change[] | undefined;
   /** the event's arguments as text, for everything else */
@@ -163,10 +165,15 @@ export async function loadAuditLog(
   const entries = await Promise.all(
     decoded.map(async (d): Promise<AuditEntry> => {
       let changes: Change[] | undefined;
+      let subject: [string, string] | undefined;
       const sections = sectionsFor(d.c.name, d.name);
+      const key = sections[0]?.key?.name;
+      if (key && d.args[key] !== undefined) subject = [key, argText(d.args[key])];
       if (sections.length > 0) {
         const next = eventValues(sections[0]!, d.args);
-        const fields = sections.flatMap((s) => s.fields).filter((f) => next[f.name] !== undefined);
+        const fields = sections
+          .flatMap((s) => s.fields)
+          .filter((f) => !f.readOnly && next[f.name] !== undefined);
         const old = await oldValues(client, d.c, sections, d.args, d.blockNumber);
         changes = diffValues(fields, old ?? {}, next as Values);
       } else if (d.name === "Upgraded") {
@@ -185,6 +192,7 @@ export async function loadAuditLog(
         hash: d.hash,
         from: senderOf.get(d.hash),
         time: timeOf.get(d.blockNumber),
+        subject,
         changes,
         args: Object.entries(normalize(d.args) as Record<string, unknown>).map(([k, v]) => [k, argText(v)]),
       };

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   MissingValueError,
   allSections,
+  applyCaps,
   argsFromAbi,
   checkAscending,
   checkFeeTotal,
@@ -10,9 +11,12 @@ import {
   checkTiers,
   eventValues,
   mainSections,
+  nodeRateMax,
   normalize,
+  overviews,
   tokenSections,
 } from "./descriptors";
+import { parseInput } from "./fields";
 import { abiOf, findFunction, isAdminEvent, slotAddress } from "./registry";
 
 const section = (id: string) => allSections.find((s) => s.id === id)!;
@@ -31,9 +35,101 @@ describe("descriptors agree with the generated ABIs", () => {
           ? i.components.map((c) => c.name)
           : [i.name!.replace(/_$/, "")],
       );
-      for (const f of [...s.fields, ...(s.key ? [s.key] : [])])
+      for (const f of [...s.fields.filter((f) => !f.readOnly), ...(s.key ? [s.key] : [])])
         expect(names, `${s.id}.${f.name}`).toContain(f.name);
     }
+  });
+  it("read-only fields are outputs of the getter, never setter inputs", () => {
+    for (const s of allSections.filter((s) => s.fields.some((f) => f.readOnly))) {
+      const abi = abiOf(s.contract);
+      if (!abi) continue;
+      const outputs = findFunction(abi, s.getter.fn)!.outputs.map((o) => o.name);
+      const inputs = findFunction(abi, s.setter.fn)!.inputs.map((i) => i.name);
+      for (const f of s.fields.filter((f) => f.readOnly)) {
+        expect(outputs, `${s.id}.${f.name}`).toContain(f.name);
+        expect(inputs, `${s.id}.${f.name}`).not.toContain(f.name);
+      }
+    }
+  });
+});
+
+describe("Staking income rates and nodes", () => {
+  const income = section("stakingIncomeRates");
+  const nodes = section("stakingNodes");
+  // the deploy defaults: algebra 3 x inviteRate 10% + teamRates #10 20% + equalRate 5% = 55%
+  const config = { algebra: 3n, inviteRate: 1000n, equalRate: 500n };
+  const multi = { teamRates: Array.from({ length: 10 }, (_, i) => BigInt((i + 1) * 200)) };
+
+  it("nodeRate gets what the other dynamic rates leave of 100%, never below 0", () => {
+    expect(nodeRateMax([config, multi])).toEqual({ nodeRate: 4500n });
+    expect(nodeRateMax([{ ...config, inviteRate: 2000n }, multi])).toEqual({ nodeRate: 1500n });
+    expect(nodeRateMax([{ ...config, inviteRate: 3000n }, multi])).toEqual({ nodeRate: 0n });
+    expect(nodeRateMax([{ ...config, algebra: 0n, equalRate: 0n }, { teamRates: [0n] }])).toEqual({
+      nodeRate: 10_000n,
+    });
+  });
+  it("the caps read beside the form replace nodeRate's own cap; the fixed caps stay", () => {
+    expect(income.caps!.fns).toEqual(["getConfig", "getConfigMulti"]);
+    const fields = applyCaps(income.fields, income.caps!.max([config, multi]));
+    const max = (name: string) => (fields.find((f) => f.name === name) as { max: bigint }).max;
+    expect([max("nodeRate"), max("exitRate"), max("bottomRate"), max("bottomFloor")]).toEqual([
+      4500n,
+      5000n,
+      5000n,
+      10_000n,
+    ]);
+    expect(parseInput(fields[0]!, "45.01")).toEqual({
+      ok: false,
+      message: { key: "manager.errors.tooHigh", values: { max: "45%" } },
+    });
+    expect(parseInput(fields[0]!, "45")).toEqual({ ok: true, value: 4500n });
+    expect(parseInput(fields[1]!, "50.01")).toMatchObject({ ok: false });
+    expect(applyCaps([{ name: "isNode", kind: "bool" }], { isNode: 1n })).toEqual([
+      { name: "isNode", kind: "bool" },
+    ]);
+    expect(income.fields[0]!.note).toBe("manager.notes.nodeRate");
+  });
+  it("setIncomeRates gets the four rates as its struct", () => {
+    const values = { nodeRate: 700n, exitRate: 2000n, bottomRate: 1000n, bottomFloor: 100n };
+    expect(argsFromAbi(findFunction(stakingAbi, "setIncomeRates")!.inputs, values)).toEqual([values]);
+    expect(eventValues(income, { rates: values })).toEqual(values);
+  });
+  it("a node lookup shows status, dividend and count; setNode sends only the account and the status", () => {
+    const account = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    const current = nodes.getter.select!(normalize([true, 2_250_000_000_000_000_000n, 2]));
+    expect(current).toEqual({ isNode: true, reward: 2_250_000_000_000_000_000n, nodeCount: 2n });
+    expect(nodes.fields.filter((f) => f.readOnly).map((f) => f.name)).toEqual(["reward", "nodeCount"]);
+    expect(
+      argsFromAbi(findFunction(stakingAbi, "setNode")!.inputs, { ...current, account, isNode: false }),
+    ).toEqual([account, false]);
+    expect(eventValues(nodes, { account, isNode: false })).toEqual({ account, isNode: false });
+  });
+});
+
+describe("overviews agree with the generated ABIs", () => {
+  it("every getter exists, and every field is one of its outputs or of its struct's components", () => {
+    for (const o of overviews) {
+      const abi = abiOf(o.contract);
+      if (!abi) continue; // not built yet
+      const getter = findFunction(abi, o.getter.fn);
+      expect(getter, `${o.contract}.${o.getter.fn}`).toBeDefined();
+      const outputs = getter!.outputs.flatMap((out) =>
+        out.type === "tuple" && "components" in out ? out.components.map((c) => c.name) : [out.name],
+      );
+      // a select renames outputs: check the fields against what it makes of a placeholder per output
+      const raw =
+        getter!.outputs.length === 1 && !o.getter.select
+          ? Object.fromEntries(outputs.map((n) => [n, 0n]))
+          : outputs.map(() => 0n);
+      const values = (o.getter.select ?? ((r) => r as Record<string, unknown>))(raw);
+      for (const f of o.fields) expect(Object.keys(values), `${o.id}.${f.name}`).toContain(f.name);
+    }
+  });
+  it("HoldDividend's state is shown typed: its token as an address, the totals as 18-decimal amounts", () => {
+    const state = overviews.find((o) => o.id === "holdDividendState")!;
+    expect(state.fields.find((f) => f.name === "totalReward")).toMatchObject({ kind: "amount" });
+    const token = overviews.find((o) => o.id === "holdDividendToken")!;
+    expect(token.getter.select!(["0xa", "0xa"])).toEqual({ token: "0xa" });
   });
 });
 
@@ -154,6 +250,8 @@ describe("events", () => {
       "Withdrawn",
       "LPSentToWallet",
       "FeeExemptUpdated",
+      "IncomeRatesUpdated",
+      "NodeUpdated",
     ])
       expect(isAdminEvent(e), e).toBe(true);
     for (const e of [
@@ -165,6 +263,8 @@ describe("events", () => {
       "Claimed",
       "SwappedAndLiquified",
       "LevelChanged",
+      "NodeDividend",
+      "Accelerated",
     ])
       expect(isAdminEvent(e), e).toBe(false);
   });

@@ -1,6 +1,6 @@
 import type { AbiParameter } from "viem";
 import type { ContractName } from "../../lib/deployments";
-import type { AppMessage } from "../../i18n/keys";
+import type { AppMessage, I18nKey } from "../../i18n/keys";
 import type { Field, Scalar, Values } from "./fields";
 
 /**
@@ -15,6 +15,9 @@ import type { Field, Scalar, Values } from "./fields";
  *   input from its components, so a struct that gained a component keeps its current value).
  * - `event`: the admin event the setter emits, for the audit log's old -> new.
  * - `check`: rules across fields that the contract enforces too.
+ * - `caps`: caps that depend on other getters (`fns`, read beside the form): field name -> max, in place
+ *   of the field's own `max` once they are read.
+ * - `note`: a line under the title.
  */
 export type Section = {
   id: SectionId;
@@ -27,6 +30,8 @@ export type Section = {
   fields: Field[];
   event?: { name: string; toValues?: (args: Record<string, unknown>) => Partial<Values> };
   check?: (values: Values) => AppMessage | undefined;
+  caps?: { fns: readonly string[]; max: (reads: readonly unknown[]) => Partial<Record<string, bigint>> };
+  note?: I18nKey;
 };
 
 export type SectionId =
@@ -41,6 +46,8 @@ export type SectionId =
   | "stakingToken"
   | "stakingTeamLevel"
   | "stakingBlacklist"
+  | "stakingIncomeRates"
+  | "stakingNodes"
   | "lpSwapRates"
   | "tokenFees"
   | "tokenAccounts"
@@ -52,6 +59,7 @@ export type SectionId =
   | "miningSettings"
   | "lpDividendRewardMin"
   | "lpDividendBlacklist"
+  | "holdDividendBlacklist"
   | "nodeRates"
   | "nodeForces";
 
@@ -147,6 +155,27 @@ export function checkSchedule(values: Values): AppMessage | undefined {
   const { startTime, endTime, extractTime } = values as Record<string, bigint>;
   if (!(startTime! < endTime!) || endTime! > extractTime!) return { key: "manager.errors.schedule" };
   return undefined;
+}
+
+/**
+ * Staking's nodeRate cap: the dynamic-rates total `algebra * inviteRate + teamRates[9] + equalRate +
+ * nodeRate` is at most 100% (DynamicRatesTooHigh), so nodeRate gets what the others leave.
+ * `reads`: normalized `getConfig()` and `getConfigMulti()`.
+ */
+export function nodeRateMax([config, multi]: readonly unknown[]): { nodeRate: bigint } {
+  const { algebra, inviteRate, equalRate } = config as Record<string, bigint>;
+  const top = (multi as { teamRates: readonly bigint[] }).teamRates.at(-1)!;
+  const left = PCT - (algebra! * inviteRate! + top + equalRate!);
+  return { nodeRate: left > 0n ? left : 0n };
+}
+
+/** The fields with the caps a section's `caps` computed in place of their own `max`. */
+export function applyCaps(fields: readonly Field[], maxes: Partial<Record<string, bigint>>): Field[] {
+  return fields.map((f) => {
+    const max = maxes[f.name];
+    if (max === undefined || (f.kind !== "rate" && f.kind !== "amount" && f.kind !== "int")) return f;
+    return { ...f, max };
+  });
 }
 
 // ------------------------------------------------------------------ the forms
@@ -293,6 +322,35 @@ export const mainSections: Section[] = [
     event: { name: "BlacklistUpdated" },
   },
   {
+    id: "stakingIncomeRates",
+    contract: "Staking",
+    getter: { fn: "getIncomeRates" },
+    setter: { fn: "setIncomeRates" },
+    fields: [
+      { ...rate("nodeRate"), note: "manager.notes.nodeRate" },
+      rate("exitRate", 5000n),
+      rate("bottomRate", 5000n),
+      rate("bottomFloor"),
+    ],
+    event: { name: "IncomeRatesUpdated" },
+    caps: { fns: ["getConfig", "getConfigMulti"], max: nodeRateMax },
+    note: "manager.notes.stakingIncomeRates",
+  },
+  {
+    id: "stakingNodes",
+    contract: "Staking",
+    key: account,
+    getter: { fn: "nodes", select: many("isNode", "reward", "nodeCount") },
+    setter: { fn: "setNode" },
+    fields: [
+      { name: "isNode", kind: "bool" },
+      { ...amount("reward"), readOnly: true },
+      { name: "nodeCount", kind: "int", readOnly: true },
+    ],
+    event: { name: "NodeUpdated" },
+    note: "manager.notes.stakingNodes",
+  },
+  {
     id: "lpSwapRates",
     contract: "LpSwap",
     getter: { fn: "getConfig" },
@@ -311,7 +369,7 @@ export function checkNodeRates(values: Values): AppMessage | undefined {
   return sum === PCT ? undefined : { key: "manager.errors.ratesSum" };
 }
 
-/** The distributors (LpDividend, NodeReward); shown once their ABIs are generated and they are deployed. */
+/** The distributors (LpDividend, HoldDividend, NodeReward); shown once their ABIs are generated and they are deployed. */
 export const distributorSections: Section[] = [
   {
     id: "lpDividendRewardMin",
@@ -329,6 +387,15 @@ export const distributorSections: Section[] = [
       fn: "users",
       select: (raw) => ({ blackListed: (raw as { isBlackList: boolean }).isBlackList }),
     },
+    setter: { fn: "setBlackList" },
+    fields: [{ name: "blackListed", kind: "bool" }],
+    event: { name: "BlackListUpdated" },
+  },
+  {
+    id: "holdDividendBlacklist",
+    contract: "HoldDividend",
+    key: account,
+    getter: { fn: "isBlacklisted", select: one("blackListed") },
     setter: { fn: "setBlackList" },
     fields: [{ name: "blackListed", kind: "bool" }],
     event: { name: "BlackListUpdated" },
@@ -354,6 +421,41 @@ export const distributorSections: Section[] = [
       { name: "isForceC", kind: "bool" },
     ],
     event: { name: "UserForceUpdated" },
+    note: "manager.notes.nodeForces",
+  },
+];
+
+/**
+ * State a contract reports but has no setter for, shown read-only above its forms: the getter and the
+ * typed fields it is displayed with (`getter.select` as in a Section).
+ */
+export type Overview = {
+  id: "holdDividendState" | "holdDividendToken";
+  contract: ContractName;
+  getter: { fn: string; select?: (raw: unknown) => Partial<Values> };
+  fields: Field[];
+};
+
+export const overviews: Overview[] = [
+  {
+    id: "holdDividendToken",
+    contract: "HoldDividend",
+    // the held token is also the reward token
+    getter: { fn: "getTokens", select: many("token") },
+    fields: [{ name: "token", kind: "address" }],
+  },
+  {
+    id: "holdDividendState",
+    contract: "HoldDividend",
+    getter: { fn: "getConfig" },
+    fields: [
+      { name: "totalUser", kind: "int" },
+      amount("totalForce"),
+      amount("totalReward"),
+      amount("lastBalance"),
+      amount("rewardPer"),
+      { name: "lastIndex", kind: "int" },
+    ],
   },
 ];
 

@@ -1,5 +1,5 @@
 import { type Address, formatUnits, getAddress, isAddress, parseUnits, zeroAddress } from "viem";
-import type { AppMessage } from "../../i18n/keys";
+import type { AppMessage, I18nKey } from "../../i18n/keys";
 
 /**
  * The kinds of value a configuration field holds, and how each is typed in a form:
@@ -18,8 +18,11 @@ export type FieldKind =
   | { kind: "int"; min?: bigint; max?: bigint; unit?: "seconds" | "days" | "blocks" | "gas" }
   | { kind: "bool" };
 
-/** One field of a form: its on-chain name (struct component or argument) and kind; `length` makes it a fixed array. */
-export type Field = FieldKind & { name: string; length?: number };
+/**
+ * One field of a form: its on-chain name (struct component or argument) and kind; `length` makes it a
+ * fixed array. `readOnly`: shown from the getter, never edited nor sent; `note`: a line under the input.
+ */
+export type Field = FieldKind & { name: string; length?: number; readOnly?: boolean; note?: I18nKey };
 
 export type Scalar = Address | bigint | boolean;
 export type FieldValue = Scalar | readonly Scalar[];

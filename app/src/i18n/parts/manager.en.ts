@@ -60,6 +60,8 @@ export const manager: typeof zh = {
     stakingToken: "Project token",
     stakingTeamLevel: "Manual team level",
     stakingBlacklist: "Blacklist",
+    stakingIncomeRates: "Income rates (node dividend, accelerations)",
+    stakingNodes: "Nodes (Staking node dividend)",
     lpSwapRates: "Daily release rates",
     tokenFees: "Buy and sell fees",
     tokenAccounts: "Fee receivers and distributor",
@@ -71,9 +73,24 @@ export const manager: typeof zh = {
     miningSettings: "Mining settings",
     lpDividendRewardMin: "Smallest payment",
     lpDividendBlacklist: "Blacklist",
+    holdDividendBlacklist: "Blacklist (no new dividends)",
     nodeRates: "Class rates (A, B, C)",
     nodeForces: "Node classes of an address",
     tokenInfo: "Router, pair and trading",
+  },
+  notes: {
+    stakingIncomeRates:
+      "Income types 4–6: nodeRate is the share of each order's static income split equally among the nodes; exitRate and bottomRate the share of the lock that exit and bottom acceleration save at most; a depositor whose income is at most bottomFloor of its principal counts as bottom. New orders use them; open orders keep their end time.",
+    nodeRate:
+      "Counts in the dynamic-rates total: algebra × inviteRate + teamRates #10 + equalRate + nodeRate ≤ 100%; the cap shown is what the current referral, team and equal-level rates leave.",
+    stakingNodes:
+      "Nodes of Staking's node dividend (income type 4, USDT, claimed with claimReward): a node shares nodeRate of each later order's static income equally with the other nodes; a removed node keeps what it earned. Not NodeReward's classes A/B/C (NodeReward tab).",
+    nodeForces:
+      "NodeReward's classes A/B/C share SwapToken's node fee. Not Staking's node dividend (Staking tab, Nodes).",
+  },
+  overviews: {
+    holdDividendToken: "Token held and paid",
+    holdDividendState: "Distribution state",
   },
   ownership: {
     title: "Ownership",

@@ -58,6 +58,8 @@ export const manager = {
     stakingToken: "项目代币",
     stakingTeamLevel: "手动设置团队等级",
     stakingBlacklist: "黑名单",
+    stakingIncomeRates: "收益比例（节点分红、加速）",
+    stakingNodes: "节点（质押节点分红）",
     lpSwapRates: "每日释放比例",
     tokenFees: "买卖手续费",
     tokenAccounts: "手续费接收地址与分红合约",
@@ -69,9 +71,24 @@ export const manager = {
     miningSettings: "挖矿设置",
     lpDividendRewardMin: "最小发放金额",
     lpDividendBlacklist: "黑名单",
+    holdDividendBlacklist: "黑名单（不再获得新分红）",
     nodeRates: "节点类别比例（A、B、C）",
     nodeForces: "地址的节点类别",
     tokenInfo: "路由、交易对与交易状态",
+  },
+  notes: {
+    stakingIncomeRates:
+      "收益类型 4–6：nodeRate 为每笔订单静态收益中由全部节点平分的比例；exitRate 与 bottomRate 为出局加速与底层加速最多缩短的锁仓比例；收益不超过本金 bottomFloor 的存入者算作底层。新订单使用新比例，已有订单的到期时间不变。",
+    nodeRate:
+      "计入动态比例总和：algebra × inviteRate + teamRates #10 + equalRate + nodeRate ≤ 100%；显示的上限为当前推荐、团队与平级比例剩下的部分。",
+    stakingNodes:
+      "质押合约节点分红的节点（收益类型 4，USDT，随 claimReward 领取）：节点与其他节点平分之后每笔订单静态收益的 nodeRate；被移除的节点保留已得收益。不是 NodeReward 的 A/B/C 类节点（见 NodeReward 标签页）。",
+    nodeForces:
+      "NodeReward 的 A/B/C 类节点分得 SwapToken 的节点手续费。不是质押合约的节点分红（见 Staking 标签页的节点）。",
+  },
+  overviews: {
+    holdDividendToken: "持有并发放的代币",
+    holdDividendState: "分红状态",
   },
   ownership: {
     title: "所有权",

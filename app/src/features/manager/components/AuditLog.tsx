@@ -74,6 +74,11 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
                 {t("manager.audit.by")}{" "}
                 <span title={e.from}>{e.from ? formatAddress(e.from, "long") : "?"}</span>
               </div>
+              {e.subject && e.changes !== undefined && (
+                <div className="small">
+                  <code>{e.subject[0]}</code>: <span className="address-full">{e.subject[1]}</span>
+                </div>
+              )}
               {e.changes === undefined ? (
                 <ul className="manager-changes">
                   {e.args.map(([k, v]) => (

@@ -5,7 +5,7 @@ import { ConfirmModal } from "../../../components/ConfirmModal";
 import { useTranslation } from "../../../i18n";
 import type { AppMessage } from "../../../i18n/keys";
 import { useTransaction } from "../../../lib/useTransaction";
-import { MissingValueError, type Section, argsFromAbi, normalize } from "../descriptors";
+import { MissingValueError, type Section, applyCaps, argsFromAbi, normalize } from "../descriptors";
 import {
   type Change,
   type FieldErrors,
@@ -18,7 +18,7 @@ import {
   parseInputs,
   toInputs,
 } from "../fields";
-import { useManagerRead } from "../hooks/useManagerRead";
+import { useManagerRead, useManagerReads } from "../hooks/useManagerRead";
 import { findFunction } from "../registry";
 import { FieldInput } from "./FieldInput";
 
@@ -54,7 +54,15 @@ export function ConfigForm({ section, address, abi }: Props) {
       : ((section.getter.select ?? ((raw) => raw as Partial<Values>))(
           normalize(read.data),
         ) as Partial<Values>);
-  const fields = section.fields.filter((f) => !current || current[f.name] !== undefined);
+  const caps = useManagerReads(address, abi, section.caps?.fns);
+  const maxes = caps.data && section.caps ? section.caps.max(normalize(caps.data) as unknown[]) : {};
+  const present = applyCaps(
+    section.fields.filter((f) => !current || current[f.name] !== undefined),
+    maxes,
+  );
+  // read-only fields are shown from the getter, never parsed, diffed or sent
+  const fields = present.filter((f) => !f.readOnly);
+  const readOnly = present.filter((f) => f.readOnly);
   const inputs = edited ?? (current ? toInputs(fields, current) : undefined);
   const title = t(`manager.sections.${section.id}`);
   const headingId = `${section.contract}-${section.id}`;
@@ -78,6 +86,7 @@ export function ConfigForm({ section, address, abi }: Props) {
     }
     setKeyError(undefined);
     setEdited(undefined);
+    if (parsed.value === key) void read.refetch(); // the same address again: read it anew
     setKey(parsed.value as Address);
   }
 
@@ -140,6 +149,7 @@ export function ConfigForm({ section, address, abi }: Props) {
         {title}
         {section.ownerOnly && <span className="tag">{t("manager.ownerOnly")}</span>}
       </h3>
+      {section.note && <p className="small manager-note">{t(section.note)}</p>}
       <p className="muted small">
         <code>
           {section.setter.fn}({setter.inputs.map((i) => i.name).join(", ")})
@@ -171,6 +181,20 @@ export function ConfigForm({ section, address, abi }: Props) {
         </p>
       )}
       {read.isLoading && <p className="muted">{t("common.loading")}</p>}
+      {current && readOnly.length > 0 && (
+        <dl className="kv">
+          {readOnly.map((f) => (
+            <div key={f.name}>
+              <dt>
+                <code>{f.name}</code>
+              </dt>
+              <dd className="address-full" data-testid={`${headingId}-${f.name}`}>
+                {display(f, current[f.name] as Scalar)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {inputs && current && (
         <form
           className="manager-form"
@@ -189,6 +213,7 @@ export function ConfigForm({ section, address, abi }: Props) {
                 onChange={(v) => update(f.name, v)}
                 error={errors[f.name]}
                 disabled={busy}
+                note={f.note && t(f.note)}
               />
             ) : (
               <fieldset key={f.name} className="manager-array">

@@ -14,10 +14,12 @@ type Props = {
   disabled?: boolean;
   /** hide the visible label (array entries are labelled by their column) */
   compact?: boolean;
+  /** a line under the input (what else the value counts in) */
+  note?: string;
 };
 
 /** One typed input: text for addresses, percents, amounts and integers, a date picker for times, yes/no for bools. */
-export function FieldInput({ field, label, value, onChange, error, disabled, compact }: Props) {
+export function FieldInput({ field, label, value, onChange, error, disabled, compact, note }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const hint = fieldHint(field, t);
@@ -27,7 +29,8 @@ export function FieldInput({ field, label, value, onChange, error, disabled, com
     value,
     disabled,
     "aria-invalid": !!error,
-    "aria-describedby": error ? `${id}-error` : undefined,
+    "aria-describedby":
+      [error ? `${id}-error` : "", note ? `${id}-note` : ""].filter(Boolean).join(" ") || undefined,
     ...(compact ? { "aria-label": label } : {}),
   };
 
@@ -76,6 +79,11 @@ export function FieldInput({ field, label, value, onChange, error, disabled, com
         </label>
       )}
       {control}
+      {note && (
+        <small id={`${id}-note`} className="muted manager-note">
+          {note}
+        </small>
+      )}
       {error && (
         <span id={`${id}-error`} className="error-text" role="alert">
           <Message message={error} />

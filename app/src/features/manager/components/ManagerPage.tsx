@@ -3,12 +3,13 @@ import type { Address } from "viem";
 import { useConnection } from "wagmi";
 import { useTranslation } from "../../../i18n";
 import type { ContractName } from "../../../lib/deployments";
-import type { Section } from "../descriptors";
+import { type Section, overviews } from "../descriptors";
 import { useManagerRead } from "../hooks/useManagerRead";
 import { type Managed, managedContracts } from "../registry";
 import { BatchCard, OwnershipCard, SendRewardCard, UpgradeCard, WithdrawCard } from "./AdminCards";
 import { AuditLog } from "./AuditLog";
 import { ConfigForm } from "./ConfigForm";
+import { OverviewCard } from "./OverviewCard";
 import "../manager.css";
 
 const AUDIT = "audit";
@@ -73,6 +74,11 @@ function ContractPanel({ c, sections }: { c: Managed; sections: readonly Section
       {c.name === "SwapToken" || c.name === "BurnToken" || c.name === "MiningToken" ? (
         <TokenInfo c={c} />
       ) : null}
+      {overviews
+        .filter((o) => o.contract === c.name)
+        .map((o) => (
+          <OverviewCard key={o.id} overview={o} address={c.address} abi={c.abi} />
+        ))}
       {sections.map((s) => (
         <ConfigForm key={s.id} section={s} address={c.address} abi={c.abi} />
       ))}

@@ -28,3 +28,17 @@ export function useManagerRead(
       }) as Promise<unknown>,
   });
 }
+
+/** Several view calls without arguments on one contract, in one query (a form's `caps`). */
+export function useManagerReads(address: Address, abi: Abi, fns: readonly string[] | undefined) {
+  const client = useClient({ chainId: appChain.id });
+  return useQuery({
+    queryKey: [MANAGER_READ_KEY, address, "reads", fns],
+    enabled: !!client && !!fns && fns.length > 0,
+    retry: false,
+    queryFn: () =>
+      Promise.all(
+        fns!.map((functionName) => readContract(client!, { address, abi, functionName })),
+      ) as Promise<unknown[]>,
+  });
+}

@@ -1,0 +1,160 @@
+import { stakingAbi, usdtAbi } from "@taichi/contracts";
+import type { Locator, Page } from "@playwright/test";
+import { formatUnits, parseEther } from "viem";
+import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
+import { connectWallet, devWallet, direct, sends } from "../fixtures/accounts.ts";
+
+const node = devAccount(DEV_ROLES.members[1]).address;
+const manager = devAccount(DEV_ROLES.manager).address;
+
+/** A percent as the form shows it (basis points / 100, no trailing zeros). */
+const pct = (bp: bigint) => formatUnits(bp, 2);
+
+async function openStaking(page: Page) {
+  await page.goto("/");
+  await connectWallet(page);
+  await expect(page.getByText("Manager", { exact: true })).toBeVisible();
+  await page.goto("/manager?tab=Staking");
+  await expect(page.getByRole("tabpanel", { name: "Staking" })).toBeVisible();
+}
+
+/** Review -> the confirm dialog lists `change` -> Confirm -> the success toast. */
+async function reviewAndConfirm(page: Page, form: Locator, change: string) {
+  await form.getByRole("button", { name: "Review changes" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText(change);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Success").last()).toBeVisible();
+  await expect(page.getByText("Awaiting...")).toHaveCount(0);
+}
+
+/** The Staking entries of one event in the audit log, newest first. */
+async function auditEntries(page: Page, event: string) {
+  await page.getByRole("tab", { name: "Audit log" }).click();
+  const log = page.getByRole("region", { name: "Audit log" });
+  await log.getByLabel("Contract").selectOption("Staking");
+  return log.getByRole("listitem").filter({ hasText: `Staking.${event}` });
+}
+
+test.describe("the manager (dev account 1): Staking's income rates and nodes", () => {
+  test.use({ walletAccount: DEV_ROLES.manager });
+
+  test("income rates: nodeRate capped by the other dynamic rates, a change -> chain -> audit log", async ({
+    page,
+    chain,
+    wallet,
+    contracts,
+  }) => {
+    const staking = { address: contracts.Staking!, abi: stakingAbi } as const;
+    const before = await chain.readContract({ ...staking, functionName: "getIncomeRates" });
+    const config = await chain.readContract({ ...staking, functionName: "getConfig" });
+    const multi = await chain.readContract({ ...staking, functionName: "getConfigMulti" });
+    // what DynamicRatesTooHigh leaves to nodeRate with the deployed referral, team and equal-level rates
+    const cap = 10_000n - (config.algebra * config.inviteRate + multi.teamRates[9] + config.equalRate);
+    expect(cap).toBeGreaterThan(before.nodeRate);
+
+    await openStaking(page);
+    const form = page.getByRole("region", { name: "Income rates (node dividend, accelerations)" });
+    const nodeRate = form.getByLabel(/^nodeRate/);
+    await expect(nodeRate).toHaveValue(pct(before.nodeRate));
+    await expect(form.getByLabel(/^exitRate/)).toHaveValue(pct(before.exitRate));
+    await expect(form.getByLabel(/^bottomFloor/)).toHaveValue(pct(before.bottomFloor));
+    // the caps: nodeRate's from the chain's other rates, the accelerations' fixed at half the lock
+    await expect(form.getByText(`percent, at most ${pct(cap)}%`)).toBeVisible();
+    await expect(form.getByText("percent, at most 50%")).toHaveCount(2);
+    await expect(nodeRate).toHaveAccessibleDescription(/Counts in the dynamic-rates total/);
+    // the notes wrap on a 375 px phone
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // over the cap: a clear error, no dialog, nothing sent
+    await nodeRate.fill(pct(cap + 1n));
+    await form.getByLabel(/^exitRate/).fill("50.01");
+    await form.getByRole("button", { name: "Review changes" }).click();
+    await expect(form.getByRole("alert")).toHaveText([`At most ${pct(cap)}%`, "At most 50%"]);
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    expect(sends(wallet.calls)).toBe(0);
+    expect(await chain.readContract({ ...staking, functionName: "getIncomeRates" })).toEqual(before);
+
+    const newRate = before.nodeRate + 200n;
+    await nodeRate.fill(pct(newRate));
+    await form.getByLabel(/^exitRate/).fill(pct(before.exitRate));
+    await reviewAndConfirm(page, form, `nodeRate: ${pct(before.nodeRate)}% → ${pct(newRate)}%`);
+    await expect
+      .poll(async () => (await chain.readContract({ ...staking, functionName: "getIncomeRates" })).nodeRate)
+      .toBe(newRate);
+    expect(await chain.readContract({ ...staking, functionName: "getIncomeRates" })).toEqual({
+      ...before,
+      nodeRate: newRate,
+    });
+    expect(sends(wallet.calls)).toBe(1);
+
+    const entry = (await auditEntries(page, "IncomeRatesUpdated")).first();
+    await expect(entry).toContainText(`nodeRate: ${pct(before.nodeRate)}% → ${pct(newRate)}%`);
+    await expect(entry).not.toContainText("exitRate"); // only what changed
+    await expect(entry).toContainText(`By ${manager.slice(0, 10)}`);
+    await expect(entry).toContainText(/0x[0-9a-f]{64}/);
+  });
+
+  test("nodes: look up an address, make it a node, it earns from a later deposit, remove it -> chain -> audit log", async ({
+    page,
+    chain,
+    contracts,
+  }) => {
+    const staking = { address: contracts.Staking!, abi: stakingAbi } as const;
+    const nodesOf = () => chain.readContract({ ...staking, functionName: "nodes", args: [node] });
+    expect(await nodesOf()).toEqual([false, 0n, 0n]);
+
+    await openStaking(page);
+    const section = page.getByRole("region", { name: "Nodes (Staking node dividend)" });
+    // told apart from NodeReward's classes
+    await expect(section).toContainText("Not NodeReward's classes A/B/C");
+    await section.getByLabel(/^account/).fill(node.toLowerCase());
+    await section.getByRole("button", { name: "Look up" }).click();
+    const isNode = section.getByLabel(/^isNode/);
+    await expect(isNode).toHaveValue("false");
+    const shown = (field: string) => section.getByTestId(`Staking-stakingNodes-${field}`);
+    await expect(shown("reward")).toHaveText("0");
+    await expect(shown("nodeCount")).toHaveText("0");
+
+    await isNode.selectOption("true");
+    await reviewAndConfirm(page, section, "isNode: false → true");
+    await expect.poll(async () => (await nodesOf())[0]).toBe(true);
+    await expect(shown("nodeCount")).toHaveText("1");
+
+    // a member's deposit (setup, not UI) shares nodeRate of its static income with the one node
+    const amount = parseEther("100");
+    const member = devWallet(DEV_ROLES.members[0]);
+    await direct(
+      chain,
+      member.writeContract({
+        address: contracts.Usdt!,
+        abi: usdtAbi,
+        functionName: "approve",
+        args: [contracts.Staking!, amount],
+      }),
+    );
+    await direct(
+      chain,
+      member.writeContract({ ...staking, functionName: "deposit", args: [0n, amount, true] }),
+    );
+    const [, earned] = await nodesOf();
+    expect(earned).toBeGreaterThan(0n);
+    await section.getByRole("button", { name: "Look up" }).click();
+    await expect(shown("reward")).toHaveText(formatUnits(earned, 18));
+
+    await isNode.selectOption("false");
+    await reviewAndConfirm(page, section, "isNode: true → false");
+    await expect.poll(async () => (await nodesOf())[0]).toBe(false);
+    expect(await nodesOf()).toEqual([false, earned, 0n]); // a removed node keeps what it earned
+    await expect(shown("nodeCount")).toHaveText("0");
+    await expect(shown("reward")).toHaveText(formatUnits(earned, 18));
+
+    const entries = await auditEntries(page, "NodeUpdated");
+    await expect(entries).toHaveCount(2);
+    await expect(entries.first()).toContainText("isNode: true → false");
+    await expect(entries.last()).toContainText("isNode: false → true");
+    await expect(entries.first()).toContainText(`By ${manager.slice(0, 10)}`);
+    await expect(entries.first()).toContainText(`account: ${node}`); // whose status changed
+  });
+});
