@@ -59,7 +59,12 @@ const STAKING_SETTINGS = {
  * 20% of the lock; bottom acceleration 10% of the lock for members whose referral and team income is at most
  * 1% of their principal (docs/economics.md, income types 4-6).
  */
-const STAKING_INCOME_RATES = { nodeRate: 500n, exitRate: 2000n, bottomRate: 1000n, bottomFloor: 100n } as const;
+const STAKING_INCOME_RATES = {
+  nodeRate: 500n,
+  exitRate: 2000n,
+  bottomRate: 1000n,
+  bottomFloor: 100n,
+} as const;
 const eachTier = (value: bigint) => Array.from({ length: 5 }, () => value);
 const STAKING_MULTI = {
   inviteValids: Array.from({ length: 10 }, (_, i) => BigInt(i + 1)),
