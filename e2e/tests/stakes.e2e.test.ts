@@ -1,7 +1,9 @@
 import { stakingAbi, usdtAbi } from "@taichi/contracts";
+import type { Locator, Page } from "@playwright/test";
 import { type Address, type PublicClient, parseEther } from "viem";
+import { formatAmount } from "../../app/src/lib/format.ts";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { connectWallet, openPageAs, sends, timeTravel } from "../fixtures/accounts.ts";
+import { chainRpc, connectWallet, devWallet, direct, openPageAs, sends } from "../fixtures/accounts.ts";
 
 const member = DEV_ROLES.members[0]; // account 2, registered under the root
 const root = devAccount(DEV_ROLES.deployer).address;
@@ -22,13 +24,30 @@ function reads(chain: PublicClient, contracts: Record<string, Address>) {
     order: (index: bigint) => chain.readContract({ ...staking, functionName: "orders", args: [index] }),
     config: () => chain.readContract({ ...staking, functionName: "getConfig" }),
     multi: () => chain.readContract({ ...staking, functionName: "getConfigMulti" }),
+    rates: () => chain.readContract({ ...staking, functionName: "getIncomeRates" }),
+    nodes: (account: Address) => chain.readContract({ ...staking, functionName: "nodes", args: [account] }),
   };
+}
+
+/** Seconds left on a countdown ("06d 07h 11m 59s"). */
+async function timerSeconds(row: Locator): Promise<number> {
+  const text = (await row.getByRole("timer").textContent()) ?? "";
+  const [d, h, m, s] = (text.match(/\d+/g) ?? []).map(Number);
+  expect(s, `countdown "${text}"`).toBeDefined();
+  return ((d! * 24 + h!) * 60 + m!) * 60 + s!;
+}
+
+/** Deposits `amount` USDT in tier 0 from a page's /stakes (connected already). */
+async function depositFromUi(page: Page, amount: string) {
+  const form = page.getByRole("region", { name: "Deposit", exact: true });
+  await form.getByLabel("Amount (USDT value)").fill(amount);
+  await form.getByRole("button", { name: "Deposit" }).click();
 }
 
 test.describe("staking journey (issue 5)", () => {
   test.use({ walletAccount: member });
 
-  test("deposit in tier 0 -> the referrer sees the invitee -> time travel -> release once", async ({
+  test("a first order opens with bottom acceleration -> the referrer sees the invitee -> release at its own endTime", async ({
     page,
     wallet,
     chain,
@@ -42,6 +61,11 @@ test.describe("staking journey (issue 5)", () => {
     const amount = parseEther("100");
     const multi = await r.multi();
     expect(multi.stakeDays[0]).toBe(7n);
+    const { dayTimes, feeRate } = await r.config();
+    const rates = await r.rates(); // deploy defaults: bottom 10% of the lock for a newcomer
+    expect(rates.bottomRate).toBeGreaterThan(0n);
+    const lock = 7n * dayTimes;
+    const saved = (lock * rates.bottomRate) / 10_000n;
     const usdtBefore = await r.usdt(me);
     const poolBefore = await r.usdt(stakingAddress);
 
@@ -57,6 +81,11 @@ test.describe("staking journey (issue 5)", () => {
     await expect(form.getByRole("button", { name: "Deposit" })).toBeDisabled();
     await amountField.fill("100");
     await expect(form.getByText("Static income at the end")).toBeVisible();
+    // the page predicts the acceleration the contract gives a newcomer's first order
+    const days = (seconds: bigint) => formatAmount((seconds * 100n) / dayTimes, { decimals: 2 });
+    await expect(form.locator(".kv > div").filter({ hasText: "Locked for" }).locator("dd")).toHaveText(
+      `${days(lock - saved)} days · Bottom acceleration ${days(saved)} days sooner`,
+    );
     await form.getByRole("button", { name: "Deposit" }).click();
 
     await expect.poll(async () => (await r.user(me)).orders).toBe(1n);
@@ -67,11 +96,32 @@ test.describe("staking journey (issue 5)", () => {
     const order = await r.order(id);
     expect(order).toMatchObject({ isValid: true, owner: me, amount, actual: amount, lockDay: 7n });
     expect(order.reward).toBe((amount * multi.stakeRates[0]! * 7n) / 10_000n);
+    // bottom acceleration: the lock is shorter, the static income the tier's
+    expect(order.endTime - order.startTime).toBe(lock - saved);
 
     const row = page.getByRole("listitem", { name: `Order #${id}` });
     await expect(row.getByText("In progress")).toBeVisible();
-    await expect(row.getByRole("timer")).toBeVisible();
+    await expect(row.getByText("Bottom acceleration")).toBeVisible();
+    await expect(row.getByText(`${days(saved)} days sooner`)).toBeVisible();
     await expect(row.getByRole("button", { name: "Release" })).toHaveCount(0);
+    // the countdown runs to the order's own endTime, not to the end of the tier's 7 days
+    const left = Number(order.endTime - (await chain.getBlock()).timestamp);
+    const shown = await timerSeconds(row);
+    expect(shown).toBeLessThanOrEqual(left + 2);
+    expect(shown).toBeGreaterThan(left - 60);
+    expect(shown).toBeLessThan(Number(lock - saved) + 2);
+
+    // my income: this order's static income counts as brought forward by bottom acceleration
+    const income = page.getByRole("region", { name: "My income" });
+    await expect(income.getByRole("listitem", { name: "Bottom acceleration" })).toContainText(
+      `${formatAmount(order.reward)} USDT paid sooner · ${days(saved)} days sooner over 1 orders`,
+    );
+    await expect(income.getByRole("listitem", { name: "Exit acceleration" })).toContainText(
+      "0 USDT paid sooner · 0 days sooner over 0 orders",
+    );
+    await expect(income.getByRole("listitem", { name: "Static income" })).toContainText(
+      `${formatAmount(order.reward)} USDT`,
+    );
 
     // the referrer (root) sees the invitee on /invites, and the volume on /team
     const other = await openPageAs(browser, DEV_ROLES.deployer);
@@ -96,14 +146,15 @@ test.describe("staking journey (issue 5)", () => {
       await other.context.close();
     }
 
-    // time travel past endTime: the order becomes releasable
-    const { timestamp } = await chain.getBlock();
-    await timeTravel(order.endTime - timestamp + 1n);
+    // time travel to the order's endTime, earlier than the tier's 7 days: the order is releasable
+    expect(order.endTime).toBeLessThan(order.startTime + lock);
+    await chainRpc("evm_setNextBlockTimestamp", [Number(order.endTime)]);
+    await chainRpc("evm_mine");
+    expect((await chain.getBlock()).timestamp).toBe(order.endTime);
     await page.reload();
     const release = row.getByRole("button", { name: "Release" });
     await expect(row.getByText("Releasable")).toBeVisible();
     const usdtBeforeRelease = await r.usdt(me);
-    const { feeRate } = await r.config();
     const fee = (order.reward * feeRate) / 10_000n;
     await release.click();
 
@@ -118,7 +169,73 @@ test.describe("staking journey (issue 5)", () => {
     await expect(page.getByRole("listitem", { name: `Order #${id}` }).getByText("Ended")).toBeVisible();
     await expect(page.getByRole("button", { name: "Release" })).toHaveCount(0);
     expect(await r.usdt(me)).toBe(usdtBeforeRelease + amount + order.reward - fee);
+    expect((await r.order(id)).lastTime).toBeLessThan(order.startTime + lock);
+  });
+});
+
+test.describe("node dividend (issue 5)", () => {
+  const node = DEV_ROLES.members[1]; // registered under the root, not upline of the depositor
+  test.use({ walletAccount: node });
+
+  test("a node sees its dividend from another member's deposit and claims exactly that", async ({
+    page,
+    wallet,
+    chain,
+    contracts,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const r = reads(chain, contracts);
+    const me = wallet.account.address;
+    const depositor = devAccount(DEV_ROLES.members[0]).address;
+    await direct(
+      chain,
+      devWallet(DEV_ROLES.deployer).writeContract({
+        address: contracts.Staking!,
+        abi: stakingAbi,
+        functionName: "setNode",
+        args: [me, true],
+      }),
+    );
+    expect(await r.nodes(me)).toEqual([true, 0n, 1n]);
+
+    // another member deposits 100 USDT in tier 0 through the UI
+    const other = await openPageAs(browser, DEV_ROLES.members[0]);
+    try {
+      await other.page.goto("/stakes");
+      await connectWallet(other.page);
+      await depositFromUi(other.page, "100");
+      await expect.poll(async () => (await r.user(depositor)).orders).toBe(1n);
+    } finally {
+      await other.context.close();
+    }
+    // the only node gets nodeRate of the order's static income
+    const order = await r.order(await r.orderIndex(depositor, 0n));
+    const { nodeRate } = await r.rates();
+    const [, reward] = await r.nodes(me);
+    expect(reward).toBe((order.reward * nodeRate) / 10_000n);
+    expect(reward).toBeGreaterThan(0n);
+    const user = await r.user(me);
+    expect(user.balanceReward).toBe(reward); // nothing else: the node is not in the depositor's upline
+
+    await page.goto("/stakes");
+    await connectWallet(page);
     const income = page.getByRole("region", { name: "My income" });
-    await expect(income.getByText("Static income", { exact: true })).toBeVisible();
+    const row = income.getByRole("listitem", { name: "Node dividend" });
+    await expect(row).toContainText(`${formatAmount(reward)} USDT`);
+    await expect(row).toContainText("You are a node");
+    await expect(row).toContainText(`${Number(nodeRate) / 100}% of every order's static income`);
+    const claimable = income.locator(".kv > div").filter({ hasText: "Claimable" }).locator("dd");
+    await expect(claimable).toHaveText(`${formatAmount(reward)} USDT`);
+
+    const before = await r.usdt(me);
+    await income.getByRole("button", { name: "Claim income" }).click();
+    await expect.poll(async () => (await r.user(me)).balanceReward).toBe(0n);
+    expect(await r.usdt(me)).toBe(before + reward);
+    expect(sends(wallet.calls)).toBe(1);
+    // the total stays, what is claimable is gone
+    await expect(claimable).toHaveText("0 USDT");
+    await expect(row).toContainText(`${formatAmount(reward)} USDT`);
+    await expect(income.getByRole("button", { name: "Claim income" })).toBeDisabled();
   });
 });

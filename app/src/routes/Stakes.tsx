@@ -20,7 +20,7 @@ export default function Stakes() {
   const { now, offset } = useStakingNow(overview);
   const address = connection.ready ? connection.address : undefined;
   const account = useStakingAccount(address, overview.token);
-  const orders = useStakingOrders(address, account.user?.orders);
+  const orders = useStakingOrders(address);
   const tiers = overview.multi ? tiersOf(overview.multi) : undefined;
 
   return (
@@ -42,8 +42,8 @@ export default function Stakes() {
           />
           {address && (
             <>
-              <OrdersCard {...orders} now={now} offset={offset} />
-              <IncomeCard account={account} />
+              <OrdersCard {...orders} dayTimes={overview.config?.dayTimes} now={now} offset={offset} />
+              <IncomeCard account={account} orders={orders} config={overview.config} />
             </>
           )}
         </>

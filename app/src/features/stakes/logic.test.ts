@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  type OrderRow,
+  accelerationFor,
+  accelerationOf,
+  accelerationTotals,
   aprBps,
+  daysText,
+  laterPageOffsets,
+  newOrderLock,
+  orderSavedSeconds,
   dayIndex,
   depositBlockReason,
   depositRules,
@@ -126,5 +134,111 @@ describe("deposit block reason", () => {
     expect(depositBlockReason({ ...ok, tier: tiersOf(multi)[4] })).toBe("tierClosed");
     expect(depositBlockReason({ ...ok, isUSDT: false, tokenSet: false })).toBe("tokenNotSet");
     expect(depositBlockReason({ ...ok, isUSDT: true, tokenSet: false })).toBeUndefined();
+  });
+});
+
+describe("accelerations (docs/economics.md, income types 5 and 6)", () => {
+  const rates = { nodeRate: 500n, exitRate: 2000n, bottomRate: 1000n, bottomFloor: 100n };
+  const DAY = 86_400n;
+
+  it("picks the acceleration like StakingMath.acceleration", () => {
+    // a newcomer (0 of 0) is bottom
+    expect(accelerationFor(0n, 0n, rates)).toEqual({ kind: "bottom", bps: 1000n });
+    // 10 of 1000 = 1% = the floor: still bottom (exit would be 20 bp)
+    expect(accelerationFor(10n * E, 1000n * E, rates)).toEqual({ kind: "bottom", bps: 1000n });
+    // docs example: 10.8 of 1000 (1.08% > 1%): exit, 2000 * 10.8 / 1000 = 21 bp rounded down
+    expect(accelerationFor((108n * E) / 10n, 1000n * E, rates)).toEqual({ kind: "exit", bps: 21n });
+    // income at or above the principal: exit at its full rate
+    expect(accelerationFor(5000n * E, 1000n * E, rates)).toEqual({ kind: "exit", bps: 2000n });
+    // the larger wins; exit on a tie
+    const open = { ...rates, bottomFloor: 10_000n }; // bottom for anyone earning at most the principal
+    expect(accelerationFor(1n, 1n, open)).toEqual({ kind: "exit", bps: 2000n });
+    expect(accelerationFor(1n, 2n, open)).toEqual({ kind: "exit", bps: 1000n }); // a tie
+    expect(accelerationFor(1n, 4n, open)).toEqual({ kind: "bottom", bps: 1000n });
+    expect(accelerationFor(0n, 0n, { ...rates, exitRate: 0n, bottomRate: 0n })).toEqual({
+      kind: "none",
+      bps: 0n,
+    });
+  });
+
+  it("gives the new order's lock and the seconds saved, rounded down", () => {
+    const newcomer = { rewardInvite: 0n, rewardTeam: 0n, actual: 0n };
+    // 7-day tier, bottom 10%: 0.7 days sooner
+    expect(newOrderLock(7n, DAY, newcomer, rates)).toEqual({
+      kind: "bottom",
+      lock: 7n * DAY,
+      saved: 60_480n,
+    });
+    // docs example: 21 bp of 30 days = 5,443 s (5443.2 cut)
+    const alice = { rewardInvite: 9n * E, rewardTeam: (18n * E) / 10n, actual: 1000n * E };
+    expect(newOrderLock(30n, DAY, alice, rates)).toEqual({ kind: "exit", lock: 30n * DAY, saved: 5443n });
+    // a lock too short to save a whole second is no acceleration
+    expect(newOrderLock(1n, 1n, newcomer, rates)).toEqual({ kind: "none", lock: 1n, saved: 0n });
+  });
+
+  it("reads the saved seconds back from an order's times", () => {
+    const order = { lockDay: 7n, startTime: 1_000n, endTime: 1_000n + 7n * DAY - 60_480n };
+    expect(orderSavedSeconds(order, "bottom", DAY)).toBe(60_480n);
+    expect(orderSavedSeconds({ ...order, endTime: 1_000n + 7n * DAY }, "none", DAY)).toBe(0n);
+    // an order without acceleration saves nothing, even if dayTimes changed since it opened
+    expect(orderSavedSeconds(order, "none", DAY)).toBe(0n);
+    expect(orderSavedSeconds(order, "bottom", 60n)).toBe(0n);
+  });
+
+  it("shows days with two decimals at most, cut", () => {
+    expect(daysText(60_480n, DAY)).toBe("0.7");
+    expect(daysText(3n * DAY, DAY)).toBe("3");
+    expect(daysText(5443n, DAY)).toBe("0.06");
+    expect(daysText(DAY - 1n, DAY)).toBe("0.99");
+    expect(daysText(100n * DAY, DAY)).toBe("100");
+    expect(daysText(5n, 0n)).toBe("0");
+  });
+
+  it("maps the contract's enum", () => {
+    expect([0, 1, 2, 3].map(accelerationOf)).toEqual(["none", "exit", "bottom", "none"]);
+  });
+
+  it("totals the static income brought forward and the days saved per acceleration", () => {
+    const base = { lockDay: 30n, rate: 30n, startTime: 0n, isUSDT: true };
+    const orders: OrderRow[] = [
+      // USDT, bottom: 90 USDT, 3 days sooner
+      { ...base, amount: 1000n * E, reward: 90n * E, endTime: 27n * DAY, acceleration: "bottom" },
+      // token order at fbPrice 0.5: reward in tokens (180), counted at its USDT value (90)
+      {
+        ...base,
+        isUSDT: false,
+        amount: 1000n * E,
+        reward: 180n * E,
+        endTime: 27n * DAY,
+        acceleration: "bottom",
+      },
+      // USDT, exit 21 bp: 9 USDT, 5,443 s sooner
+      { ...base, amount: 100n * E, reward: 9n * E, endTime: 30n * DAY - 5443n, acceleration: "exit" },
+      // no acceleration: not counted
+      { ...base, amount: 100n * E, reward: 9n * E, endTime: 30n * DAY, acceleration: "none" },
+    ];
+    expect(accelerationTotals(orders, DAY)).toEqual({
+      bottom: { orders: 2, income: 180n * E, seconds: 6n * DAY },
+      exit: { orders: 1, income: 9n * E, seconds: 5443n },
+    });
+    expect(accelerationTotals([], DAY)).toEqual({
+      bottom: { orders: 0, income: 0n, seconds: 0n },
+      exit: { orders: 0, income: 0n, seconds: 0n },
+    });
+  });
+});
+
+describe("order pages after the first", () => {
+  it("none up to one page, then the rest, newest ones when there are too many", () => {
+    expect(laterPageOffsets(0n, 50n, 1000n)).toEqual([]);
+    expect(laterPageOffsets(50n, 50n, 1000n)).toEqual([]);
+    expect(laterPageOffsets(51n, 50n, 1000n)).toEqual([50n]);
+    expect(laterPageOffsets(120n, 50n, 1000n)).toEqual([50n, 100n]);
+    expect(laterPageOffsets(1000n, 50n, 1000n)).toHaveLength(19);
+    // 1,500 orders: the first page and the newest 950 (offsets 550 .. 1450)
+    const offsets = laterPageOffsets(1500n, 50n, 1000n);
+    expect(offsets[0]).toBe(550n);
+    expect(offsets.at(-1)).toBe(1450n);
+    expect(offsets).toHaveLength(19);
   });
 });

@@ -2,6 +2,7 @@
  * Pure rules of the staking, team and invitation pages. The contract decides (docs/economics.md);
  * these only mirror it for the UI.
  */
+import { formatAmount } from "../../lib/format";
 
 /** Basis points denominator of every rate. */
 export const RATE_DENOMINATOR = 10_000n;
@@ -141,4 +142,124 @@ export function depositBlockReason(i: DepositInput): DepositBlock | undefined {
   if (!i.tier.open) return "tierClosed";
   if (!i.isUSDT && !i.tokenSet) return "tokenNotSet";
   return undefined;
+}
+
+/** The node dividend and acceleration rates (`getIncomeRates()`), basis points. */
+export type IncomeRates = { nodeRate: bigint; exitRate: bigint; bottomRate: bigint; bottomFloor: bigint };
+
+/** How an order's lock was shortened when it opened: `IStaking.Acceleration` 0, 1, 2 (DataReader.getOrders). */
+export const ACCELERATIONS = ["none", "exit", "bottom"] as const;
+export type Acceleration = (typeof ACCELERATIONS)[number];
+
+export function accelerationOf(value: number): Acceleration {
+  return ACCELERATIONS[value] ?? "none";
+}
+
+/**
+ * The acceleration a new order gets, as `StakingMath.acceleration`: exit saves
+ * `exitRate * min(dynamic, principal) / principal` bp of the lock, bottom `bottomRate` when
+ * `dynamic * 10,000 <= principal * bottomFloor`; the larger wins, exit on a tie. `dynamic`: the
+ * member's referral + team income so far; `principal`: what it deposited before (`users().actual`).
+ */
+export function accelerationFor(
+  dynamic: bigint,
+  principal: bigint,
+  rates: IncomeRates,
+): { kind: Acceleration; bps: bigint } {
+  const capped = dynamic < principal ? dynamic : principal;
+  const exit = principal === 0n ? 0n : (rates.exitRate * capped) / principal;
+  const bottom = dynamic * RATE_DENOMINATOR > principal * rates.bottomFloor ? 0n : rates.bottomRate;
+  if (exit !== 0n && exit >= bottom) return { kind: "exit", bps: exit };
+  if (bottom !== 0n) return { kind: "bottom", bps: bottom };
+  return { kind: "none", bps: 0n };
+}
+
+/**
+ * The lock of a new order of `days` and the seconds its acceleration saves (rounded down, as the
+ * contract; nothing saved means no acceleration, as `Accelerated` is then not emitted).
+ */
+export function newOrderLock(
+  days: bigint,
+  dayTimes: bigint,
+  member: { rewardInvite: bigint; rewardTeam: bigint; actual: bigint },
+  rates: IncomeRates,
+): { kind: Acceleration; lock: bigint; saved: bigint } {
+  const { kind, bps } = accelerationFor(member.rewardInvite + member.rewardTeam, member.actual, rates);
+  const lock = days * dayTimes;
+  const saved = (lock * bps) / RATE_DENOMINATOR;
+  return { kind: saved > 0n ? kind : "none", lock, saved };
+}
+
+type OrderTimes = { lockDay: bigint; startTime: bigint; endTime: bigint };
+
+/**
+ * Seconds an accelerated order ends sooner than its tier's lock: `lockDay * dayTimes - (endTime -
+ * startTime)`, with today's `dayTimes` (an order opened under another `dayTimes` is off by the change).
+ * 0 for an order without acceleration.
+ */
+export function orderSavedSeconds(order: OrderTimes, acceleration: Acceleration, dayTimes: bigint): bigint {
+  if (acceleration === "none") return 0n;
+  const saved = order.lockDay * dayTimes - (order.endTime - order.startTime);
+  return saved > 0n ? saved : 0n;
+}
+
+/** Seconds as days with up to 2 decimals, cut (never shown larger): 60,480 s of 86,400 -> "0.7". */
+export function daysText(seconds: bigint, dayTimes: bigint): string {
+  if (dayTimes <= 0n) return "0";
+  return formatAmount((seconds * 100n) / dayTimes, { decimals: 2, fractionDigits: 2 });
+}
+
+/** An order as DataReader.getOrders returns it: the order, its asset and its acceleration. */
+export type OrderRow = OrderTimes & {
+  amount: bigint;
+  rate: bigint;
+  reward: bigint;
+  isUSDT: boolean;
+  acceleration: Acceleration;
+};
+
+export type AccelerationTotal = {
+  /** accelerated orders */
+  orders: number;
+  /** their static income (USDT value), paid sooner */
+  income: bigint;
+  /** seconds saved over all of them */
+  seconds: bigint;
+};
+
+/**
+ * Exit and bottom acceleration in total over `orders`: the static income they brought forward (the
+ * order's `reward` for USDT orders, its USDT value `amount * rate * lockDay / 10,000` for token orders)
+ * and the lock time they saved.
+ */
+export function accelerationTotals(
+  orders: readonly OrderRow[],
+  dayTimes: bigint,
+): Record<"exit" | "bottom", AccelerationTotal> {
+  const totals = {
+    exit: { orders: 0, income: 0n, seconds: 0n },
+    bottom: { orders: 0, income: 0n, seconds: 0n },
+  };
+  for (const order of orders) {
+    if (order.acceleration === "none") continue;
+    const total = totals[order.acceleration];
+    total.orders += 1;
+    total.income += order.isUSDT ? order.reward : staticIncome(order.amount, order.rate, order.lockDay);
+    total.seconds += orderSavedSeconds(order, order.acceleration, dayTimes);
+  }
+  return totals;
+}
+
+/**
+ * Offsets of the `getOrders` pages read after the first one (offset 0, read with the page's first batch
+ * before the total is known): the rest of the member's `total` orders, at most `max` orders in all, the
+ * newest ones (the list shows the newest first).
+ */
+export function laterPageOffsets(total: bigint, page: bigint, max: bigint): bigint[] {
+  const offsets: bigint[] = [];
+  if (total <= page) return offsets;
+  let from = total - (max - page);
+  if (from < page) from = page;
+  for (let offset = from; offset < total; offset += page) offsets.push(offset);
+  return offsets;
 }

@@ -1,4 +1,5 @@
 import { stakingAbi, swapTokenAbi } from "@taichi/contracts";
+import { getOrders } from "@taichi/contracts/abi/functions/DataReader.ts";
 import { zeroAddress } from "viem";
 import { contractAddress } from "../../lib/deployments";
 import { appChain } from "../../wagmi";
@@ -17,3 +18,17 @@ const swapTokenAddress = contractAddress(appChain.id, "SwapToken");
 export const swapToken = swapTokenAddress
   ? ({ address: swapTokenAddress, abi: swapTokenAbi, chainId: appChain.id } as const)
   : undefined;
+
+const dataReaderAddress = contractAddress(appChain.id, "DataReader");
+
+/** DataReader with the one view this page calls: `getOrders` (orders, asset and acceleration in one call). */
+export const dataReader = dataReaderAddress
+  ? ({ address: dataReaderAddress, abi: [getOrders] as const, chainId: appChain.id } as const)
+  : undefined;
+
+/** The same handle for disabled reads. */
+export const DATA_READER = dataReader ?? {
+  address: zeroAddress,
+  abi: [getOrders] as const,
+  chainId: appChain.id,
+};

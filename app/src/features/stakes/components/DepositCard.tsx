@@ -9,7 +9,16 @@ import { useAppStore } from "../../../store";
 import { appChain } from "../../../wagmi";
 import type { AppConnection } from "../../wallet/hooks/useAppConnection";
 import type { StakingAccount, StakingOverview } from "../hooks/useStaking";
-import { type Tier, depositBlockReason, depositRules, staticIncome, tokensFor, usdtValueOf } from "../logic";
+import {
+  type Tier,
+  daysText,
+  depositBlockReason,
+  depositRules,
+  newOrderLock,
+  staticIncome,
+  tokensFor,
+  usdtValueOf,
+} from "../logic";
 import { staking } from "../staking";
 
 type Props = {
@@ -35,6 +44,13 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
   const [busy, setBusy] = useState(false);
   const tier = tiers?.[tierIndex];
   const fbPrice = overview.config?.fbPrice;
+  const dayTimes = overview.config?.dayTimes;
+  const { user, rates } = account;
+  // how much sooner the contract will end the new order, from my income and principal so far
+  const next =
+    user && rates && tier && dayTimes !== undefined
+      ? newOrderLock(tier.days, dayTimes, user, rates)
+      : undefined;
 
   const balance = isUSDT
     ? account.usdtBalance
@@ -144,6 +160,21 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
                   : `${formatAmount(staticIncome(tokensFor(amount, fbPrice), tier.rate, tier.days))} ${t("stakes.deposit.token")}`}
               </dd>
             </div>
+            {next && dayTimes !== undefined && (
+              <div>
+                <dt>{t("stakes.deposit.ends")}</dt>
+                <dd>
+                  {t("stakes.deposit.lock", { days: daysText(next.lock - next.saved, dayTimes) })}
+                  {next.kind !== "none" && (
+                    <span className="small muted">
+                      {" · "}
+                      {t(`stakes.orders.acceleration.${next.kind}`)}{" "}
+                      {t("stakes.orders.sooner", { days: daysText(next.saved, dayTimes) })}
+                    </span>
+                  )}
+                </dd>
+              </div>
+            )}
           </>
         )}
       </dl>

@@ -1,25 +1,53 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "../../../i18n";
 import { formatAmount } from "../../../lib/format";
 import { useTransaction } from "../../../lib/useTransaction";
-import type { StakingAccount } from "../hooks/useStaking";
+import type { StakingAccount, StakingOrders, StakingOverview } from "../hooks/useStaking";
+import { type AccelerationTotal, accelerationTotals, daysText, percentFromBps } from "../logic";
 import { staking } from "../staking";
 
+type Props = {
+  account: StakingAccount;
+  orders: StakingOrders;
+  config: StakingOverview["config"];
+};
+
 /**
- * My income by type (static, invite, team) and the claimable referral + team income (`claimReward()`).
- * Node dividend and the accelerations are not on chain yet (docs/economics.md), so they are not shown.
+ * My income by type, each with its own total and a line on how it is earned at the current rates:
+ * static, invite, team, node dividend (`nodes(account)`), exit and bottom acceleration (the static
+ * income of my accelerated orders, paid sooner, and the days saved, from `DataReader.getOrders`);
+ * then the claimable invite + team + node income (`claimReward()`).
  */
-export function IncomeCard({ account }: { account: StakingAccount }) {
+export function IncomeCard({ account, orders, config }: Props) {
   const { t } = useTranslation();
   const send = useTransaction();
   const [busy, setBusy] = useState(false);
-  const { user } = account;
+  const { user, node, rates } = account;
+  const dayTimes = config?.dayTimes;
+  const totals = orders.all && dayTimes !== undefined ? accelerationTotals(orders.all, dayTimes) : undefined;
+  const usdt = (value: bigint) => `${formatAmount(value)} USDT`;
+
+  const acceleration = (total: AccelerationTotal | undefined) => {
+    if (!orders.available) return "-";
+    if (orders.isError) return <span className="error-text">{t("errors.network")}</span>;
+    if (!total || dayTimes === undefined) return t("common.loading");
+    return (
+      <>
+        {t("stakes.income.broughtForward", { amount: formatAmount(total.income) })}
+        <span className="small muted">
+          {" · "}
+          {t("stakes.income.daysSaved", { days: daysText(total.seconds, dayTimes), orders: total.orders })}
+        </span>
+      </>
+    );
+  };
+
   return (
     <section className="card" aria-labelledby="income-title">
       <h2 id="income-title" className="card-title">
         {t("stakes.income.title")}
       </h2>
-      {!user ? (
+      {!user || !node || !rates || !config ? (
         <p className={account.isError ? "error-text" : "muted"}>
           {account.isError ? t("errors.network") : t("common.loading")}
         </p>
@@ -28,25 +56,53 @@ export function IncomeCard({ account }: { account: StakingAccount }) {
           <dl className="kv">
             <div>
               <dt>{t("stakes.income.claimable")}</dt>
-              <dd className="kv-strong">{formatAmount(user.balanceReward)} USDT</dd>
-            </div>
-            <div>
-              <dt>{t("stakes.income.static")}</dt>
-              <dd>{formatAmount(user.rewardStatic)} USDT</dd>
-            </div>
-            <div>
-              <dt>{t("stakes.income.invite")}</dt>
-              <dd>{formatAmount(user.rewardInvite)} USDT</dd>
-            </div>
-            <div>
-              <dt>{t("stakes.income.team")}</dt>
-              <dd>{formatAmount(user.rewardTeam)} USDT</dd>
+              <dd className="kv-strong">{usdt(user.balanceReward)}</dd>
             </div>
             <div>
               <dt>{t("stakes.income.total")}</dt>
-              <dd>{formatAmount(user.rewardTotal)} USDT</dd>
+              <dd>{usdt(user.rewardTotal)}</dd>
             </div>
           </dl>
+          <ul className="invitee-list">
+            <IncomeRow label={t("stakes.income.static")} value={usdt(user.rewardStatic)}>
+              {t("stakes.income.hint.static")}
+            </IncomeRow>
+            <IncomeRow label={t("stakes.income.invite")} value={usdt(user.rewardInvite)}>
+              {t("stakes.income.hint.invite", {
+                rate: percentFromBps(config.inviteRate),
+                algebra: config.algebra.toString(),
+              })}
+            </IncomeRow>
+            <IncomeRow label={t("stakes.income.team")} value={usdt(user.rewardTeam)}>
+              {t("stakes.income.hint.team", { equal: percentFromBps(config.equalRate) })}
+            </IncomeRow>
+            <IncomeRow
+              label={t("stakes.income.node")}
+              value={usdt(node.reward)}
+              badge={
+                <span className={`stage-badge ${node.isNode ? "stage-ongoing" : "stage-ended"}`}>
+                  {node.isNode ? t("stakes.income.isNode") : t("stakes.income.notNode")}
+                </span>
+              }
+            >
+              {t("stakes.income.hint.node", {
+                rate: percentFromBps(rates.nodeRate),
+                count: node.count.toString(),
+              })}
+            </IncomeRow>
+            <IncomeRow label={t("stakes.income.exit")} value={acceleration(totals?.exit)}>
+              {t("stakes.income.hint.exit", { rate: percentFromBps(rates.exitRate) })}
+            </IncomeRow>
+            <IncomeRow label={t("stakes.income.bottom")} value={acceleration(totals?.bottom)}>
+              {t("stakes.income.hint.bottom", {
+                rate: percentFromBps(rates.bottomRate),
+                floor: percentFromBps(rates.bottomFloor),
+              })}
+            </IncomeRow>
+          </ul>
+          {orders.all && orders.total !== undefined && BigInt(orders.all.length) < orders.total && (
+            <p className="small muted">{t("stakes.income.partial", { count: orders.all.length })}</p>
+          )}
           <button
             type="button"
             className="button block"
@@ -62,5 +118,29 @@ export function IncomeCard({ account }: { account: StakingAccount }) {
         </>
       )}
     </section>
+  );
+}
+
+/** One income type: its name (and a badge), its total, and how it is earned. */
+function IncomeRow({
+  label,
+  value,
+  badge,
+  children,
+}: {
+  label: string;
+  value: ReactNode;
+  badge?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <li aria-label={label}>
+      <div className="tier-head">
+        <strong>{label}</strong>
+        {badge}
+      </div>
+      <span>{value}</span>
+      <span className="small muted">{children}</span>
+    </li>
   );
 }

@@ -3,21 +3,23 @@ import { useTranslation } from "../../../i18n";
 import { Countdown } from "../../../components/Countdown";
 import { formatAmount } from "../../../lib/format";
 import { useTransaction } from "../../../lib/useTransaction";
-import type { StakeOrder } from "../hooks/useStaking";
-import { orderProgress, orderState } from "../logic";
+import type { StakingOrders } from "../hooks/useStaking";
+import { daysText, orderProgress, orderSavedSeconds, orderState } from "../logic";
 import { staking } from "../staking";
 
-type Props = {
-  orders: readonly StakeOrder[] | undefined;
-  loading: boolean;
-  isError: boolean;
+type Props = Pick<StakingOrders, "orders" | "available" | "loading" | "isError"> & {
+  /** seconds per staking day (`getConfig().dayTimes`), for the days an acceleration saved */
+  dayTimes: bigint | undefined;
   /** the chain's clock and its lead over the local one (a Countdown ticks locally) */
   now: number;
   offset: number;
 };
 
-/** My orders, newest first: state, progress, countdown to endTime, and `release(index)` when releasable. */
-export function OrdersCard({ orders, loading, isError, now, offset }: Props) {
+/**
+ * My orders, newest first: state, progress, countdown to the order's own endTime (an accelerated
+ * order's is sooner than its tier's lock, marked with its acceleration), and `release(index)` from it.
+ */
+export function OrdersCard({ orders, available, loading, isError, dayTimes, now, offset }: Props) {
   const { t, i18n } = useTranslation();
   const send = useTransaction();
   const [busy, setBusy] = useState<bigint>();
@@ -27,7 +29,8 @@ export function OrdersCard({ orders, loading, isError, now, offset }: Props) {
   });
 
   let body;
-  if (isError) body = <p className="error-text">{t("errors.network")}</p>;
+  if (!available) body = <p className="muted">{t("stakes.orders.unavailable")}</p>;
+  else if (isError) body = <p className="error-text">{t("errors.network")}</p>;
   else if (loading || !orders) body = <p className="muted">{t("common.loading")}</p>;
   else if (orders.length === 0) body = <p className="muted">{t("stakes.orders.none")}</p>;
   else
@@ -35,6 +38,8 @@ export function OrdersCard({ orders, loading, isError, now, offset }: Props) {
       <ul className="invitee-list">
         {orders.map((order) => {
           const state = orderState(order, now);
+          const unit = order.isUSDT ? "USDT" : t("stakes.deposit.token");
+          const saved = dayTimes === undefined ? 0n : orderSavedSeconds(order, order.acceleration, dayTimes);
           return (
             <li
               key={order.index.toString()}
@@ -50,12 +55,22 @@ export function OrdersCard({ orders, loading, isError, now, offset }: Props) {
                 </span>
                 <span>{t("stakes.tiers.days", { days: order.lockDay.toString() })}</span>
                 <span>
-                  {t("stakes.orders.income")} {formatAmount(order.reward)}
+                  {t("stakes.orders.income")} {formatAmount(order.reward)} {unit}
                 </span>
                 <span>
-                  {t("stakes.orders.paid")} {formatAmount(order.actual)}
+                  {t("stakes.orders.paid")} {formatAmount(order.actual)} {unit}
                 </span>
               </span>
+              {order.acceleration !== "none" && (
+                <span className="invitee-meta">
+                  <span className={`stage-badge order-${order.acceleration}`}>
+                    {t(`stakes.orders.acceleration.${order.acceleration}`)}
+                  </span>
+                  {dayTimes !== undefined && saved > 0n && (
+                    <span>{t("stakes.orders.sooner", { days: daysText(saved, dayTimes) })}</span>
+                  )}
+                </span>
+              )}
               {state === "inProgress" && (
                 <>
                   <progress

@@ -1,12 +1,13 @@
 import { multicall3Abi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
-import { type Address, zeroAddress } from "viem";
+import { type Address, type ContractFunctionReturnType, zeroAddress } from "viem";
 import { useReadContract, useReadContracts } from "wagmi";
 import { multicall3, usdt } from "../../../contracts";
 import { useReadGate } from "../../../lib/readGate";
 import { useNow } from "../../../lib/useNow";
 import { appChain } from "../../../wagmi";
 import { chainNow } from "../../ido/logic";
-import { STAKING, staking, swapToken } from "../staking";
+import { type Acceleration, accelerationOf, laterPageOffsets } from "../logic";
+import { DATA_READER, STAKING, dataReader, staking, swapToken } from "../staking";
 
 const MULTICALL = multicall3 ?? { address: zeroAddress, abi: multicall3Abi, chainId: appChain.id };
 const USDT = usdt ?? { address: zeroAddress, abi: usdtAbi, chainId: appChain.id };
@@ -52,9 +53,10 @@ export function useStakingNow(overview: Pick<StakingOverview, "blockTime" | "rea
 const SWAP_TOKEN = swapToken ?? { ...USDT, abi: swapTokenAbi };
 
 /**
- * The member's staking record, USDT balance and project-token balance, in the same batch as the
- * overview. The token balance is read from the deployment's SwapToken, which is Staking's `token`
- * unless a manager set another one; only then a second read (of that token) follows the overview.
+ * The member's staking record, USDT balance, project-token balance, node status and the income rates,
+ * in the same batch as the overview. The token balance is read from the deployment's SwapToken, which is
+ * Staking's `token` unless a manager set another one; only then a second read (of that token) follows
+ * the overview.
  */
 export function useStakingAccount(account: Address | undefined, token: Address | undefined) {
   const who = account ?? zeroAddress;
@@ -65,6 +67,8 @@ export function useStakingAccount(account: Address | undefined, token: Address |
       { ...STAKING, functionName: "users", args: [who] },
       { ...USDT, functionName: "balanceOf", args: [who] },
       { ...SWAP_TOKEN, functionName: "balanceOf", args: [who] },
+      { ...STAKING, functionName: "nodes", args: [who] },
+      { ...STAKING, functionName: "getIncomeRates" },
     ],
     query: { enabled: !!staking && !!usdt && !!account && gate },
   });
@@ -77,44 +81,73 @@ export function useStakingAccount(account: Address | undefined, token: Address |
     args: [who],
     query: { enabled: !!account && otherToken && gate },
   });
-  const [user, usdtBalance, swapTokenBalance] = reads.data ?? [];
+  const [user, usdtBalance, swapTokenBalance, nodeInfo, rates] = reads.data ?? [];
   const tokenBalance = !token ? undefined : otherToken ? otherBalance.data : swapTokenBalance;
-  return { user, usdtBalance, tokenBalance, isError: reads.isError };
+  const node = nodeInfo && { isNode: nodeInfo[0], reward: nodeInfo[1], count: nodeInfo[2] };
+  return { user, usdtBalance, tokenBalance, node, rates, isError: reads.isError };
 }
 
 export type StakingAccount = ReturnType<typeof useStakingAccount>;
 
 /** Orders shown on the page: the newest ones. */
 export const ORDERS_SHOWN = 50;
+/** Orders per `getOrders` call. */
+const ORDER_PAGE = 50n;
+/** Orders read at most (the newest, plus the first page): the acceleration totals count these. */
+const ORDERS_READ_MAX = 1_000n;
+
+type OrdersPage = ContractFunctionReturnType<typeof DATA_READER.abi, "view", "getOrders">;
+
+const rowsOf = ([orders, isUSDT, accelerations]: OrdersPage): StakeOrder[] =>
+  orders.map((order, i) => ({
+    ...order,
+    isUSDT: isUSDT[i] ?? true,
+    acceleration: accelerationOf(accelerations[i] ?? 0),
+  }));
 
 /**
- * The member's orders, newest first: `userOrderIndex(account, i)` for the last ORDERS_SHOWN
- * positions, then `orders(number)` for each (two batches).
+ * The member's orders with their asset and acceleration, newest first, from `DataReader.getOrders`:
+ * the first page goes with the page's first batch (it does not wait for `users().orders`); only a
+ * member with more than one page of orders needs a second batch, for the rest.
  */
-export function useStakingOrders(account: Address | undefined, count: bigint | undefined) {
+export function useStakingOrders(account: Address | undefined) {
   const who = account ?? zeroAddress;
-  const n = count === undefined ? 0 : Number(count);
-  const positions = Array.from({ length: Math.min(n, ORDERS_SHOWN) }, (_, k) => BigInt(n - 1 - k));
   const gate = useReadGate();
-  const numbers = useReadContracts({
+  const first = useReadContract({
+    ...DATA_READER,
+    functionName: "getOrders",
+    args: [who, 0n, ORDER_PAGE],
+    query: { enabled: !!dataReader && !!account && gate },
+  });
+  const total = first.data?.[3];
+  const offsets = total === undefined ? [] : laterPageOffsets(total, ORDER_PAGE, ORDERS_READ_MAX);
+  const later = useReadContracts({
     allowFailure: false,
-    contracts: positions.map(
-      (i) => ({ ...STAKING, functionName: "userOrderIndex", args: [who, i] }) as const,
+    contracts: offsets.map(
+      (offset) => ({ ...DATA_READER, functionName: "getOrders", args: [who, offset, ORDER_PAGE] }) as const,
     ),
-    query: { enabled: !!staking && !!account && positions.length > 0 && gate },
+    query: { enabled: !!dataReader && offsets.length > 0 && gate },
   });
-  const ids = (numbers.data ?? []) as readonly bigint[];
-  const orders = useReadContracts({
-    allowFailure: false,
-    contracts: ids.map((id) => ({ ...STAKING, functionName: "orders", args: [id] }) as const),
-    query: { enabled: !!staking && ids.length > 0 && gate },
-  });
-  const loading = count === undefined || (n > 0 && !orders.data);
+  let all: StakeOrder[] | undefined;
+  if (first.data && (offsets.length === 0 || later.data)) {
+    all = [first.data, ...(later.data ?? [])].flatMap(rowsOf);
+    all.sort((a, b) => (a.userIndex < b.userIndex ? 1 : a.userIndex > b.userIndex ? -1 : 0));
+  }
   return {
-    orders: n === 0 ? [] : orders.data,
-    loading,
-    isError: numbers.isError || orders.isError,
+    /** whether the deployment lists DataReader (the orders are read through it) */
+    available: !!dataReader,
+    /** the orders read, newest first (all of them up to ORDERS_READ_MAX) */
+    all,
+    /** the newest ORDERS_SHOWN */
+    orders: all?.slice(0, ORDERS_SHOWN),
+    /** how many orders the member has made */
+    total,
+    loading: !!dataReader && !all,
+    isError: first.isError || later.isError,
   };
 }
 
-export type StakeOrder = NonNullable<ReturnType<typeof useStakingOrders>["orders"]>[number];
+export type StakingOrders = ReturnType<typeof useStakingOrders>;
+
+/** An order of `orders(index)`, with the asset it was paid in and its acceleration. */
+export type StakeOrder = OrdersPage[0][number] & { isUSDT: boolean; acceleration: Acceleration };
