@@ -614,7 +614,7 @@ contract Staking is
         }
         // the word is updated in place (no unpacked copy): the same fields and checks as `_pack`
         $.teams[ancestor] = _fit(volume, 96) | (_fit(valids, 24) << _VALIDS_SHIFT) | (level << _LEVEL_SHIFT)
-            | (word & (_MANUAL | _BLACKLISTED)) | _dayBits(word, w);
+            | (word & (_MANUAL | _BLACKLISTED)) | _dayBits(ancestor, word, w);
         // the largest leg: its head's tag is in the link word, so the leg that grows is recognised without
         // reading `maxLeg` (95 bits of an address cannot be matched by grinding)
         uint256 tag = uint160(w.legHead) & (type(uint160).max >> 65);
@@ -632,14 +632,24 @@ contract Staking is
     }
 
     /// @dev Bits 128-255 of an ancestor's team word after a deposit below it: members who ever staked, and
-    ///      the day's statistics (reset on a new day; they saturate rather than block deposits).
-    function _dayBits(uint256 word, Walk memory w) private pure returns (uint256) {
+    ///      the day's statistics (reset on a new day, after a `TeamDay` event with the previous day's; they
+    ///      saturate rather than block deposits).
+    function _dayBits(address ancestor, uint256 word, Walk memory w) private returns (uint256) {
         uint256 first = w.firstStake ? 1 : 0;
         uint256 dayAmount = w.amount / _DAY_UNIT;
         uint256 dayUsers = first;
-        if (uint32(word >> _DAY_SHIFT) == w.day) {
+        uint256 lastDay = uint32(word >> _DAY_SHIFT);
+        if (lastDay == w.day) {
             dayAmount += uint48(word >> _DAY_AMOUNT_SHIFT);
             dayUsers += uint16(word >> _DAY_USERS_SHIFT);
+        } else if (word >> _DAY_AMOUNT_SHIFT != 0) {
+            // the day the word held is over: its statistics go to the log (the team chart's history)
+            emit TeamDay(
+                ancestor,
+                lastDay,
+                uint48(word >> _DAY_AMOUNT_SHIFT) * _DAY_UNIT,
+                uint16(word >> _DAY_USERS_SHIFT)
+            );
         }
         if (dayAmount > type(uint48).max) dayAmount = type(uint48).max;
         if (dayUsers > type(uint16).max) dayUsers = type(uint16).max;

@@ -631,10 +631,46 @@ contract StakingTest is StakingBase {
         stake(dave, TIER, 500e18);
         assertEq(staking.dayTeamAmounts(alice, day + 1), 500e18, "the new day");
         assertEq(staking.dayTeamUsers(alice, day + 1), 1, "dave's first stake");
-        assertEq(staking.dayTeamAmounts(alice, day), 0, "the previous day is no longer kept");
+        assertEq(staking.dayTeamAmounts(alice, day), 0, "the previous day is no longer in the views");
         assertEq(staking.dayTeamUsers(bob, day), 0, "nor its users");
         assertEq(staking.dayUserAmounts(carol, day), AMOUNT + 1, "carol's own latest day is still that day");
         assertEq(staking.teams(alice).teamUser, 2, "team members who ever staked");
+    }
+
+    /// The day a team word held goes to the log when a deposit below starts a new one, for each ancestor
+    /// whose day it was, so the views plus the `TeamDay` events give the whole history.
+    function test_dayStatistics_previousDayLogged() public {
+        stake(carol, TIER, AMOUNT);
+        stake(bob, TIER, 2 * AMOUNT);
+        uint256 day = _today();
+        vm.warp(block.timestamp + 3 days);
+        vm.recordLogs();
+        stake(dave, TIER, 500e18);
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        bytes32 topic = keccak256("TeamDay(address,uint256,uint256,uint256)");
+        address[] memory accounts = new address[](3);
+        uint256[3] memory amounts;
+        uint256[3] memory users;
+        uint256 found;
+        for (uint256 i = 0; i < logs.length; ++i) {
+            if (logs[i].topics[0] != topic) continue;
+            accounts[found] = address(uint160(uint256(logs[i].topics[1])));
+            uint256 loggedDay;
+            (loggedDay, amounts[found], users[found]) = abi.decode(logs[i].data, (uint256, uint256, uint256));
+            assertEq(loggedDay, day, "the previous active day");
+            ++found;
+        }
+        // carol's team had no day yet: nothing to log for her
+        assertEq(found, 3, "bob, alice and root had that day");
+        assertEq(accounts[0], bob, "nearest first");
+        assertEq(amounts[0], AMOUNT, "carol's deposit");
+        assertEq(users[0], 1, "carol's first stake");
+        assertEq(accounts[1], alice, "alice");
+        assertEq(amounts[1], 3 * AMOUNT, "carol's and bob's");
+        assertEq(users[1], 2, "two first stakes");
+        assertEq(accounts[2], root, "root, the same");
+        assertEq(amounts[2], 3 * AMOUNT, "root's amount");
+        assertEq(staking.dayTeamAmounts(alice, day + 3), 500e18, "the new day in the views");
     }
 
     function test_teams_levelFollowsVolumeUpAndDown() public {

@@ -264,6 +264,10 @@ interface IStaking {
     event TokenUpdated(address indexed previousToken, address indexed newToken);
     /// @notice Emitted when an admin withdraws `amount` of `token` that was not owed.
     event Withdrawn(address indexed token, address indexed to, uint256 amount);
+    /// @notice Emitted when a deposit below `account` starts a new day of its team statistics: `day` was its
+    ///         previous active day, with `amount` (USDT, counted in micro-USDT) and `users` as `dayTeamAmounts`
+    ///         and `dayTeamUsers` answered for it. With the views (the latest active day), the full history.
+    event TeamDay(address indexed account, uint256 day, uint256 amount, uint256 users);
     /// @notice Emitted when an admin changes the node dividend or acceleration rates.
     event IncomeRatesUpdated(IncomeRates rates);
     /// @notice Emitted when an admin makes `account` a node or takes its node status away.
