@@ -37,7 +37,7 @@ test.describe("invitation QR code and team chart (issue 5)", () => {
   test.describe("as the root", () => {
     test.use({ walletAccount: DEV_ROLES.deployer });
 
-    test("the daily chart shows an invitee's deposit on its chain day, and what the next level needs", async ({
+    test("the daily chart shows an invitee's deposits on their chain days (views and TeamDay logs), and what the next level needs", async ({
       page,
       chain,
       contracts,
@@ -106,6 +106,50 @@ test.describe("invitation QR code and team chart (issue 5)", () => {
       await page.reload();
       await expect(bars.nth(12)).toHaveAccessibleName(/: 100 USDT, 1 new team members$/);
       await expect(bars.last()).toHaveAccessibleName(/: 0 USDT, 0 new team members$/);
+
+      // a deposit on the new day: the views now answer only this day, the day before is in a TeamDay log
+      const second = parseEther("250");
+      await direct(
+        chain,
+        wallet.writeContract({
+          address: contracts.Usdt!,
+          abi: usdtAbi,
+          functionName: "approve",
+          args: [contracts.Staking!, second],
+        }),
+      );
+      await direct(
+        chain,
+        wallet.writeContract({ ...staking, functionName: "deposit", args: [0n, second, true] }),
+      );
+      const later = (await chain.getBlock()).timestamp / dayTimes;
+      expect(later).toBe(day + 1n);
+      const read = (functionName: "dayTeamAmounts" | "dayTeamUsers", d: bigint) =>
+        chain.readContract({ ...staking, functionName, args: [root, d] });
+      expect(await read("dayTeamAmounts", day)).toBe(0n); // the views forgot the first day
+      const todayAmount = await read("dayTeamAmounts", later);
+      const todayUsers = await read("dayTeamUsers", later);
+      expect([todayAmount, todayUsers]).toEqual([second, 0n]); // the member's second stake: no new member
+      const logs = await chain.getContractEvents({
+        ...staking,
+        eventName: "TeamDay",
+        args: { account: root },
+        fromBlock: 0n,
+      });
+      expect(logs.map((l) => l.args)).toEqual([{ account: root, day, amount, users: 1n }]);
+
+      await page.reload();
+      const usdtText = (wei: bigint) =>
+        (Number(wei / 10n ** 14n) / 10_000).toLocaleString("en-US", { maximumFractionDigits: 4 });
+      await expect(bars.nth(12)).toHaveAccessibleName(
+        new RegExp(`: ${usdtText(logs[0]!.args.amount!)} USDT, ${logs[0]!.args.users} new team members$`),
+      );
+      await expect(bars.last()).toHaveAccessibleName(
+        new RegExp(`: ${usdtText(todayAmount)} USDT, ${todayUsers} new team members$`),
+      );
+      await expect(chart.getByText("350 USDT in total · 1 new team members")).toBeVisible();
+      await expect(today.getByText("250 USDT")).toBeVisible();
+      await expect(chart.getByText(/could not be read/)).toHaveCount(0);
     });
   });
 });

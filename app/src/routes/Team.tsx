@@ -24,7 +24,7 @@ export default function Team() {
   const day = overview.config ? dayIndex(now, overview.config.dayTimes) : undefined;
   // Until the config is read, the chart's days are guessed from the local clock and the deployed
   // 1-day `dayTimes`, so they go out in the page's first request; a wrong guess is read again.
-  const days = useTeamDays(address, day ?? dayIndex(now, DEFAULT_DAY_TIMES));
+  const days = useTeamDays(address, day ?? dayIndex(now, DEFAULT_DAY_TIMES), overview.config?.dayTimes);
 
   return (
     <section className="page team">

@@ -76,3 +76,49 @@ export function chartBars(days: readonly TeamDay[], minHeight = 0.02): TeamBar[]
     return { ...d, height: Math.max(share, minHeight) };
   });
 }
+
+/** A day answers when it has deposits or new members (the views return 0 for any day but the latest active one). */
+const active = (d: TeamDay) => d.amount !== 0n || d.users !== 0n;
+
+/**
+ * The chart's days, oldest first: each day's views (`dayTeamAmounts` / `dayTeamUsers`) when they answer it
+ * (the account's latest active day), else its `TeamDay` log (every earlier active day; in chain order, so
+ * the last one wins if a day were ever logged twice), else 0.
+ */
+export function mergeTeamDays(
+  days: readonly bigint[],
+  views: readonly TeamDay[],
+  logs: readonly TeamDay[],
+): TeamDay[] {
+  const byDay = new Map<bigint, TeamDay>();
+  for (const log of logs) byDay.set(log.day, log);
+  for (const view of views) if (active(view)) byDay.set(view.day, view);
+  return [...days]
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((day) => {
+      const d = byDay.get(day);
+      return { day, amount: d?.amount ?? 0n, users: d?.users ?? 0n };
+    });
+}
+
+/**
+ * Seconds per block of the chains whose public RPCs limit `eth_getLogs` ranges (BSC and its testnet:
+ * 0.75 s since the Maxwell upgrade, 2025); a shorter block time only widens the range.
+ */
+export const LOG_BLOCK_SECONDS: Partial<Record<number, number>> = { 56: 0.75, 97: 0.75 };
+
+/**
+ * First block of the chart's `TeamDay` log query on a chain with a range limit: the chart's days (plus
+ * one, for the block time's drift) of `dayTimes` before `latest`, never below 0. A shown day's log is
+ * emitted on a later day, so inside that range. Chains not in LOG_BLOCK_SECONDS (the local anvil) read
+ * from block 0 and need no block number first.
+ */
+export function teamLogsFromBlock(
+  latest: bigint,
+  dayTimes: bigint,
+  blockSeconds: number,
+  days = TEAM_CHART_DAYS,
+): bigint {
+  const blocks = BigInt(Math.ceil((Number(dayTimes) * (days + 1)) / blockSeconds));
+  return latest > blocks ? latest - blocks : 0n;
+}

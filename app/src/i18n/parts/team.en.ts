@@ -44,5 +44,6 @@ export const team: typeof zh = {
     summary: "{{amount}} USDT in total · {{users}} new team members",
     bar: "{{date}}: {{amount}} USDT, {{users}} new team members",
     empty: "No team deposits or new team members in the last {{days}} days",
+    historyError: "Earlier days could not be read from the RPC node: only the latest active day is shown",
   },
 };

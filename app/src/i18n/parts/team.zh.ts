@@ -42,5 +42,6 @@ export const team = {
     summary: "合计 {{amount}} USDT · 新增团队 {{users}} 人",
     bar: "{{date}}：{{amount}} USDT，新增团队 {{users}} 人",
     empty: "近 {{days}} 天暂无团队存入或新增成员",
+    historyError: "无法从 RPC 节点读取更早的日期：仅显示最近一个有记录的日期",
   },
 };

@@ -172,7 +172,8 @@ const CHART_H = 96;
 
 /**
  * Team deposits of the last TEAM_CHART_DAYS days as bars (today last and highlighted), each bar a
- * list item named by its date, deposits and new members; a note when nothing happened.
+ * list item named by its date, deposits and new members; a note when nothing happened, and one when
+ * the earlier days' logs could not be read (the chart then holds the latest active day only).
  */
 export function TeamChartCard({ data, dayTimes }: { data: TeamDays; dayTimes: bigint | undefined }) {
   const { t, i18n } = useTranslation();
@@ -248,6 +249,7 @@ export function TeamChartCard({ data, dayTimes }: { data: TeamDays; dayTimes: bi
         {t("team.chart.title", { days: TEAM_CHART_DAYS })}
       </h2>
       {body}
+      {data.days && data.historyError && <p className="small error-text">{t("team.chart.historyError")}</p>}
     </section>
   );
 }

@@ -1,8 +1,19 @@
-import { type Address, zeroAddress } from "viem";
-import { useReadContracts } from "wagmi";
+import { stakingAbi } from "@taichi/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { type Address, type Client, getAbiItem, zeroAddress } from "viem";
+import { getBlockNumber, getLogs } from "viem/actions";
+import { useClient, useReadContracts } from "wagmi";
 import { useReadGate } from "../../../lib/readGate";
+import { appChain } from "../../../wagmi";
 import { STAKING, staking } from "../../stakes/staking";
-import { type TeamDay, chartDays } from "../logic";
+import {
+  DEFAULT_DAY_TIMES,
+  LOG_BLOCK_SECONDS,
+  type TeamDay,
+  chartDays,
+  mergeTeamDays,
+  teamLogsFromBlock,
+} from "../logic";
 
 /** The member's team record and staking record (for its team income). */
 export function useTeam(account: Address | undefined) {
@@ -20,13 +31,54 @@ export function useTeam(account: Address | undefined) {
   return { team, user, isError: reads.isError };
 }
 
+const TEAM_DAY = getAbiItem({ abi: stakingAbi, name: "TeamDay" });
+
+/**
+ * The account's `TeamDay` logs (its earlier active days), in chain order, through the viem actions on a
+ * bare client as the audit log reads its logs (manager/audit.ts). Range: from block 0 on the local chain;
+ * on BSC the chart's window before the latest block (`teamLogsFromBlock`, docs/app.md).
+ */
+async function readTeamDayLogs(
+  client: Client,
+  address: Address,
+  account: Address,
+  dayTimes: bigint,
+): Promise<TeamDay[]> {
+  // Started with the page's gated reads: one timer turn lets their eth_calls reach the Multicall3 batcher
+  // first, so its flush (READ_BATCH_WAIT_MS) joins this JSON-RPC batch: one HTTP request, not two.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const blockSeconds = LOG_BLOCK_SECONDS[appChain.id];
+  const fromBlock =
+    blockSeconds === undefined
+      ? 0n
+      : teamLogsFromBlock(await getBlockNumber(client, { cacheTime: 0 }), dayTimes, blockSeconds);
+  const logs = await getLogs(client, {
+    address,
+    event: TEAM_DAY,
+    args: { account },
+    fromBlock,
+    toBlock: "latest",
+  });
+  return logs.flatMap(({ args: { day, amount, users } }) =>
+    day === undefined || amount === undefined || users === undefined ? [] : [{ day, amount, users }],
+  );
+}
+
 /**
  * Team deposits and new team members of the last days up to `today` (the contract's
- * `timestamp / dayTimes`), oldest first: `dayTeamAmounts` and `dayTeamUsers` of each day, one batch.
+ * `timestamp / dayTimes`), oldest first: `dayTeamAmounts` and `dayTeamUsers` of each day (they answer
+ * only the account's latest active day) in one batch, merged with the account's `TeamDay` logs (every
+ * earlier active day), read in the same tick. When the logs cannot be read (an RPC refusing the range),
+ * the days hold the views alone and `historyError` is set.
  */
-export function useTeamDays(account: Address | undefined, today: bigint | undefined) {
+export function useTeamDays(
+  account: Address | undefined,
+  today: bigint | undefined,
+  dayTimes: bigint = DEFAULT_DAY_TIMES,
+) {
   const who = account ?? zeroAddress;
   const gate = useReadGate();
+  const client = useClient({ chainId: appChain.id });
   const days = today === undefined ? [] : chartDays(today);
   const reads = useReadContracts({
     allowFailure: false,
@@ -39,11 +91,24 @@ export function useTeamDays(account: Address | undefined, today: bigint | undefi
     ),
     query: { enabled: !!staking && !!account && days.length > 0 && gate },
   });
+  const bounded = LOG_BLOCK_SECONDS[appChain.id] !== undefined;
+  const logs = useQuery({
+    // the range depends on dayTimes only where it is bounded
+    queryKey: ["teamDayLogs", appChain.id, staking?.address, account, bounded ? dayTimes.toString() : ""],
+    enabled: !!staking && !!account && !!client && gate,
+    retry: false,
+    queryFn: () => readTeamDayLogs(client!, staking!.address, account!, dayTimes),
+  });
   const values = reads.data as readonly bigint[] | undefined;
-  const result: TeamDay[] | undefined = values
-    ? days.map((day, i) => ({ day, amount: values[2 * i]!, users: values[2 * i + 1]! }))
-    : undefined;
-  return { days: result, isError: reads.isError };
+  const result: TeamDay[] | undefined =
+    values && (logs.data || logs.isError)
+      ? mergeTeamDays(
+          days,
+          days.map((day, i) => ({ day, amount: values[2 * i]!, users: values[2 * i + 1]! })),
+          logs.data ?? [],
+        )
+      : undefined;
+  return { days: result, isError: reads.isError, historyError: logs.isError };
 }
 
 export type TeamDays = ReturnType<typeof useTeamDays>;

@@ -1,0 +1,38 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { i18n, loadParts } from "../../../i18n";
+import { TeamChartCard } from "./TeamCards";
+
+const E = 10n ** 18n;
+const days = [
+  { day: 20_000n, amount: 0n, users: 0n },
+  { day: 20_001n, amount: 250n * E, users: 2n },
+];
+
+beforeAll(async () => {
+  await i18n.changeLanguage("en");
+  await loadParts(["team"]);
+});
+afterEach(cleanup);
+
+describe("TeamChartCard", () => {
+  it("draws a bar per day named by its date, deposits and new members", () => {
+    render(<TeamChartCard data={{ days, isError: false, historyError: false }} dayTimes={86_400n} />);
+    const bars = screen.getAllByRole("listitem");
+    expect(bars.map((b) => b.getAttribute("aria-label"))).toEqual([
+      "04/10: 0 USDT, 0 new team members",
+      "05/10: 250 USDT, 2 new team members",
+    ]);
+    expect(screen.queryByText(/could not be read/)).toBeNull();
+  });
+
+  it("says so when the earlier days' logs could not be read, and still shows the latest day", () => {
+    render(<TeamChartCard data={{ days, isError: false, historyError: true }} dayTimes={86_400n} />);
+    expect(screen.getAllByRole("listitem")).toHaveLength(2);
+    expect(
+      screen.getByText(
+        "Earlier days could not be read from the RPC node: only the latest active day is shown",
+      ),
+    ).toBeTruthy();
+  });
+});
