@@ -1,8 +1,8 @@
-import { stakingAbi, usdtAbi } from "@taichi/contracts";
+import { stakingAbi } from "@taichi/contracts";
 import type { Locator, Page } from "@playwright/test";
 import { formatUnits, parseEther } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { connectWallet, devWallet, direct, sends } from "../fixtures/accounts.ts";
+import { connectWallet, sends, stakeDirect } from "../fixtures/accounts.ts";
 
 const node = devAccount(DEV_ROLES.members[1]).address;
 const manager = devAccount(DEV_ROLES.manager).address;
@@ -124,20 +124,7 @@ test.describe("the manager (dev account 1): Staking's income rates and nodes", (
 
     // a member's deposit (setup, not UI) shares nodeRate of its static income with the one node
     const amount = parseEther("100");
-    const member = devWallet(DEV_ROLES.members[0]);
-    await direct(
-      chain,
-      member.writeContract({
-        address: contracts.Usdt!,
-        abi: usdtAbi,
-        functionName: "approve",
-        args: [contracts.Staking!, amount],
-      }),
-    );
-    await direct(
-      chain,
-      member.writeContract({ ...staking, functionName: "deposit", args: [0n, amount, true] }),
-    );
+    await stakeDirect(chain, contracts, DEV_ROLES.members[0], amount);
     const [, earned] = await nodesOf();
     expect(earned).toBeGreaterThan(0n);
     await section.getByRole("button", { name: "Look up" }).click();

@@ -1,8 +1,8 @@
-import { stakingAbi, usdtAbi } from "@taichi/contracts";
+import { stakingAbi } from "@taichi/contracts";
 import { parseEther } from "viem";
 import { encodeQr, qrSvgPath } from "../../app/src/lib/qr.ts";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { connectWallet, devWallet, direct, timeTravel } from "../fixtures/accounts.ts";
+import { connectWallet, stakeDirect, timeTravel } from "../fixtures/accounts.ts";
 
 const root = devAccount(DEV_ROLES.deployer).address;
 const member = DEV_ROLES.members[0]; // registered under the root
@@ -51,20 +51,7 @@ test.describe("invitation QR code and team chart (issue 5)", () => {
 
       // the member stakes 100 USDT in tier 0 (setup transactions, not UI)
       const amount = parseEther("100");
-      const wallet = devWallet(member);
-      await direct(
-        chain,
-        wallet.writeContract({
-          address: contracts.Usdt!,
-          abi: usdtAbi,
-          functionName: "approve",
-          args: [contracts.Staking!, amount],
-        }),
-      );
-      await direct(
-        chain,
-        wallet.writeContract({ ...staking, functionName: "deposit", args: [0n, amount, true] }),
-      );
+      await stakeDirect(chain, contracts, member, amount);
       const { dayTimes } = await chain.readContract({ ...staking, functionName: "getConfig" });
       const day = (await chain.getBlock()).timestamp / dayTimes;
       expect(
@@ -109,19 +96,7 @@ test.describe("invitation QR code and team chart (issue 5)", () => {
 
       // a deposit on the new day: the views now answer only this day, the day before is in a TeamDay log
       const second = parseEther("250");
-      await direct(
-        chain,
-        wallet.writeContract({
-          address: contracts.Usdt!,
-          abi: usdtAbi,
-          functionName: "approve",
-          args: [contracts.Staking!, second],
-        }),
-      );
-      await direct(
-        chain,
-        wallet.writeContract({ ...staking, functionName: "deposit", args: [0n, second, true] }),
-      );
+      await stakeDirect(chain, contracts, member, second);
       const later = (await chain.getBlock()).timestamp / dayTimes;
       expect(later).toBe(day + 1n);
       const read = (functionName: "dayTeamAmounts" | "dayTeamUsers", d: bigint) =>
