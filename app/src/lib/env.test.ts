@@ -10,7 +10,14 @@ describe("parseEnv", () => {
       apiBase: "/api/api/invest",
       idoProofDeadline: "2025-06-30",
       multicall: true,
+      logRange: undefined,
     });
+  });
+
+  it("reads the eth_getLogs block range, a positive whole number", () => {
+    expect(parseEnv({ VITE_LOG_RANGE: "50000" }).logRange).toBe(50_000n);
+    expect(() => parseEnv({ VITE_LOG_RANGE: "0" })).toThrow(EnvError);
+    expect(() => parseEnv({ VITE_LOG_RANGE: "5e3" })).toThrow(EnvError);
   });
 
   it("batches reads through Multicall3 unless VITE_RPC_MULTICALL=off; anything else throws", () => {

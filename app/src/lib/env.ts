@@ -12,6 +12,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_API_BASE`          | `/api/api/invest`          | base path (or absolute URL) of the backend API of spec section 7 |
  * | `VITE_IDO_PROOF_DEADLINE`| `2025-06-30`               | presale rules: last day to submit the payment proof (YYYY-MM-DD); `none` hides the line |
  * | `VITE_RPC_MULTICALL`     | `on`                       | `off`: reads are not merged into Multicall3 calls (`batch.multicall`) nor into JSON-RPC batches (for `npm run bench`) |
+ * | `VITE_LOG_RANGE`         | the chain's cap in `src/lib/logRange.ts` (5,000 on 56/97, none on 31337) | blocks one `eth_getLogs` may span (audit log window, team chart history): what the RPC in `VITE_RPC_URL` allows |
  *
  * Contract addresses are never configured here: they come from `deployments/<chainId>.json`.
  * The dev server itself reads `APP_PORT` (5173) and `API_PORT` (8787), see `vite.config.ts`.
@@ -33,6 +34,8 @@ export type AppEnv = {
   idoProofDeadline: string | undefined;
   /** batch eth_calls through Multicall3 (VITE_RPC_MULTICALL, on unless `off`) */
   multicall: boolean;
+  /** VITE_LOG_RANGE: blocks per eth_getLogs, undefined: the chain's own cap (src/lib/logRange.ts) */
+  logRange: bigint | undefined;
 };
 
 export const DEFAULT_IDO_PROOF_DEADLINE = "2025-06-30";
@@ -85,7 +88,12 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
     throw new EnvError(`VITE_RPC_MULTICALL="${multicallText}" must be on or off`);
   }
   const multicall = multicallText === "on";
-  return { chainId, rpcUrl, managerAddresses, apiBase, idoProofDeadline, multicall };
+  const logRangeText = str("VITE_LOG_RANGE");
+  if (logRangeText !== undefined && !/^[1-9]\d*$/.test(logRangeText)) {
+    throw new EnvError(`VITE_LOG_RANGE="${logRangeText}" must be a whole number of blocks, at least 1`);
+  }
+  const logRange = logRangeText === undefined ? undefined : BigInt(logRangeText);
+  return { chainId, rpcUrl, managerAddresses, apiBase, idoProofDeadline, multicall, logRange };
 }
 
 export const env: AppEnv = parseEnv(import.meta.env);

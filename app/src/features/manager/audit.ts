@@ -10,8 +10,9 @@ import {
   type ReadContractParameters,
   decodeEventLog,
 } from "viem";
-import { getBlock, getLogs, getStorageAt, getTransaction, readContract } from "viem/actions";
+import { getBlock, getBlockNumber, getLogs, getStorageAt, getTransaction, readContract } from "viem/actions";
 import type { ContractName } from "../../lib/deployments";
+import { type BlockWindow, windowEndingAt } from "../../lib/logRange";
 import { type Section, allSections, eventValues, normalize } from "./descriptors";
 import { type Change, type Field, type Values, diffValues } from "./fields";
 import { IMPLEMENTATION_SLOT, type Managed, isAdminEvent, slotAddress } from "./registry";
@@ -46,6 +47,7 @@ export function auditReads(client: Client) {
     getStorageAt: (args: GetStorageAtParameters) => getStorageAt(client, args),
     getTransaction: (args: GetTransactionParameters) => getTransaction(client, args),
     getBlock: (args: GetBlockParameters) => getBlock(client, args),
+    getBlockNumber: () => getBlockNumber(client, { cacheTime: 0 }),
   };
 }
 
@@ -102,19 +104,18 @@ async function oldValues(
   }
 }
 
-/** Every admin event of the given contracts, newest first, with who sent it and what changed. */
+/**
+ * Every admin event of the given contracts in the blocks `range` (default: all of them), newest first,
+ * with who sent it and what changed.
+ */
 export async function loadAuditLog(
   client: AuditReads,
   contracts: readonly Managed[],
-  fromBlock = 0n,
+  range: { fromBlock: bigint; toBlock: bigint | "latest" } = { fromBlock: 0n, toBlock: "latest" },
 ): Promise<AuditEntry[]> {
   if (contracts.length === 0) return [];
   const byAddress = new Map(contracts.map((c) => [c.address.toLowerCase(), c]));
-  const logs: Log[] = await client.getLogs({
-    address: contracts.map((c) => c.address),
-    fromBlock,
-    toBlock: "latest",
-  });
+  const logs: Log[] = await client.getLogs({ address: contracts.map((c) => c.address), ...range });
 
   const decoded = logs.flatMap((log) => {
     const c = byAddress.get(log.address.toLowerCase());
@@ -201,4 +202,27 @@ export async function loadAuditLog(
   return entries.sort((a, b) =>
     a.blockNumber === b.blockNumber ? b.logIndex - a.logIndex : a.blockNumber > b.blockNumber ? -1 : 1,
   );
+}
+
+/** One window of the audit log: its blocks and their admin events, newest first. */
+export type AuditPage = BlockWindow & { entries: AuditEntry[] };
+
+/**
+ * The audit log's window of at most `size` blocks ending at `toBlock`, or at the latest block when
+ * `toBlock` is undefined (the newest window; without a size, every block from 0).
+ */
+export async function loadAuditPage(
+  client: AuditReads,
+  contracts: readonly Managed[],
+  size: bigint | undefined,
+  toBlock?: bigint,
+): Promise<AuditPage> {
+  const window = windowEndingAt(toBlock ?? (await client.getBlockNumber()), size);
+  return { ...window, entries: await loadAuditLog(client, contracts, window) };
+}
+
+/** The last block of the window older than the loaded `pages` (the oldest is last), undefined once block 0 is read. */
+export function olderPageEnd(pages: readonly BlockWindow[]): bigint | undefined {
+  const oldest = pages.at(-1);
+  return oldest && oldest.fromBlock > 0n ? oldest.fromBlock - 1n : undefined;
 }

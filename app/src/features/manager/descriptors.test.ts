@@ -9,6 +9,7 @@ import {
   checkFeeTotal,
   checkSchedule,
   checkTiers,
+  dynamicTotal,
   eventValues,
   mainSections,
   nodeRateMax,
@@ -69,8 +70,8 @@ describe("Staking income rates and nodes", () => {
     });
   });
   it("the caps read beside the form replace nodeRate's own cap; the fixed caps stay", () => {
-    expect(income.caps!.fns).toEqual(["getConfig", "getConfigMulti"]);
-    const fields = applyCaps(income.fields, income.caps!.max([config, multi]));
+    expect(income.beside).toEqual(["getConfig", "getConfigMulti", "getIncomeRates"]);
+    const fields = applyCaps(income.fields, income.caps!([config, multi, { nodeRate: 100n }]));
     const max = (name: string) => (fields.find((f) => f.name === name) as { max: bigint }).max;
     expect([max("nodeRate"), max("exitRate"), max("bottomRate"), max("bottomFloor")]).toEqual([
       4500n,
@@ -103,6 +104,52 @@ describe("Staking income rates and nodes", () => {
       argsFromAbi(findFunction(stakingAbi, "setNode")!.inputs, { ...current, account, isNode: false }),
     ).toEqual([account, false]);
     expect(eventValues(nodes, { account, isNode: false })).toEqual({ account, isNode: false });
+  });
+});
+
+describe("Staking dynamic-rates total (DynamicRatesTooHigh) in the settings and team-level forms", () => {
+  const settings = section("stakingConfig");
+  const levels = section("stakingLevels");
+  // the deploy defaults: 3 x 10% + 20% + 5% + nodeRate 10% = 65%
+  const config = { algebra: 3n, inviteRate: 1000n, equalRate: 500n, feeRate: 100n };
+  const teamRates = Array.from({ length: 10 }, (_, i) => BigInt((i + 1) * 200));
+  const multi = { teamRates, inviteValids: teamRates };
+  const beside = [config, multi, { nodeRate: 1000n, exitRate: 0n }];
+
+  it("both forms read the stored rates beside them and check the total", () => {
+    expect(settings.beside).toEqual(["getConfig", "getConfigMulti", "getIncomeRates"]);
+    expect(levels.beside).toEqual(["getConfig", "getConfigMulti", "getIncomeRates"]);
+    expect(
+      dynamicTotal({ algebra: 3n, inviteRate: 1000n, topTeamRate: 2000n, equalRate: 500n, nodeRate: 1000n }),
+    ).toBe(6500n);
+  });
+
+  it("settings: exactly 100% passes, one basis point more is refused naming the total and the cap", () => {
+    // 3 x 21.66% + 20% + 5% + 10% = 99.98%; with equalRate 5.02%: 100%; 5.03%: 100.01%
+    expect(settings.check!({ ...config, inviteRate: 2166n }, beside)).toBeUndefined();
+    expect(settings.check!({ ...config, inviteRate: 2166n, equalRate: 502n }, beside)).toBeUndefined();
+    expect(settings.check!({ ...config, inviteRate: 2166n, equalRate: 503n }, beside)).toEqual({
+      key: "manager.errors.dynamicRates",
+      values: { sum: "3 × 21.66% + 20% + 5.03% + 10%", total: "100.01%", max: "100%" },
+    });
+    // algebra alone can push it over: 10 x 10% + ... = 135%
+    expect(settings.check!({ ...config, algebra: 10n }, beside)).toMatchObject({
+      values: { total: "135%", max: "100%" },
+    });
+  });
+
+  it("team levels: the top level's rate counts with the stored referral, equal-level and node rates", () => {
+    const top = (rate: bigint) => ({ ...multi, teamRates: [...teamRates.slice(0, 9), rate] });
+    // 3 x 10% + 50% + 5% + 10% = 95%
+    expect(levels.check!(top(5000n), [config, multi, { nodeRate: 1000n }])).toBeUndefined();
+    expect(levels.check!(top(5000n), [{ ...config, equalRate: 1100n }, multi, { nodeRate: 1000n }])).toEqual({
+      key: "manager.errors.dynamicRates",
+      values: { sum: "3 × 10% + 50% + 11% + 10%", total: "101%", max: "100%" },
+    });
+    // the ascending rule still comes first
+    expect(levels.check!({ ...multi, teamRates: [...teamRates.slice(0, 9), 100n] }, beside)).toMatchObject({
+      key: "manager.errors.ascending",
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { AbiParameter } from "viem";
 import type { ContractName } from "../../lib/deployments";
 import type { AppMessage, I18nKey } from "../../i18n/keys";
-import type { Field, Scalar, Values } from "./fields";
+import { type Field, type Scalar, type Values, display } from "./fields";
 
 /**
  * One configuration form: what it reads, what it sends, and the typed fields in between. Adding a
@@ -14,9 +14,10 @@ import type { Field, Scalar, Values } from "./fields";
  * - `setter.toArgs`: builds the arguments (default: from the setter's ABI inputs by name, a struct
  *   input from its components, so a struct that gained a component keeps its current value).
  * - `event`: the admin event the setter emits, for the audit log's old -> new.
- * - `check`: rules across fields that the contract enforces too.
- * - `caps`: caps that depend on other getters (`fns`, read beside the form): field name -> max, in place
- *   of the field's own `max` once they are read.
+ * - `beside`: getters without arguments read beside the form (one query), for `caps` and `check`; the
+ *   form is shown once they are read.
+ * - `check`: rules across fields that the contract enforces too (with the `beside` reads, normalized).
+ * - `caps`: caps that depend on the `beside` reads: field name -> max, in place of the field's own `max`.
  * - `note`: a line under the title.
  */
 export type Section = {
@@ -29,8 +30,9 @@ export type Section = {
   setter: { fn: string; toArgs?: (values: Values) => unknown[] };
   fields: Field[];
   event?: { name: string; toValues?: (args: Record<string, unknown>) => Partial<Values> };
-  check?: (values: Values) => AppMessage | undefined;
-  caps?: { fns: readonly string[]; max: (reads: readonly unknown[]) => Partial<Record<string, bigint>> };
+  beside?: readonly string[];
+  check?: (values: Values, beside: readonly unknown[]) => AppMessage | undefined;
+  caps?: (beside: readonly unknown[]) => Partial<Record<string, bigint>>;
   note?: I18nKey;
 };
 
@@ -157,15 +159,71 @@ export function checkSchedule(values: Values): AppMessage | undefined {
   return undefined;
 }
 
+/** What Staking's `_checkDynamicTotal` adds up (StakingAdmin.sol), in basis points. */
+export type DynamicRates = {
+  algebra: bigint;
+  inviteRate: bigint;
+  /** teamRates #10, the top level's */
+  topTeamRate: bigint;
+  equalRate: bigint;
+  nodeRate: bigint;
+};
+
+/** The most the dynamic-rates total may be: 100% of an order's static income. */
+export const MAX_DYNAMIC_TOTAL = PCT;
+
+/** `algebra * inviteRate + teamRates[9] + equalRate + nodeRate`. */
+export function dynamicTotal(r: DynamicRates): bigint {
+  return r.algebra * r.inviteRate + r.topTeamRate + r.equalRate + r.nodeRate;
+}
+
 /**
- * Staking's nodeRate cap: the dynamic-rates total `algebra * inviteRate + teamRates[9] + equalRate +
- * nodeRate` is at most 100% (DynamicRatesTooHigh), so nodeRate gets what the others leave.
- * `reads`: normalized `getConfig()` and `getConfigMulti()`.
+ * The dynamic rates after a form is sent: its values over the stored ones. `beside`: normalized
+ * `getConfig()`, `getConfigMulti()`, `getIncomeRates()` (STAKING_RATES).
  */
-export function nodeRateMax([config, multi]: readonly unknown[]): { nodeRate: bigint } {
-  const { algebra, inviteRate, equalRate } = config as Record<string, bigint>;
-  const top = (multi as { teamRates: readonly bigint[] }).teamRates.at(-1)!;
-  const left = PCT - (algebra! * inviteRate! + top + equalRate!);
+export function dynamicRates(
+  values: Partial<Values>,
+  [config, multi, income]: readonly unknown[],
+): DynamicRates {
+  const pick = (name: string, stored: unknown) =>
+    (values[name] ?? (stored as Record<string, unknown>)[name]) as bigint;
+  const teamRates = (values.teamRates ??
+    (multi as { teamRates: readonly bigint[] }).teamRates) as readonly bigint[];
+  return {
+    algebra: pick("algebra", config),
+    inviteRate: pick("inviteRate", config),
+    topTeamRate: teamRates.at(-1)!,
+    equalRate: pick("equalRate", config),
+    nodeRate: pick("nodeRate", income),
+  };
+}
+
+/** Getters the dynamic-rates rule reads beside a Staking form, in `dynamicRates`' order. */
+export const STAKING_RATES = ["getConfig", "getConfigMulti", "getIncomeRates"] as const;
+
+/**
+ * Staking's settings and team-level forms: a combination whose dynamic-rates total exceeds 100% is
+ * refused on chain (`DynamicRatesTooHigh(total, max)`), so it is refused before anything is sent,
+ * naming the total and the cap.
+ */
+export function checkDynamicRates(values: Values, beside: readonly unknown[]): AppMessage | undefined {
+  const r = dynamicRates(values, beside);
+  const total = dynamicTotal(r);
+  if (total <= MAX_DYNAMIC_TOTAL) return undefined;
+  const pct = (v: bigint) => display({ kind: "rate", max: PCT }, v);
+  const sum = `${r.algebra} × ${pct(r.inviteRate)} + ${pct(r.topTeamRate)} + ${pct(r.equalRate)} + ${pct(r.nodeRate)}`;
+  return {
+    key: "manager.errors.dynamicRates",
+    values: { sum, total: pct(total), max: pct(MAX_DYNAMIC_TOTAL) },
+  };
+}
+
+/**
+ * Staking's nodeRate cap: the dynamic-rates total is at most 100% (DynamicRatesTooHigh), so nodeRate
+ * gets what the others leave. `beside`: as `dynamicRates`' (the income rates themselves unused).
+ */
+export function nodeRateMax(beside: readonly unknown[]): { nodeRate: bigint } {
+  const left = MAX_DYNAMIC_TOTAL - dynamicTotal(dynamicRates({ nodeRate: 0n }, beside));
   return { nodeRate: left > 0n ? left : 0n };
 }
 
@@ -262,6 +320,8 @@ export const mainSections: Section[] = [
       amount("fbPrice", 10n ** 30n, 10n ** 6n),
     ],
     event: { name: "ConfigUpdated" },
+    beside: STAKING_RATES,
+    check: checkDynamicRates,
   },
   {
     id: "stakingLevels",
@@ -274,7 +334,9 @@ export const mainSections: Section[] = [
       { name: "teamRates", kind: "rate", max: 5000n, length: 10 },
     ],
     event: { name: "ConfigMultiUpdated" },
-    check: (v) => checkAscending(v, ["inviteValids", "teamAmounts", "teamRates"]),
+    beside: STAKING_RATES,
+    check: (v, beside) =>
+      checkAscending(v, ["inviteValids", "teamAmounts", "teamRates"]) ?? checkDynamicRates(v, beside),
   },
   {
     id: "stakingTiers",
@@ -333,7 +395,8 @@ export const mainSections: Section[] = [
       rate("bottomFloor"),
     ],
     event: { name: "IncomeRatesUpdated" },
-    caps: { fns: ["getConfig", "getConfigMulti"], max: nodeRateMax },
+    beside: STAKING_RATES,
+    caps: nodeRateMax,
     note: "manager.notes.stakingIncomeRates",
   },
   {

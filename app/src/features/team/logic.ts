@@ -102,16 +102,10 @@ export function mergeTeamDays(
 }
 
 /**
- * Seconds per block of the chains whose public RPCs limit `eth_getLogs` ranges (BSC and its testnet:
- * 0.75 s since the Maxwell upgrade, 2025); a shorter block time only widens the range.
- */
-export const LOG_BLOCK_SECONDS: Partial<Record<number, number>> = { 56: 0.75, 97: 0.75 };
-
-/**
  * First block of the chart's `TeamDay` log query on a chain with a range limit: the chart's days (plus
  * one, for the block time's drift) of `dayTimes` before `latest`, never below 0. A shown day's log is
- * emitted on a later day, so inside that range. Chains not in LOG_BLOCK_SECONDS (the local anvil) read
- * from block 0 and need no block number first.
+ * emitted on a later day, so inside that range. Chains without a block time in LOG_BLOCK_SECONDS
+ * (src/lib/logRange.ts; the local anvil) read from block 0.
  */
 export function teamLogsFromBlock(
   latest: bigint,

@@ -47,6 +47,8 @@ export const manager: typeof zh = {
     schedule: "The schedule must be start < end ≤ extract",
     listItem: "Entry {{n}} is not a valid address",
     ratesSum: "The three rates must add up to exactly 100%",
+    dynamicRates:
+      "Dynamic rates too high: algebra × inviteRate + teamRates #10 + equalRate + nodeRate = {{sum}} = {{total}}, above the cap of {{max}} (the contract refuses it: DynamicRatesTooHigh). Lower one of them; nothing was sent",
   },
   sections: {
     presaleManager: "Manager (Presale)",
@@ -146,5 +148,11 @@ export const manager: typeof zh = {
     noChange: "No value changed",
     by: "By",
     tx: "Transaction",
+    range: "Blocks {{from}}–{{to}}",
+    empty: "No admin events in blocks {{from}}–{{to}}",
+    emptyOf: "No {{contract}} admin events in blocks {{from}}–{{to}}",
+    older: "Show older (blocks {{from}}–{{to}})",
+    olderError:
+      "The RPC refused blocks {{from}}–{{to}} (its eth_getLogs range or history limit); the entries above stay",
   },
 };

@@ -45,6 +45,8 @@ export const manager = {
     schedule: "时间必须满足 开始 < 结束 ≤ 提取",
     listItem: "第 {{n}} 项不是有效地址",
     ratesSum: "三个比例之和必须正好为 100%",
+    dynamicRates:
+      "动态比例之和过高：algebra × inviteRate + teamRates #10 + equalRate + nodeRate = {{sum}} = {{total}}，超过上限 {{max}}（合约会以 DynamicRatesTooHigh 拒绝）。请调低其中之一，未发送任何交易",
   },
   sections: {
     presaleManager: "管理员（预售）",
@@ -143,5 +145,10 @@ export const manager = {
     noChange: "没有值发生变化",
     by: "操作人",
     tx: "交易",
+    range: "区块 {{from}}–{{to}}",
+    empty: "区块 {{from}}–{{to}} 中没有管理事件",
+    emptyOf: "区块 {{from}}–{{to}} 中没有 {{contract}} 的管理事件",
+    older: "显示更早的事件（区块 {{from}}–{{to}}）",
+    olderError: "RPC 拒绝读取区块 {{from}}–{{to}}（eth_getLogs 的区块范围或历史数据限制），上面的记录保留",
   },
 };

@@ -1,29 +1,42 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useClient } from "wagmi";
 import { useTranslation } from "../../../i18n";
 import { formatAddress } from "../../../lib/format";
+import { logRange, windowBefore } from "../../../lib/logRange";
 import { appChain } from "../../../wagmi";
 import { explorerTxUrl } from "../../wallet/recentTxs";
-import { auditReads, loadAuditLog } from "../audit";
+import { auditReads, loadAuditPage, olderPageEnd } from "../audit";
 import { formatUtc } from "../fields";
 import { MANAGER_READ_KEY } from "../hooks/useManagerRead";
 import type { Managed } from "../registry";
 import { ChangeList } from "./ConfigForm";
 
-/** Every admin event of the given contracts, newest first, filterable by contract. */
+/**
+ * Every admin event of the given contracts, newest first, filterable by contract. Read a window of
+ * blocks at a time (`logRange`: the RPC's eth_getLogs cap; the local chain reads every block at once):
+ * the newest window first, then "Show older" reads the one before the oldest shown.
+ */
 export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
   const { t } = useTranslation();
   const client = useClient({ chainId: appChain.id });
   const [filter, setFilter] = useState("");
-  const log = useQuery({
-    // under MANAGER_READ_KEY: a transaction through the shared path refreshes it too
-    queryKey: [MANAGER_READ_KEY, "audit", contracts.map((c) => c.address)],
+  const size = logRange(appChain.id);
+  const log = useInfiniteQuery({
+    // under MANAGER_READ_KEY: a transaction through the shared path refreshes it too (every loaded
+    // window again, counted from the new latest block)
+    queryKey: [MANAGER_READ_KEY, "audit", contracts.map((c) => c.address), size?.toString()],
     enabled: !!client,
     retry: false,
-    queryFn: () => loadAuditLog(auditReads(client!), contracts),
+    initialPageParam: undefined as bigint | undefined,
+    queryFn: ({ pageParam }) => loadAuditPage(auditReads(client!), contracts, size, pageParam),
+    getNextPageParam: (_last, pages) => olderPageEnd(pages),
   });
-  const entries = (log.data ?? []).filter((e) => filter === "" || e.contract === filter);
+  const pages = log.data?.pages ?? [];
+  const entries = pages.flatMap((p) => p.entries).filter((e) => filter === "" || e.contract === filter);
+  const shown = pages.length > 0 ? { from: pages.at(-1)!.fromBlock, to: pages[0]!.toBlock } : undefined;
+  const older = pages.length > 0 ? windowBefore(pages.at(-1)!, size) : undefined;
+  const blocks = (w: { from: bigint; to: bigint }) => ({ from: w.from.toString(), to: w.to.toString() });
 
   return (
     <section className="card manager-audit" aria-labelledby="manager-audit-title">
@@ -47,7 +60,7 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
         </select>
       </div>
       {log.isLoading && <p className="muted">{t("common.loading")}</p>}
-      {log.isError && (
+      {log.isError && !log.isFetchNextPageError && (
         <p className="error-text" role="alert">
           {t("manager.audit.error")}{" "}
           <button type="button" className="link-button" onClick={() => void log.refetch()}>
@@ -55,7 +68,15 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
           </button>
         </p>
       )}
-      {log.isSuccess && entries.length === 0 && <p className="muted">{t("common.noData")}</p>}
+      {shown && (
+        <p className="muted small">
+          {entries.length > 0
+            ? t("manager.audit.range", blocks(shown))
+            : filter === ""
+              ? t("manager.audit.empty", blocks(shown))
+              : t("manager.audit.emptyOf", { ...blocks(shown), contract: filter })}
+        </p>
+      )}
       <ol className="manager-audit-list" aria-label={t("manager.audit.title")}>
         {entries.map((e) => {
           const url = explorerTxUrl(appChain.id, e.hash);
@@ -106,6 +127,22 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
           );
         })}
       </ol>
+      {log.isFetchingNextPage && <p className="muted">{t("common.loading")}</p>}
+      {log.isFetchNextPageError && older && (
+        <p className="error-text" role="alert">
+          {t("manager.audit.olderError", blocks({ from: older.fromBlock, to: older.toBlock }))}
+        </p>
+      )}
+      {log.hasNextPage && older && (
+        <button
+          type="button"
+          className="button ghost"
+          disabled={log.isFetchingNextPage}
+          onClick={() => void log.fetchNextPage()}
+        >
+          {t("manager.audit.older", blocks({ from: older.fromBlock, to: older.toBlock }))}
+        </button>
+      )}
     </section>
   );
 }

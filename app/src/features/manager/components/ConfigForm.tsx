@@ -54,8 +54,9 @@ export function ConfigForm({ section, address, abi }: Props) {
       : ((section.getter.select ?? ((raw) => raw as Partial<Values>))(
           normalize(read.data),
         ) as Partial<Values>);
-  const caps = useManagerReads(address, abi, section.caps?.fns);
-  const maxes = caps.data && section.caps ? section.caps.max(normalize(caps.data) as unknown[]) : {};
+  const beside = useManagerReads(address, abi, section.beside);
+  const besideValues = beside.data && (normalize(beside.data) as unknown[]);
+  const maxes = besideValues && section.caps ? section.caps(besideValues) : {};
   const present = applyCaps(
     section.fields.filter((f) => !current || current[f.name] !== undefined),
     maxes,
@@ -104,7 +105,7 @@ export function ConfigForm({ section, address, abi }: Props) {
     setErrors(parsed.errors);
     setFormError(undefined);
     if (!parsed.values) return;
-    const rule = section.check?.(parsed.values);
+    const rule = section.check?.(parsed.values, besideValues ?? []);
     if (rule) {
       setFormError(rule);
       return;
@@ -175,12 +176,12 @@ export function ConfigForm({ section, address, abi }: Props) {
           </button>
         </form>
       )}
-      {read.isError && (
+      {(read.isError || beside.isError) && (
         <p className="error-text" role="alert">
           {t("manager.readError")}
         </p>
       )}
-      {read.isLoading && <p className="muted">{t("common.loading")}</p>}
+      {(read.isLoading || beside.isLoading) && <p className="muted">{t("common.loading")}</p>}
       {current && readOnly.length > 0 && (
         <dl className="kv">
           {readOnly.map((f) => (
@@ -195,7 +196,7 @@ export function ConfigForm({ section, address, abi }: Props) {
           ))}
         </dl>
       )}
-      {inputs && current && (
+      {inputs && current && (!section.beside || besideValues) && (
         <form
           className="manager-form"
           onSubmit={(e) => {

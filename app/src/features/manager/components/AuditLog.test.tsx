@@ -1,0 +1,168 @@
+import { lpSwapAbi, presaleAbi } from "@taichi/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { type Abi, type Address, type Hash, encodeAbiParameters, encodeEventTopics } from "viem";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { i18n, loadParts } from "../../../i18n";
+import type { Managed } from "../registry";
+import { AuditLog } from "./AuditLog";
+
+// A chain of 13 blocks (0-12) behind an RPC that refuses eth_getLogs over more than 5 blocks, as the
+// window size `logRange` gives the page; `failBelow` makes it refuse windows starting below that block.
+const rpc = vi.hoisted(() => ({ size: 5n, latest: 12n, failBelow: -1n, calls: [] as string[] }));
+vi.mock("wagmi", () => ({ useClient: () => ({}) }));
+vi.mock("../../../wagmi", () => ({ appChain: { id: 31337 } }));
+vi.mock("../../../lib/logRange", async (original) => ({
+  ...(await original<typeof import("../../../lib/logRange")>()),
+  logRange: () => rpc.size,
+}));
+
+const presale: Managed = {
+  name: "Presale",
+  address: "0x0165878A594ca255338adfa4d48449f69242Eb8F",
+  abi: presaleAbi as Abi,
+};
+const lpSwap: Managed = {
+  name: "LpSwap",
+  address: "0x59b670e9fA9D0A427751Af201D676719a970857b",
+  abi: lpSwapAbi as Abi,
+};
+const alice: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const bob: Address = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+const carol: Address = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+const owner: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+const hash = (n: bigint) => `0x${n.toString(16).padStart(64, "0")}` as Hash;
+
+const managerUpdated = (block: bigint, previousManager: Address, newManager: Address) => ({
+  address: presale.address.toLowerCase(),
+  blockNumber: block,
+  logIndex: 0,
+  transactionHash: hash(block),
+  topics: encodeEventTopics({
+    abi: presaleAbi,
+    eventName: "ManagerUpdated",
+    args: { previousManager, newManager },
+  }),
+  data: "0x",
+});
+const LOGS = [
+  managerUpdated(5n, alice, bob), // in the second window (3-7)
+  {
+    address: lpSwap.address.toLowerCase(),
+    blockNumber: 9n, // in the newest window (8-12)
+    logIndex: 0,
+    transactionHash: hash(9n),
+    topics: encodeEventTopics({ abi: lpSwapAbi, eventName: "RatesUpdated" }),
+    data: encodeAbiParameters([{ type: "uint256" }, { type: "uint256" }], [300n, 100n]),
+  },
+  managerUpdated(11n, bob, carol), // in the newest window
+];
+
+vi.mock("../audit", async (original) => {
+  const audit = await original<typeof import("../audit")>();
+  const reads = {
+    getBlockNumber: async () => rpc.latest,
+    getLogs: async ({ fromBlock, toBlock }: { fromBlock: bigint; toBlock: bigint | "latest" }) => {
+      rpc.calls.push(`${fromBlock}-${toBlock}`);
+      if (toBlock === "latest" || toBlock - fromBlock + 1n > rpc.size || fromBlock < rpc.failBelow) {
+        throw new Error("query exceeds max block range");
+      }
+      return LOGS.filter((l) => l.blockNumber >= fromBlock && l.blockNumber <= toBlock);
+    },
+    readContract: async () => ({ algebra: 2n, dayTimes: 86_400n, lpRate: 200n, tokenRate: 100n }),
+    getStorageAt: async () => undefined,
+    getTransaction: async () => ({ from: owner }),
+    getBlock: async ({ blockNumber }: { blockNumber: bigint }) => ({
+      timestamp: 1_700_000_000n + blockNumber,
+    }),
+  };
+  return { ...audit, auditReads: () => reads };
+});
+
+function show() {
+  const client = new QueryClient();
+  render(
+    <QueryClientProvider client={client}>
+      <AuditLog contracts={[presale, lpSwap]} />
+    </QueryClientProvider>,
+  );
+  const log = screen.getByRole("list", { name: "Audit log" });
+  const entries = () =>
+    within(log)
+      .queryAllByRole("listitem")
+      .filter((li) => li.classList.contains("manager-audit-entry"))
+      .map((li) => li.querySelector("strong")!.textContent + " #" + /#(\d+)/.exec(li.textContent!)![1]);
+  return { entries };
+}
+
+beforeAll(async () => {
+  await i18n.changeLanguage("en");
+  await loadParts(["manager"]);
+});
+afterEach(() => {
+  cleanup();
+  rpc.calls = [];
+  rpc.failBelow = -1n;
+  rpc.latest = 12n;
+});
+
+describe("AuditLog paging", () => {
+  it("reads the newest window first, then 'Show older' adds the window before it, newest first", async () => {
+    const { entries } = show();
+    await screen.findByText("Blocks 8–12");
+    expect(entries()).toEqual(["Presale.ManagerUpdated #11", "LpSwap.RatesUpdated #9"]);
+    expect(rpc.calls).toEqual(["8-12"]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Show older (blocks 3–7)" }));
+    await screen.findByText("Blocks 3–12");
+    expect(entries()).toEqual([
+      "Presale.ManagerUpdated #11",
+      "LpSwap.RatesUpdated #9",
+      "Presale.ManagerUpdated #5",
+    ]);
+
+    // the filter works across the loaded windows
+    fireEvent.change(screen.getByLabelText("Contract"), { target: { value: "Presale" } });
+    expect(entries()).toEqual(["Presale.ManagerUpdated #11", "Presale.ManagerUpdated #5"]);
+
+    // the last window reaches block 0: no admin events there, and nothing older to show
+    fireEvent.click(screen.getByRole("button", { name: "Show older (blocks 0–2)" }));
+    await screen.findByText("Blocks 0–12");
+    expect(entries()).toHaveLength(2);
+    expect(screen.queryByRole("button", { name: /Show older/ })).toBeNull();
+    expect(rpc.calls).toEqual(["8-12", "3-7", "0-2"]);
+  });
+
+  it("an empty window says which blocks it read, with or without a filter", async () => {
+    rpc.latest = 4n;
+    const { entries } = show();
+    await screen.findByText("No admin events in blocks 0–4");
+    fireEvent.change(screen.getByLabelText("Contract"), { target: { value: "LpSwap" } });
+    expect(screen.getByText("No LpSwap admin events in blocks 0–4")).toBeTruthy();
+    expect(entries()).toEqual([]);
+    expect(screen.queryByRole("button", { name: /Show older/ })).toBeNull();
+  });
+
+  it("an RPC refusing an older window says so and keeps what was shown", async () => {
+    rpc.failBelow = 3n;
+    const { entries } = show();
+    await screen.findByText("Blocks 8–12");
+    fireEvent.click(screen.getByRole("button", { name: "Show older (blocks 3–7)" }));
+    await screen.findByText("Blocks 3–12");
+    fireEvent.click(screen.getByRole("button", { name: "Show older (blocks 0–2)" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "The RPC refused blocks 0–2 (its eth_getLogs range or history limit); the entries above stay",
+    );
+    expect(entries()).toHaveLength(3);
+    expect(screen.getByText("Blocks 3–12")).toBeTruthy();
+    // the button stays, to try again
+    expect(screen.getByRole("button", { name: "Show older (blocks 0–2)" })).toBeTruthy();
+  });
+
+  it("an RPC refusing the newest window shows the error and no entries", async () => {
+    rpc.failBelow = 100n;
+    const { entries } = show();
+    expect((await screen.findByRole("alert")).textContent).toMatch(/Could not read the events/);
+    expect(entries()).toEqual([]);
+  });
+});
