@@ -1,40 +1,9 @@
 import { lpSwapAbi, presaleAbi, stakingAbi } from "@taichi/contracts";
-import { type Abi, type Address, type Hash, encodeAbiParameters, encodeEventTopics } from "viem";
+import { type Abi, encodeAbiParameters, encodeEventTopics } from "viem";
 import { describe, expect, it, vi } from "vitest";
 import { loadAuditLog } from "./audit";
 import type { Managed } from "./registry";
-
-const presale: Managed = {
-  name: "Presale",
-  address: "0x0165878A594ca255338adfa4d48449f69242Eb8F",
-  abi: presaleAbi as Abi,
-};
-const lpSwap: Managed = {
-  name: "LpSwap",
-  address: "0x59b670e9fA9D0A427751Af201D676719a970857b",
-  abi: lpSwapAbi as Abi,
-};
-const alice: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-const bob: Address = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
-const owner: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
-const hash = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hash;
-
-function log(
-  c: Managed,
-  block: bigint,
-  index: number,
-  topics: readonly unknown[],
-  data: `0x${string}` = "0x",
-) {
-  return {
-    address: c.address.toLowerCase(),
-    blockNumber: block,
-    logIndex: index,
-    transactionHash: hash(Number(block)),
-    topics,
-    data,
-  };
-}
+import { alice, bob, lpSwap, owner, presale, rawLog as log } from "./auditFixtures";
 
 function fakeClient() {
   const logs = [

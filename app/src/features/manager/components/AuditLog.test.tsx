@@ -1,10 +1,10 @@
 import { lpSwapAbi, presaleAbi } from "@taichi/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { type Abi, type Address, type Hash, encodeAbiParameters, encodeEventTopics } from "viem";
+import { type Address, encodeAbiParameters, encodeEventTopics } from "viem";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18n, loadParts } from "../../../i18n";
-import type { Managed } from "../registry";
+import { alice, bob, carol, lpSwap, owner, presale, rawLog } from "../auditFixtures";
 import { AuditLog } from "./AuditLog";
 
 // A chain of 13 blocks (0-12) behind an RPC that refuses eth_getLogs over more than 5 blocks, as the
@@ -17,44 +17,26 @@ vi.mock("../../../lib/logRange", async (original) => ({
   logRange: () => rpc.size,
 }));
 
-const presale: Managed = {
-  name: "Presale",
-  address: "0x0165878A594ca255338adfa4d48449f69242Eb8F",
-  abi: presaleAbi as Abi,
-};
-const lpSwap: Managed = {
-  name: "LpSwap",
-  address: "0x59b670e9fA9D0A427751Af201D676719a970857b",
-  abi: lpSwapAbi as Abi,
-};
-const alice: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-const bob: Address = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
-const carol: Address = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
-const owner: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
-const hash = (n: bigint) => `0x${n.toString(16).padStart(64, "0")}` as Hash;
-
-const managerUpdated = (block: bigint, previousManager: Address, newManager: Address) => ({
-  address: presale.address.toLowerCase(),
-  blockNumber: block,
-  logIndex: 0,
-  transactionHash: hash(block),
-  topics: encodeEventTopics({
-    abi: presaleAbi,
-    eventName: "ManagerUpdated",
-    args: { previousManager, newManager },
-  }),
-  data: "0x",
-});
+const managerUpdated = (block: bigint, previousManager: Address, newManager: Address) =>
+  rawLog(
+    presale,
+    block,
+    0,
+    encodeEventTopics({
+      abi: presaleAbi,
+      eventName: "ManagerUpdated",
+      args: { previousManager, newManager },
+    }),
+  );
 const LOGS = [
   managerUpdated(5n, alice, bob), // in the second window (3-7)
-  {
-    address: lpSwap.address.toLowerCase(),
-    blockNumber: 9n, // in the newest window (8-12)
-    logIndex: 0,
-    transactionHash: hash(9n),
-    topics: encodeEventTopics({ abi: lpSwapAbi, eventName: "RatesUpdated" }),
-    data: encodeAbiParameters([{ type: "uint256" }, { type: "uint256" }], [300n, 100n]),
-  },
+  rawLog(
+    lpSwap,
+    9n, // in the newest window (8-12)
+    0,
+    encodeEventTopics({ abi: lpSwapAbi, eventName: "RatesUpdated" }),
+    encodeAbiParameters([{ type: "uint256" }, { type: "uint256" }], [300n, 100n]),
+  ),
   managerUpdated(11n, bob, carol), // in the newest window
 ];
 
