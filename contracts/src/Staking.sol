@@ -116,7 +116,7 @@ contract Staking is
         if (block.timestamp < data.endTime) revert OrderNotEnded(index, data.endTime);
         order.lastTime = uint32(block.timestamp);
 
-        (uint256 reward, uint256 fee) = _closeOrder($, data);
+        (uint256 reward, uint256 fee) = _closeOrder($, index, data);
         emit Released(msg.sender, index, data.actual, reward, fee);
         (data.kind > 127 ? $.usdt : $.token).safeTransfer(msg.sender, data.actual + reward - fee);
     }
@@ -532,13 +532,13 @@ contract Staking is
 
     /// @dev The effects of `release` but the order's own `lastTime`: what is owed, the owner's record, the
     ///      referrer's valid invites and the upline's team volume. Returns what the order pays.
-    function _closeOrder(StakingStorage storage $, OrderData memory order)
+    function _closeOrder(StakingStorage storage $, uint256 index, OrderData memory order)
         private
         returns (uint256 reward, uint256 fee)
     {
         uint256 amount = order.amount;
         reward = StakingMath.staticIncome(order.actual, order.rate, order.lockDay);
-        fee = StakingMath.share(reward, uint16($.hot >> 112));
+        fee = StakingMath.share(reward, _releaseFee($, index));
         Owed storage o = $.owed[order.kind > 127 ? 1 : 0];
         o.principal -= order.actual;
         o.income -= uint128(reward);
@@ -680,7 +680,7 @@ contract Staking is
             if (rate > w.highestRate) {
                 team = _take(w, StakingMath.share(w.income, rate - w.highestRate));
                 w.highestRate = rate;
-            } else if (rate == w.highestRate && !w.equalPaid) {
+            } else if (!w.equalPaid && rate == w.highestRate && rate != 0) {
                 team = _take(w, StakingMath.share(w.income, w.equalRate));
                 w.equalPaid = true;
                 kind = RewardKind.Equal;

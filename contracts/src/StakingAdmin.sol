@@ -154,6 +154,16 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
         _checkMax(11, s.fbPrice, _MAX_FB_PRICE); // fbPrice
         _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, _configMulti(), uint16($.income));
         $.settings = s;
+        // the fee history: one entry per fee in force, from the next order on (an entry no order opened under
+        // is replaced)
+        uint256[] storage fees = $.fees;
+        uint256 n = fees.length;
+        uint256 next = uint256($.totalOrder) + 1;
+        if (n == 0 || s.feeRate != uint16($.hot >> 112)) {
+            uint256 entry = s.feeRate | (next << 16);
+            if (n != 0 && fees[n - 1] >> 16 == next) fees[n - 1] = entry;
+            else fees.push(entry);
+        }
         // every field is within its bound above
         $.hot = s.addTime | (s.dayTimes << 40) | (s.algebra << 72) | (s.inviteRate << 80)
             | (s.equalRate << 96) | (s.feeRate << 112) | (s.fbPrice << 128);

@@ -146,6 +146,7 @@ abstract contract StakingBase {
         uint256 income; // see _NODE_COUNT_SHIFT
         uint256 perNode; // node dividend per node since the start, times _PER_NODE_UNIT
         mapping(address account => NodeAccount) nodes;
+        uint256[] fees; // each feeRate set (uint16) | the first order index it applies to << 16: see _releaseFee
     }
 
     /// @dev What one walk up the tree carries from ancestor to ancestor (memory only).
@@ -233,6 +234,26 @@ abstract contract StakingBase {
             | ((t.dayUsers < type(uint16).max ? t.dayUsers : type(uint16).max) << _DAY_USERS_SHIFT);
         if (t.isManual) word |= _MANUAL;
         if (t.blacklisted) word |= _BLACKLISTED;
+    }
+
+    /// @dev The release fee rate of order `index`: the one in force now, or the one in force when the order
+    ///      opened if lower (found in the fee history by binary search). A raise never reaches income already
+    ///      reserved for open orders; a cut reaches every order.
+    function _releaseFee(StakingStorage storage $, uint256 index) internal view returns (uint256 rate) {
+        rate = uint16($.hot >> 112);
+        uint256[] storage fees = $.fees;
+        uint256 n = fees.length;
+        if (n < 2 || index >= fees[n - 1] >> 16 || index < fees[0] >> 16) return rate;
+        // fees[lo] applies to `index`, fees[hi] to a later order
+        uint256 lo = 0;
+        uint256 hi = n - 1;
+        while (hi - lo > 1) {
+            uint256 mid = (lo + hi) >> 1;
+            if (fees[mid] >> 16 > index) hi = mid;
+            else lo = mid;
+        }
+        uint256 atOpening = uint16(fees[lo]);
+        if (atOpening < rate) rate = atOpening;
     }
 
     function _owed(StakingStorage storage $, address token_) internal view returns (uint256 total) {

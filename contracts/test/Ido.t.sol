@@ -976,6 +976,35 @@ contract IdoTest is IdoBase {
         ido.setSwapToken(address(usdt));
     }
 
+    /// `withdraw` keeps back only the current sold token, so once the Ido holds some of it the token cannot be
+    /// switched (the manager could otherwise withdraw every token owed to buyers).
+    function test_setSwapToken_revertsOnceTheIdoHoldsTheToken() public {
+        vm.warp(START);
+        buy(carol);
+        token.mint(address(ido), 5000e18); // carol's allotment
+        assertEq(ido.withdrawable(address(token)), 0, "owed to carol");
+        MockToken junk = new MockToken("Junk", "JUNK");
+        vm.expectRevert(abi.encodeWithSelector(IIdo.SwapTokenLocked.selector, 5000e18));
+        vm.prank(manager);
+        ido.setSwapToken(address(junk));
+        vm.warp(EXTRACT);
+        vm.prank(carol);
+        ido.claim();
+        assertEq(token.balanceOf(carol), 5000e18, "carol gets the sold token");
+    }
+
+    /// While the Ido holds none of it, the sold token can be corrected, also from an address that is not a token.
+    function test_setSwapToken_correctableWhileNoneIsHeld() public {
+        vm.warp(START);
+        buy(carol);
+        vm.prank(manager);
+        ido.setSwapToken(makeAddr("not a token"));
+        MockToken other = new MockToken("Other", "OTHER");
+        vm.prank(manager);
+        ido.setSwapToken(address(other));
+        assertEq(ido.swapToken(), address(other), "changed");
+    }
+
     // ------------------------------------------------------------------------------------------------
     // Priority rights
     // ------------------------------------------------------------------------------------------------

@@ -421,6 +421,105 @@ contract StakingTest is StakingBase {
         assertEq(_pool(staking, address(usdt)), POOL - 81e18, "fee stays in the pool");
     }
 
+    function _setFee(uint256 feeRate) private {
+        vm.warp(block.timestamp + 1 hours);
+        IStaking.Settings memory s = settings();
+        s.feeRate = feeRate;
+        configure(s);
+        vm.warp(block.timestamp + 1 hours);
+    }
+
+    function _releasedFee(address account, uint256 index) private returns (uint256 fee) {
+        uint256 reward = staking.orders(index).reward;
+        uint256 before = usdt.balanceOf(account);
+        release(account, index);
+        return AMOUNT + reward - (usdt.balanceOf(account) - before);
+    }
+
+    /// A raise after members deposited does not reach the income reserved for their orders (the manager could
+    /// otherwise raise the fee to 50% and withdraw the difference); orders opened after it pay it.
+    function test_release_feeRaiseSparesOrdersOpenedBefore() public {
+        _setFee(500);
+        stake(alice, TIER, AMOUNT);
+        _setFee(5000);
+        stake(bob, TIER, AMOUNT);
+        vm.warp(block.timestamp + LOCK);
+        uint256 reward = staking.orders(1).reward;
+        assertEq(_releasedFee(alice, 1), reward * 500 / 10_000, "alice: the fee when she deposited");
+        assertEq(_releasedFee(bob, 2), reward * 5000 / 10_000, "bob: the fee in force when he deposited");
+    }
+
+    /// A cut reaches every open order.
+    function test_release_feeCutReachesOpenOrders() public {
+        _setFee(1000);
+        stake(alice, TIER, AMOUNT);
+        _setFee(200);
+        vm.warp(block.timestamp + LOCK);
+        assertEq(_releasedFee(alice, 1), staking.orders(1).reward * 200 / 10_000, "the lower fee");
+    }
+
+    /// Raised, cut, raised again: an order pays the lower of the fee when it opened and the fee now.
+    function test_release_feeRaisesInSequenceKeepWhatEachOrderWasPromised() public {
+        _setFee(1000);
+        stake(alice, TIER, AMOUNT); // promised 10%
+        _setFee(2000);
+        stake(bob, TIER, AMOUNT); // promised 20%
+        _setFee(300);
+        stake(carol, TIER, AMOUNT); // promised 3%
+        _setFee(4000);
+        vm.warp(block.timestamp + LOCK);
+        uint256 reward = staking.orders(1).reward;
+        assertEq(_releasedFee(alice, 1), reward * 1000 / 10_000, "alice: 10%");
+        assertEq(_releasedFee(bob, 2), reward * 2000 / 10_000, "bob: 20%");
+        assertEq(_releasedFee(carol, 3), reward * 300 / 10_000, "carol: 3%");
+        _setFee(100);
+        stake(alice, TIER, AMOUNT);
+        vm.warp(block.timestamp + LOCK);
+        assertEq(_releasedFee(alice, 4), reward * 100 / 10_000, "after a cut: 1%");
+    }
+
+    /// Any three fees, an order opened under each of the first two: each pays the lower of its fee at
+    /// opening and the fee at release.
+    function testFuzz_release_feeIsTheLowerOfOpeningAndNow(uint16 f0, uint16 f1, uint16 f2) public {
+        uint256[3] memory fees = [uint256(f0) % 5001, uint256(f1) % 5001, uint256(f2) % 5001];
+        _setFee(fees[0]);
+        stake(alice, TIER, AMOUNT);
+        _setFee(fees[1]);
+        stake(bob, TIER, AMOUNT);
+        _setFee(fees[2]);
+        vm.warp(block.timestamp + LOCK);
+        uint256 reward = staking.orders(1).reward;
+        uint256 aliceRate = fees[0] < fees[2] ? fees[0] : fees[2];
+        uint256 bobRate = fees[1] < fees[2] ? fees[1] : fees[2];
+        assertEq(_releasedFee(alice, 1), reward * aliceRate / 10_000, "alice");
+        assertEq(_releasedFee(bob, 2), reward * bobRate / 10_000, "bob");
+    }
+
+    /// A long fee history (12 changes, an order under each, some changes with no order): every order pays the
+    /// lower of its own fee at opening and the fee now.
+    /// forge-config: default.fuzz.runs = 200
+    function testFuzz_release_feeHistoryOfManyChanges(uint256 seed) public {
+        uint256[12] memory opened;
+        for (uint256 i = 0; i < 12; ++i) {
+            uint256 fee = uint256(keccak256(abi.encode(seed, i))) % 5001;
+            _setFee(fee);
+            if (i % 3 == 2) _setFee(fee / 2); // replaced before any order opened under it
+            opened[i] = i % 3 == 2 ? fee / 2 : fee;
+            stake(alice, TIER, 100e18);
+        }
+        uint256 feeNow = seed % 5001;
+        _setFee(feeNow);
+        vm.warp(block.timestamp + LOCK);
+        for (uint256 i = 0; i < 12; ++i) {
+            uint256 reward = staking.orders(i + 1).reward;
+            uint256 before = usdt.balanceOf(alice);
+            release(alice, i + 1);
+            uint256 fee = 100e18 + reward - (usdt.balanceOf(alice) - before);
+            uint256 rate = opened[i] < feeNow ? opened[i] : feeNow;
+            assertEq(fee, reward * rate / 10_000, "the lower of its fee at opening and now");
+        }
+    }
+
     function test_release_revertsOnUnknownOrStrangersOrder() public {
         vm.prank(alice);
         vm.expectRevert(abi.encodeWithSelector(IStaking.OrderNotFound.selector, 1));
@@ -534,6 +633,24 @@ contract StakingTest is StakingBase {
         assertEq(staking.users(bob).rewardTeam, 3.6e18, "bob 4% of 90");
         assertEq(staking.users(alice).rewardTeam - aliceTeam, 4.5e18, "alice equal level: 5% of 90");
         assertEq(staking.users(root).rewardTeam, rootTeam, "equal level paid once");
+    }
+
+    /// A level whose team rate is 0 earns no equal-level credit above members who were paid nothing
+    /// (docs/economics.md: the equal rate needs `r == paid > 0`).
+    function test_deposit_noEqualLevelOnAZeroRate() public {
+        IStaking.ConfigMulti memory m = defaultMulti();
+        m.teamRates[0] = 0; // level 1 earns no team rate
+        configureMulti(m);
+        vm.startPrank(manager);
+        staking.setTeamLevel(alice, 1, true);
+        staking.setTeamLevel(bob, 1, true);
+        vm.stopPrank();
+        stake(alice, TIER, AMOUNT);
+        stake(bob, TIER, AMOUNT);
+        uint256 aliceTeam = staking.users(alice).rewardTeam;
+        stake(carol, TIER, AMOUNT);
+        assertEq(staking.users(bob).rewardTeam, 0, "bob: no equal-level credit on a 0 rate");
+        assertEq(staking.users(alice).rewardTeam, aliceTeam, "nor alice");
     }
 
     function test_deposit_creditsCappedByPool() public {

@@ -168,7 +168,8 @@ interface IIdo {
     error NothingToClaim(address account);
     /// @notice Thrown when claiming tokens before the sold token is set.
     error SwapTokenNotSet();
-    /// @notice Thrown when changing the sold token after buyers started claiming it (`totalExtract` > 0).
+    /// @notice Thrown when changing the sold token once the Ido holds some of it or buyers started claiming it
+    ///         (`totalExtract`: the tokens claimed plus those held).
     error SwapTokenLocked(uint256 totalExtract);
     /// @notice Thrown when a referral rate is above `max` basis points.
     error RateTooHigh(uint256 rate, uint256 max);
@@ -218,7 +219,7 @@ interface IIdo {
     /// @notice Sets the address that receives the non-referral part of each payment (owner or manager).
     function setFund(address fund) external;
 
-    /// @notice Sets the sold token (owner or manager), until the first claim.
+    /// @notice Sets the sold token (owner or manager), while the Ido holds none of it and nobody claimed it.
     function setSwapToken(address token) external;
 
     /// @notice Gives each of `accounts` the right to buy in the priority window (owner or manager).

@@ -9,6 +9,7 @@ import {IStaking} from "../../src/interfaces/IStaking.sol";
 import {Presale} from "../../src/Presale.sol";
 import {Usdt} from "../../src/mocks/Usdt.sol";
 import {MockToken} from "../mocks/MockToken.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 
 /// @dev Drives Staking through deposits (USDT and token), releases, claims, time, withdrawals, donations and
 ///      level changes, with a pool of members in a fixed random tree. Ghost variables record what the calls
@@ -32,6 +33,9 @@ contract StakingHandler {
     bool public ghostWithdrawTookOwed;
     uint256 public ghostNodeChanges; // each removal may leave under a wei of a node's share behind
     uint256 public ghostMaxAcceleration; // the largest exitRate / bottomRate ever set
+    mapping(uint256 index => uint256) private _feeAtOpening;
+    mapping(uint256 index => bool) private _isUSDT;
+    bool public ghostFeeAbovePromise; // a release charged more than the lower of the fee at opening and now
     mapping(bytes32 call => uint256) public calls;
 
     constructor(Staking staking_, Presale presale_, Usdt usdt_, MockToken token_, address owner_) {
@@ -93,9 +97,12 @@ contract StakingHandler {
         address account = _actor(seed);
         tier = tier % 5;
         amount = 100e18 + amount % 5000e18;
+        uint256 fee = staking.getConfig().feeRate;
         vm.prank(account);
-        try staking.deposit(tier, amount, isUSDT) {
+        try staking.deposit(tier, amount, isUSDT) returns (uint256 index) {
             calls["deposit"] += 1;
+            _feeAtOpening[index] = fee;
+            _isUSDT[index] = isUSDT;
             ghostOrders += 1;
             ghostDeposited += amount;
             ghostTierDeposited[tier] += amount;
@@ -108,11 +115,19 @@ contract StakingHandler {
         uint256 total = reader.getTotals().totalOrder;
         if (total == 0) return;
         uint256 index = 1 + seed % total;
-        address orderOwner = staking.orders(index).owner;
-        vm.prank(orderOwner);
+        IStaking.Order memory order = staking.orders(index);
+        uint256 rate = staking.getConfig().feeRate;
+        if (_feeAtOpening[index] < rate) rate = _feeAtOpening[index];
+        IERC20 asset = _isUSDT[index] ? IERC20(address(usdt)) : IERC20(address(token));
+        uint256 before = asset.balanceOf(order.owner);
+        vm.prank(order.owner);
         try staking.release(index) {
             calls["release"] += 1;
             ghostReleases[index] += 1;
+            uint256 paid = asset.balanceOf(order.owner) - before;
+            if (order.actual + order.reward - paid != order.reward * rate / 10_000) {
+                ghostFeeAbovePromise = true;
+            }
         } catch {
             calls["release refused"] += 1;
         }
@@ -168,6 +183,28 @@ contract StakingHandler {
         }
     }
 
+    /// The release fee, raised or cut (within its bound of 5,000).
+    function setFee(uint256 feeRate) external {
+        IStaking.Config memory c = staking.getConfig();
+        IStaking.Settings memory s = IStaking.Settings({
+            dayTimes: c.dayTimes,
+            addTime: c.addTime,
+            algebra: c.algebra,
+            feeRate: feeRate % 5001,
+            handleGas: c.handleGas,
+            swapRate: c.swapRate,
+            buyRate: c.buyRate,
+            selfRate: c.selfRate,
+            inviteRate: c.inviteRate,
+            equalRate: c.equalRate,
+            fundRate: c.fundRate,
+            fbPrice: c.fbPrice
+        });
+        vm.prank(owner);
+        staking.setConfig(s);
+        calls["setFee"] += 1;
+    }
+
     /// Makes an actor a node, or takes its node status away.
     function toggleNode(uint256 seed) external {
         address account = _actor(seed);
@@ -207,6 +244,10 @@ contract StakingInvariantTest is StakingFixture {
         assertTrue(usdt.balanceOf(address(staking)) >= reader.owed(address(usdt)), "USDT held >= owed");
         assertTrue(token.balanceOf(address(staking)) >= reader.owed(address(token)), "tokens held >= owed");
         assertTrue(!handler.ghostWithdrawTookOwed(), "withdraw never took what is owed");
+    }
+
+    function invariant_releaseFeeNeverAbovePromise() public view {
+        assertTrue(!handler.ghostFeeAbovePromise(), "fee = the lower of the fee at opening and now");
     }
 
     function invariant_eachOrderReleasedAtMostOnce() public view {

@@ -309,7 +309,7 @@ export const mainSections: Section[] = [
       time("addTime"),
       { name: "dayTimes", kind: "int", unit: "seconds", min: 1n, max: 30n * DAY },
       { name: "algebra", kind: "int", max: 10n },
-      rate("feeRate", 5000n),
+      { ...rate("feeRate", 5000n), note: "manager.notes.feeRate" },
       { name: "handleGas", kind: "int", unit: "gas", max: 30_000_000n },
       rate("swapRate"),
       rate("buyRate"),

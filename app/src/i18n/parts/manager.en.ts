@@ -83,6 +83,8 @@ export const manager: typeof zh = {
   notes: {
     stakingIncomeRates:
       "Income types 4–6: nodeRate is the share of each order's static income split equally among the nodes; exitRate and bottomRate the share of the lock that exit and bottom acceleration save at most; a depositor whose income is at most bottomFloor of its principal counts as bottom. New orders use them; open orders keep their end time.",
+    feeRate:
+      "Fee on static income at release. A raise applies to orders opened after it; a cut applies to every open order.",
     nodeRate:
       "Counts in the dynamic-rates total: algebra × inviteRate + teamRates #10 + equalRate + nodeRate ≤ 100%; the cap shown is what the current referral, team and equal-level rates leave.",
     stakingNodes:
