@@ -13,9 +13,12 @@ import {IPresale} from "./interfaces/IPresale.sol";
 /// @title LpSwap: LP tokens and project tokens locked and released per day, behind an ERC1967 (UUPS) proxy
 /// @notice See ILpSwap and docs/tokens.md for the release schedule.
 /// @dev A position releases `ceil(amount * rate / 10000)` per full day since its clock (`lastTime`), capped at
-///      its amount. Settling moves the clock by the whole days counted, so part-days carry over; a settled
-///      position that is fully released restarts its clock at the next deposit. What is owed (locked or
-///      released, not claimed) is kept in two totals, and the contract always holds at least them.
+///      its amount, where `rate` is the larger of the position's own rate (the rate in force when it was
+///      locked or last topped up by the member; 0 for positions from before it was stored) and the current
+///      one: a raise speeds up every position, a cut only the positions locked after it. Settling moves the
+///      clock by the whole days counted, so part-days carry over; a settled position that is fully released
+///      restarts its clock at the next deposit. What is owed (locked or released, not claimed) is kept in two
+///      totals, and the contract always holds at least them.
 contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -23,12 +26,13 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
     uint256 public constant RATE_DENOMINATOR = 10_000;
     uint256 private constant _MAX_DAY_TIMES = 1 days;
 
-    /// @dev One locked position (two slots).
+    /// @dev One locked position (two slots). `rate` was appended in the free bits of the second slot.
     struct Position {
         uint128 amount;
         uint128 released;
         uint128 claimed;
         uint40 lastTime;
+        uint16 rate;
     }
 
     struct Member {
@@ -97,7 +101,7 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
     function swapLP(uint256 amount) external nonReentrant {
         LpSwapStorage storage $ = _storage();
         uint256 received = _pull($.lp, amount);
-        _lock($, $.members[msg.sender], true, received);
+        _lock($, $.members[msg.sender], true, received, true);
         emit LPSwapped(msg.sender, msg.sender, received);
     }
 
@@ -105,7 +109,7 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
     function swapToken(uint256 amount) external nonReentrant {
         LpSwapStorage storage $ = _storage();
         uint256 received = _pull($.token, amount);
-        _lock($, $.members[msg.sender], false, received);
+        _lock($, $.members[msg.sender], false, received, true);
         emit TokenSwapped(msg.sender, received);
     }
 
@@ -133,7 +137,7 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
         if (account == address(0)) revert ZeroAddress();
         LpSwapStorage storage $ = _storage();
         uint256 received = _pull($.lp, amount);
-        _lock($, $.members[account], true, received);
+        _lock($, $.members[account], true, received, false);
         emit LPSwapped(account, msg.sender, received);
     }
 
@@ -162,8 +166,10 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
         Member storage m = $.members[account];
         Position memory lp = m.lp;
         Position memory token = m.token;
-        (uint256 lpReleased,) = _released(lp, $.lpRate, $.dayTimes);
-        (uint256 tokenReleased,) = _released(token, $.tokenRate, $.dayTimes);
+        uint256 lpRate = _effectiveRate(lp, $.lpRate);
+        uint256 tokenRate = _effectiveRate(token, $.tokenRate);
+        (uint256 lpReleased,) = _released(lp, lpRate, $.dayTimes);
+        (uint256 tokenReleased,) = _released(token, tokenRate, $.dayTimes);
         info = UserInfo({
             index: m.index,
             amountLP: lp.amount,
@@ -171,7 +177,9 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
             pendingLP: lpReleased - lp.claimed,
             amountToken: token.amount,
             claimToken: token.claimed,
-            pendingToken: tokenReleased - token.claimed
+            pendingToken: tokenReleased - token.claimed,
+            rateLP: lpRate,
+            rateToken: tokenRate
         });
     }
 
@@ -204,34 +212,51 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
         if (received == 0) revert ZeroAmount();
     }
 
-    /// @dev Settles the member's position, then adds `amount` to it; registers the member on its first position.
-    function _lock(LpSwapStorage storage $, Member storage m, bool isLp, uint256 amount) private {
+    /// @dev Settles the member's position at its effective rate, then adds `amount` to it and sets its own rate:
+    ///      the current rate when the member tops up (`byMember`) or nothing is left locked; the effective rate
+    ///      (never lower) when the owner or manager credits it. Registers the member on its first position.
+    function _lock(LpSwapStorage storage $, Member storage m, bool isLp, uint256 amount, bool byMember)
+        private
+    {
         if (m.index == 0) {
             uint256 index = uint256($.totalUser) + 1;
             $.totalUser = uint32(index);
             m.index = index;
         }
         Position storage p = isLp ? m.lp : m.token;
-        _settle(p, isLp ? $.lpRate : $.tokenRate, $.dayTimes);
+        uint256 current = isLp ? $.lpRate : $.tokenRate;
+        uint256 rate = _settle(p, current, $.dayTimes);
         uint256 total = uint256(p.amount) + amount;
         if (total > type(uint128).max) revert AmountTooLarge(amount, type(uint128).max - p.amount);
+        // rates are within [1, RATE_DENOMINATOR]
+        p.rate = uint16(byMember || !(p.released < p.amount) ? current : rate);
         p.amount = uint128(total);
         if (isLp) $.lpOwed += amount;
         else $.tokenOwed += amount;
     }
 
     /// @dev Settles the position and marks everything released as claimed; returns the amount to pay.
-    function _claim(Position storage p, uint256 rate, uint256 dayTimes) private returns (uint256 out) {
-        _settle(p, rate, dayTimes);
+    function _claim(Position storage p, uint256 current, uint256 dayTimes) private returns (uint256 out) {
+        _settle(p, current, dayTimes);
         out = p.released - p.claimed;
         p.claimed = p.released;
     }
 
-    function _settle(Position storage p, uint256 rate, uint256 dayTimes) private {
-        (uint256 released, uint256 lastTime) = _released(p, rate, dayTimes);
+    /// @dev Brings the position's released total and clock up to now at its effective rate, which it returns.
+    function _settle(Position storage p, uint256 current, uint256 dayTimes) private returns (uint256 rate) {
+        Position memory q = p;
+        rate = _effectiveRate(q, current);
+        (uint256 released, uint256 lastTime) = _released(q, rate, dayTimes);
         // released <= amount < 2^128; lastTime is a timestamp
         p.released = uint128(released);
         p.lastTime = uint40(lastTime);
+    }
+
+    /// @dev The rate the position releases at: its own rate or the current one, whichever is higher (a position
+    ///      from before rates were stored has 0, so the current one). A position with nothing left to release
+    ///      gets the current rate, the one its next deposit starts at.
+    function _effectiveRate(Position memory p, uint256 current) private pure returns (uint256) {
+        return p.released < p.amount && p.rate > current ? p.rate : current;
     }
 
     /// @dev What the position has released by now and the clock after settling: `ceil(amount * rate / 10000)`

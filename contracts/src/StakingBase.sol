@@ -243,7 +243,7 @@ abstract contract StakingBase {
         rate = uint16($.hot >> 112);
         uint256[] storage fees = $.fees;
         uint256 n = fees.length;
-        if (n < 2 || index >= fees[n - 1] >> 16 || index < fees[0] >> 16) return rate;
+        if (n < 2 || index + 1 > fees[n - 1] >> 16 || index < fees[0] >> 16) return rate;
         // fees[lo] applies to `index`, fees[hi] to a later order
         uint256 lo = 0;
         uint256 hi = n - 1;

@@ -10,6 +10,9 @@ import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/Own
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 
 contract LpSwapTest is LpSwapFixture {
+    // keccak256(abi.encode(uint256(keccak256("taichi.storage.LpSwap")) - 1)) & ~bytes32(uint256(0xff))
+    bytes32 internal constant STORAGE = 0x63e8e5535de2b0e8759a35b3a5ad8dadb76d79e428d5eb1ad65f927902aa3f00;
+
     address internal alice = makeAddr("alice");
     address internal bob = makeAddr("bob");
 
@@ -209,12 +212,172 @@ contract LpSwapTest is LpSwapFixture {
         assertEq(lpSwap.getConfig().tokenRate, 700, "tokenRate");
     }
 
-    function test_setRates_appliesToDaysNotYetSettled() public {
+    function test_setRates_raiseAppliesToDaysNotYetSettled() public {
         lockLP(alice, 1000 ether);
         vm.warp(T0 + 2 * DAY);
         vm.prank(owner);
         lpSwap.setRates(1000, TOKEN_RATE);
         assertEq(info(alice).pendingLP, 200 ether, "two unsettled days at 10%");
+        assertEq(info(alice).rateLP, 1000, "shown at the raised rate");
+    }
+
+    /// @dev Regression of the security review's finding: a cut applied to elapsed, unsettled days, down to 1 bp,
+    ///      so the manager could stretch every open position to 10,000 days after the fact.
+    function test_setRates_cutDoesNotSlowPositionsAlreadyLocked() public {
+        lockLP(alice, 1000 ether);
+        lockToken(alice, 1000 ether);
+        vm.warp(T0 + 50 * DAY); // 50% released at 1% a day
+        vm.prank(manager);
+        lpSwap.setRates(1, 1);
+        ILpSwap.UserInfo memory u = info(alice);
+        assertEq(u.pendingLP, 500 ether, "the 50 elapsed days stay at 1%");
+        assertEq(u.rateLP, LP_RATE, "lp keeps its own rate");
+        assertEq(u.rateToken, TOKEN_RATE, "tokens keep their own rate");
+        vm.prank(alice);
+        lpSwap.claimLP();
+        assertEq(lp.balanceOf(alice), 500 ether, "500 LP paid, not 5");
+        vm.warp(T0 + 100 * DAY);
+        vm.prank(alice);
+        lpSwap.claimLP();
+        assertEq(lp.balanceOf(alice), 1000 ether, "fully released on the 100th day, as locked");
+        assertEq(token.balanceOf(alice), 1000 ether, "tokens too (2% a day)");
+
+        lockLP(bob, 1000 ether); // locked after the cut: 1 bp a day
+        vm.warp(T0 + 110 * DAY);
+        assertEq(info(bob).pendingLP, 1 ether, "10 days at 0.01%");
+        assertEq(info(bob).rateLP, 1, "bob's rate");
+    }
+
+    function test_setRates_aRaiseEndsWhenTheRateFallsBackToTheOwnRate() public {
+        lockLP(alice, 1000 ether);
+        vm.warp(T0 + 2 * DAY);
+        vm.prank(owner);
+        lpSwap.setRates(500, TOKEN_RATE);
+        vm.warp(T0 + 4 * DAY);
+        assertEq(info(alice).pendingLP, 200 ether, "4 unsettled days at 5%");
+        vm.prank(alice);
+        lpSwap.claimLP(); // settles the 4 days at 5%
+        vm.prank(owner);
+        lpSwap.setRates(50, TOKEN_RATE); // below alice's own 1%
+        vm.warp(T0 + 6 * DAY);
+        assertEq(info(alice).pendingLP, 20 ether, "back on her own 1%, not 0.5%");
+        assertEq(info(alice).rateLP, LP_RATE, "rateLP");
+    }
+
+    function test_swap_topUpSettlesThenMovesTheWholePositionToTheCurrentRate() public {
+        lockLP(alice, 1000 ether);
+        vm.prank(manager);
+        lpSwap.setRates(50, TOKEN_RATE);
+        vm.warp(T0 + 10 * DAY + 12 hours);
+        lockLP(alice, 1000 ether);
+        vm.snapshotGasLastCall("LpSwap", "swapLP (top-up after a cut)");
+        ILpSwap.UserInfo memory u = info(alice);
+        assertEq(u.pendingLP, 100 ether, "10 days settled at her own 1%");
+        assertEq(u.rateLP, 50, "now on the current 0.5%");
+        vm.warp(T0 + 11 * DAY);
+        assertEq(info(alice).pendingLP, 110 ether, "then 0.5% of 2000 a day, on the same clock");
+
+        lockToken(alice, 1000 ether);
+        vm.prank(manager);
+        lpSwap.setRates(50, 1000); // a raise: settled at 10% before the top-up
+        vm.warp(T0 + 13 * DAY);
+        lockToken(alice, 1000 ether);
+        assertEq(info(alice).pendingToken, 200 ether, "2 days at the raised 10%");
+        assertEq(info(alice).rateToken, 1000, "own rate: the raised one");
+        vm.prank(manager);
+        lpSwap.setRates(50, 100);
+        vm.warp(T0 + 14 * DAY);
+        assertEq(info(alice).pendingToken, 400 ether, "a later cut leaves it at 10% of 2000 a day");
+    }
+
+    function test_sendLP_neverLowersTheRate() public {
+        lockLP(alice, 1000 ether);
+        vm.prank(manager);
+        lpSwap.setRates(1, TOKEN_RATE);
+        lp.mint(manager, 1000 ether);
+        vm.startPrank(manager);
+        lp.approve(address(lpSwap), 1000 ether);
+        lpSwap.sendLP(alice, 1000 ether);
+        vm.stopPrank();
+        assertEq(info(alice).rateLP, LP_RATE, "a credit keeps the member's 1%");
+        vm.warp(T0 + DAY);
+        assertEq(info(alice).pendingLP, 20 ether, "1% of 2000");
+
+        lp.mint(manager, 1000 ether);
+        vm.startPrank(manager);
+        lp.approve(address(lpSwap), 1000 ether);
+        lpSwap.sendLP(bob, 1000 ether);
+        vm.stopPrank();
+        assertEq(info(bob).rateLP, 1, "a new position starts at the current rate");
+    }
+
+    /// @dev Positions locked before the own rate was stored read 0 there and follow the current rate, as before.
+    function test_legacyPositionWithoutARateFollowsTheCurrentRate() public {
+        lockLP(alice, 1000 ether);
+        bytes32 slot = bytes32(uint256(keccak256(abi.encode(alice, uint256(STORAGE) + 5))) + 2);
+        assertEq(
+            vm.load(address(lpSwap), slot),
+            bytes32((LP_RATE << 168) | (T0 << 128)),
+            "the rate sits after claimed and lastTime in the position's second slot"
+        );
+        vm.store(address(lpSwap), slot, bytes32(T0 << 128)); // as the previous implementation left it
+        assertEq(info(alice).rateLP, LP_RATE, "the current rate");
+        vm.warp(T0 + 2 * DAY);
+        vm.prank(manager);
+        lpSwap.setRates(50, TOKEN_RATE);
+        assertEq(info(alice).pendingLP, 10 ether, "2 days at the current 0.5%, as before");
+        assertEq(info(alice).rateLP, 50, "rateLP");
+        vm.prank(alice);
+        lpSwap.claimLP();
+        assertEq(lp.balanceOf(alice), 10 ether, "paid at the current rate");
+        lockLP(alice, 1 ether);
+        vm.prank(manager);
+        lpSwap.setRates(1, TOKEN_RATE);
+        assertEq(info(alice).rateLP, 50, "topped up: on its own rate from then on");
+    }
+
+    function testFuzz_setRates_positionsReleaseAtTheHigherOfTheirOwnAndTheCurrentRate(
+        uint256 amount,
+        uint256 own,
+        uint256 current,
+        uint256 before,
+        uint256 elapsed,
+        uint256 extra
+    ) public {
+        amount = bound(amount, 1, type(uint128).max / 20_000);
+        own = bound(own, 1, 10_000);
+        current = bound(current, 1, 10_000);
+        before = bound(before, 0, 400 days);
+        elapsed = bound(elapsed, before, 20_000 days);
+        extra = bound(extra, 1, amount);
+        vm.prank(owner);
+        lpSwap.setRates(own, own);
+        lockLP(alice, amount);
+        vm.warp(T0 + before);
+        vm.prank(manager);
+        lpSwap.setRates(current, current);
+        vm.warp(T0 + elapsed);
+        uint256 effective = own > current ? own : current;
+        uint256 expected = releasedAfter(amount, effective, elapsed / DAY);
+        ILpSwap.UserInfo memory u = info(alice);
+        assertEq(u.pendingLP, expected, "released at max(own, current)");
+        assertEq(u.rateLP, effective, "rateLP");
+
+        // a top-up settles at the effective rate, then the whole position moves to the current rate; the clock
+        // keeps its part-day (or restarts at the top-up if all was released), so one more day passes by then
+        lockLP(alice, extra);
+        assertEq(info(alice).pendingLP, expected, "settled, nothing lost");
+        assertEq(info(alice).rateLP, current, "on the current rate");
+        vm.warp(T0 + elapsed + DAY);
+        uint256 next = expected + ((amount + extra) * current + 9999) / 10_000;
+        if (next > amount + extra) next = amount + extra;
+        assertEq(info(alice).pendingLP, next, "the next day at the current rate");
+        if (next != 0) {
+            vm.prank(alice);
+            lpSwap.claimLP();
+            assertEq(lp.balanceOf(alice), next, "paid");
+            assertEq(lp.balanceOf(address(lpSwap)), amount + extra - next, "rest held");
+        }
     }
 
     function test_sendLP_creditsAnAccountFromTheCaller() public {

@@ -3,8 +3,9 @@ pragma solidity ^0.8.24;
 
 /// @title The LP swap (the spec's "swap contract"): LP tokens and project tokens locked and released per day
 /// @notice A member locks LP tokens of the token/USDT pair (`swapLP`) or project tokens (`swapToken`); each
-///         position is released linearly, a fixed share of its amount per full day (`lpRate` / `tokenRate`
-///         basis points of the amount a day), and `claimLP` pays what has been released. The owner or the
+///         position is released linearly, a fixed share of its amount per full day (basis points of the amount a
+///         day: the higher of the position's own rate, fixed when it was locked or last topped up, and the
+///         current `lpRate` / `tokenRate`), and `claimLP` pays what has been released. The owner or the
 ///         registry's manager can credit a member with locked LP (`sendLP`) and take LP the contract holds
 ///         beyond what it owes (`sendLPToWallet`). See docs/tokens.md.
 /// @dev Admin calls are open to the owner and to the Presale registry's manager.
@@ -17,6 +18,10 @@ interface ILpSwap {
     /// @param amountToken Project tokens locked in total.
     /// @param claimToken Project tokens claimed.
     /// @param pendingToken Project tokens released and not yet claimed.
+    /// @param rateLP Basis points of the LP position released a day: the higher of the position's own rate (the
+    ///        rate when it was locked or last topped up) and the current `lpRate`; the current one when nothing
+    ///        is left locked.
+    /// @param rateToken The same for the token position.
     struct UserInfo {
         uint256 index;
         uint256 amountLP;
@@ -25,6 +30,8 @@ interface ILpSwap {
         uint256 amountToken;
         uint256 claimToken;
         uint256 pendingToken;
+        uint256 rateLP;
+        uint256 rateToken;
     }
 
     /// @notice The configuration.
@@ -70,17 +77,22 @@ interface ILpSwap {
     /// @notice Basis-points denominator of the rates (10000 = 100% a day).
     function RATE_DENOMINATOR() external view returns (uint256);
 
-    /// @notice Locks `amount` LP tokens of the caller (approve first); released at `lpRate` a day.
+    /// @notice Locks `amount` LP tokens of the caller (approve first), released at `lpRate` a day. A top-up first
+    ///         settles the position at its effective rate, then puts the whole position on the current `lpRate`
+    ///         (lower than its own rate after a cut).
     function swapLP(uint256 amount) external;
-    /// @notice Locks `amount` project tokens of the caller (approve first); released at `tokenRate` a day.
+    /// @notice Locks `amount` project tokens of the caller (approve first), released at `tokenRate` a day; a
+    ///         top-up puts the whole position on the current `tokenRate`, like `swapLP`.
     function swapToken(uint256 amount) external;
     /// @notice Pays the caller its released LP and project tokens.
     function claimLP() external;
-    /// @notice Takes `amount` LP tokens from the caller (owner or manager) and locks them for `account`.
+    /// @notice Takes `amount` LP tokens from the caller (owner or manager) and locks them for `account`; the
+    ///         position keeps its effective rate (a credit never lowers it).
     function sendLP(address account, uint256 amount) external;
     /// @notice Sends `amount` of the LP held beyond what is owed to `to` (owner or manager).
     function sendLPToWallet(address to, uint256 amount) external;
-    /// @notice Sets the daily release rates (owner or manager); they apply to every day not yet settled.
+    /// @notice Sets the daily release rates (owner or manager). A raise applies at once to every position, days
+    ///         not yet settled included; a cut only to positions locked or topped up by their member after it.
     function setRates(uint256 lpRate, uint256 tokenRate) external;
 
     /// @notice A member's positions, with what is released now.

@@ -8,8 +8,21 @@ import {ILpSwap} from "../../src/interfaces/ILpSwap.sol";
 import {MockToken} from "../mocks/MockToken.sol";
 
 /// @dev Locks LP and tokens, claims, credits LP as the manager, takes surplus LP, changes the rates and moves
-///      time, with four members. Ghosts: what went in and what was paid out, per asset.
+///      time, with four members. Ghosts: what went in and what was paid out, per asset, and per position a floor
+///      of what its own rate guarantees (see `Floor`).
 contract LpSwapHandler {
+    /// @dev Taken when a position's own rate is set (a lock or a credit): its amount, what it had released, the
+    ///      rate it is owed from then on (the current one on a member's lock or when nothing was left locked; on
+    ///      a credit, the higher of the floor's rate and the current one) and the time. Until the next lock or
+    ///      credit it releases at least `min(amount, released + fullDaysSince(time) * ceil(amount * rate / 1e4))`,
+    ///      whatever the rates do: its clock is at or before `time` and moves by whole days only.
+    struct Floor {
+        uint256 amount;
+        uint256 released;
+        uint256 rate;
+        uint256 time;
+    }
+
     Vm private constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
 
     LpSwap public immutable lpSwap;
@@ -24,6 +37,7 @@ contract LpSwapHandler {
     uint256 public ghostTokenOut;
     uint256 public ghostSurplusIn;
     uint256 public ghostSurplusOut;
+    mapping(address actor => mapping(bool isLp => Floor)) private _floors;
 
     constructor(LpSwap lpSwap_, MockToken lp_, MockToken token_, address manager_) {
         lpSwap = lpSwap_;
@@ -48,6 +62,7 @@ contract LpSwapHandler {
         lpSwap.swapLP(amount);
         vm.stopPrank();
         ghostLpIn += amount;
+        _setFloor(actor, true, lpSwap.getConfig().lpRate);
     }
 
     function swapToken(uint256 actorSeed, uint256 amount) external {
@@ -59,6 +74,7 @@ contract LpSwapHandler {
         lpSwap.swapToken(amount);
         vm.stopPrank();
         ghostTokenIn += amount;
+        _setFloor(actor, false, lpSwap.getConfig().tokenRate);
     }
 
     function claim(uint256 actorSeed) external {
@@ -76,12 +92,17 @@ contract LpSwapHandler {
     function sendLP(uint256 actorSeed, uint256 amount) external {
         address actor = actors[actorSeed % actors.length];
         amount = _bound(amount, 1, 1e30);
+        ILpSwap.UserInfo memory u = lpSwap.getUserInfo(actor);
+        uint256 current = lpSwap.getConfig().lpRate;
+        uint256 owed = _floors[actor][true].rate;
+        bool locked = u.claimLP + u.pendingLP < u.amountLP;
         lp.mint(manager, amount);
         vm.startPrank(manager);
         lp.approve(address(lpSwap), amount);
         lpSwap.sendLP(actor, amount);
         vm.stopPrank();
         ghostLpIn += amount;
+        _setFloor(actor, true, locked && owed > current ? owed : current);
     }
 
     function donateAndSweep(uint256 donated, uint256 taken) external {
@@ -102,8 +123,28 @@ contract LpSwapHandler {
         lpSwap.setRates(_bound(lpRate, 1, 10_000), _bound(tokenRate, 1, 10_000));
     }
 
+    /// @dev What the position's floor guarantees now.
+    function floorOf(address actor, bool isLp) external view returns (uint256 released) {
+        Floor memory f = _floors[actor][isLp];
+        released = f.released + ((block.timestamp - f.time) / lpSwap.getConfig().dayTimes)
+            * ((f.amount * f.rate + 9999) / 10_000);
+        if (released > f.amount) released = f.amount;
+    }
+
+    /// @dev The rate the position is owed by its floor (0 before its first lock).
+    function floorRate(address actor, bool isLp) external view returns (uint256) {
+        return _floors[actor][isLp].rate;
+    }
+
     function warp(uint256 seconds_) external {
         vm.warp(block.timestamp + _bound(seconds_, 0, 30 days));
+    }
+
+    function _setFloor(address actor, bool isLp, uint256 rate) private {
+        ILpSwap.UserInfo memory u = lpSwap.getUserInfo(actor);
+        _floors[actor][isLp] = isLp
+            ? Floor(u.amountLP, u.claimLP + u.pendingLP, rate, block.timestamp)
+            : Floor(u.amountToken, u.claimToken + u.pendingToken, rate, block.timestamp);
     }
 
     function _bound(uint256 x, uint256 min, uint256 max) private pure returns (uint256) {
@@ -147,6 +188,28 @@ contract LpSwapInvariantTest is LpSwapFixture {
         (, uint256 lpOwed, uint256 tokenOwed) = lpSwap.getTotals();
         assertEq(lpOwed, lpAmount - lpClaimed, "lpOwed");
         assertEq(tokenOwed, tokenAmount - tokenClaimed, "tokenOwed");
+    }
+
+    /// @dev A rate cut never slows a position below the rate it was locked (or last topped up) at, and the
+    ///      effective rate shown is never below either that rate or the current one while something is locked.
+    function invariant_releasedNeverFallsBehindTheOwnRate() public view {
+        ILpSwap.Config memory c = lpSwap.getConfig();
+        for (uint256 i = 0; i < handler.actorCount(); ++i) {
+            address actor = handler.actors(i);
+            ILpSwap.UserInfo memory u = lpSwap.getUserInfo(actor);
+            assertTrue(u.claimLP + u.pendingLP >= handler.floorOf(actor, true), "lp behind its own rate");
+            assertTrue(
+                u.claimToken + u.pendingToken >= handler.floorOf(actor, false), "tokens behind their own rate"
+            );
+            assertTrue(u.rateLP >= c.lpRate, "rateLP below the current rate");
+            assertTrue(u.rateToken >= c.tokenRate, "rateToken below the current rate");
+            if (u.claimLP + u.pendingLP < u.amountLP) {
+                assertTrue(u.rateLP >= handler.floorRate(actor, true), "rateLP below the own rate");
+            }
+            if (u.claimToken + u.pendingToken < u.amountToken) {
+                assertTrue(u.rateToken >= handler.floorRate(actor, false), "rateToken below the own rate");
+            }
+        }
     }
 
     function invariant_holdsWhatItOwes() public view {

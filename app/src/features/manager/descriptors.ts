@@ -423,6 +423,7 @@ export const mainSections: Section[] = [
       { name: "tokenRate", kind: "rate", max: PCT },
     ],
     event: { name: "RatesUpdated" },
+    note: "manager.notes.lpSwapRates",
   },
 ];
 

@@ -83,6 +83,8 @@ export const manager: typeof zh = {
   notes: {
     stakingIncomeRates:
       "Income types 4–6: nodeRate is the share of each order's static income split equally among the nodes; exitRate and bottomRate the share of the lock that exit and bottom acceleration save at most; a depositor whose income is at most bottomFloor of its principal counts as bottom. New orders use them; open orders keep their end time.",
+    lpSwapRates:
+      "Daily release rates. A raise speeds up every position; a cut applies only to positions locked or topped up after it.",
     feeRate:
       "Fee on static income at release. A raise applies to orders opened after it; a cut applies to every open order.",
     nodeRate:

@@ -81,6 +81,7 @@ export const manager = {
   notes: {
     stakingIncomeRates:
       "收益类型 4–6：nodeRate 为每笔订单静态收益中由全部节点平分的比例；exitRate 与 bottomRate 为出局加速与底层加速最多缩短的锁仓比例；收益不超过本金 bottomFloor 的存入者算作底层。新订单使用新比例，已有订单的到期时间不变。",
+    lpSwapRates: "每日释放比例。提高对所有仓位生效；降低只对之后锁入或追加的仓位生效。",
     feeRate: "赎回时从静态收益中扣除的手续费。提高只对之后开立的订单生效；降低对所有未赎回订单生效。",
     nodeRate:
       "计入动态比例总和：algebra × inviteRate + teamRates #10 + equalRate + nodeRate ≤ 100%；显示的上限为当前推荐、团队与平级比例剩下的部分。",
