@@ -37,6 +37,25 @@ describe("store", () => {
     expect(useAppStore.getState().toasts).toEqual([]);
   });
 
+  it("does not stack a toast that is already shown, and shows it again once it is gone", () => {
+    const s = useAppStore.getState();
+    const first = s.toast("error", { key: "errors.apiUnreachable" });
+    expect(s.toast("error", { key: "errors.apiUnreachable" })).toBe(first);
+    s.toast("error", { key: "errors.apiTimeout" });
+    s.toast("success", { key: "common.success" });
+    s.toast("success", { key: "common.success", values: { n: 1 } });
+    expect(useAppStore.getState().toasts.map((t) => t.message.key)).toEqual([
+      "errors.apiUnreachable",
+      "errors.apiTimeout",
+      "common.success",
+      "common.success",
+    ]);
+    vi.advanceTimersByTime(4000);
+    expect(useAppStore.getState().toasts).toEqual([]);
+    expect(s.toast("error", { key: "errors.apiUnreachable" })).not.toBe(first);
+    expect(useAppStore.getState().toasts).toHaveLength(1);
+  });
+
   it("resolves confirm requests with the user's answer", async () => {
     const s = useAppStore.getState();
     const answer = s.confirm({ key: "common.confirm" });

@@ -94,6 +94,9 @@ export function toInviteCode(value: string | null | undefined): Address {
 
 let nextId = 1;
 
+const sameMessage = (a: AppMessage, b: AppMessage) =>
+  a.key === b.key && JSON.stringify(a.values ?? {}) === JSON.stringify(b.values ?? {});
+
 export const useAppStore = create<AppState>()((set, get) => ({
   lang: normalizeLang(readStored(STORAGE_KEYS.lang)),
   showMenu: readStored(STORAGE_KEYS.showMenu) === "true",
@@ -130,6 +133,9 @@ export const useAppStore = create<AppState>()((set, get) => ({
     set({ pendingNote });
   },
   toast(kind, message) {
+    // Several reads failing together (backend down) would stack the same toast over the page.
+    const shown = get().toasts.find((t) => t.kind === kind && sameMessage(t.message, message));
+    if (shown) return shown.id;
     const id = nextId++;
     set((s) => ({ toasts: [...s.toasts, { id, kind, message }] }));
     setTimeout(() => get().dismissToast(id), TOAST_MS[kind]);

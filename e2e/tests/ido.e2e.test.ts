@@ -210,6 +210,12 @@ test.describe("presale journey", () => {
     await expect(allocation.getByText("5,000", { exact: true }).first()).toBeVisible();
     await expect(buyButton(page)).toBeDisabled();
     await expect(page.getByText("One participation per address")).toBeVisible();
+    // the progress counts this sale, grouped like every other figure (2000 -> "2,000")
+    const { idoHas, idoMax } = await r.config();
+    const grouped = (n: bigint) => n.toLocaleString("en-US");
+    await expect(page.getByRole("region", { name: "Presale", exact: true })).toContainText(
+      `${grouped(idoHas)} / ${grouped(idoMax)}`,
+    );
     await expect(allocation.getByRole("button", { name: "Claim tokens" })).toBeDisabled();
 
     // the referrer is credited 5% and the grand-referrer (root) 3%: on chain ...

@@ -138,7 +138,14 @@ test.describe("/mine: sign-in refused in the wallet", () => {
 
     wallet.reject.delete("personal_sign");
     await signInButton(page).click();
-    await expect(page.getByRole("region", { name: "Create your mining account" })).toBeVisible();
+    const register = page.getByRole("region", { name: "Create your mining account" });
+    await expect(register).toBeVisible();
     await expect(signInButton(page)).toHaveCount(0);
+    // no invitation code: the referrer field is empty with its hint, not the zero address
+    await expect(register.getByLabel("Referrer address")).toHaveValue("");
+    await expect(register.getByLabel("Referrer address")).toHaveAttribute(
+      "placeholder",
+      "Please enter the recommended address",
+    );
   });
 });

@@ -373,5 +373,28 @@ test.describe("LP swap and claim panel (issue 6)", () => {
     const user = await r.lpUser(me);
     expect(user.pendingLP).toBe(0n);
     expect(user.amountLP).toBe(parseEther("100"));
+
+    // a rate cut leaves the open position on its 1%; a top-up moves all of it to the new rate, and says so
+    const lpSwap = { address: contracts.LpSwap!, abi: lpSwapAbi } as const;
+    const { tokenRate } = await chain.readContract({ ...lpSwap, functionName: "getConfig" });
+    await direct(
+      chain,
+      devWallet(DEV_ROLES.deployer).writeContract({
+        ...lpSwap,
+        functionName: "setRates",
+        args: [50n, tokenRate],
+      }),
+    );
+    expect((await r.lpUser(me)).rateLP).toBe(100n);
+    await page.reload();
+    const notice = panel.getByText("adding to it moves the whole position to the current 0.5%");
+    await panel.getByLabel("Amount").fill("1");
+    await expect(notice).toHaveText(
+      "This position releases 1% a day; adding to it moves the whole position to the current 0.5%",
+    );
+    await panel.getByRole("button", { name: "Lock", exact: true }).click();
+    await expect.poll(async () => (await r.lpUser(me)).amountLP).toBe(parseEther("101"));
+    expect((await r.lpUser(me)).rateLP).toBe(50n);
+    await expect(notice).toBeHidden();
   });
 });

@@ -87,6 +87,11 @@ test.describe("invitation QR code and team chart (issue 5)", () => {
         ),
       ).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      // "My level" sits right under its label, not in the middle of the row its taller neighbour makes
+      const mine = level.locator(".kv > div").first();
+      const label = (await mine.locator("dt").boundingBox())!;
+      const value = (await mine.locator("dd").boundingBox())!;
+      expect(value.y - (label.y + label.height)).toBeLessThan(8);
 
       // a chain day later the deposit moves one bar to the left and today is empty
       await timeTravel(dayTimes);

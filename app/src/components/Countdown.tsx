@@ -9,11 +9,23 @@ export function Countdown({ targetSec }: { targetSec: number }) {
   const c = countdown(targetSec, now);
   return (
     <span className="countdown" role="timer">
-      {c.days}
-      <small>{t("countdown.days")}</small> {c.hours}
-      <small>{t("countdown.hours")}</small> {c.minutes}
-      <small>{t("countdown.minutes")}</small> {c.seconds}
-      <small>{t("countdown.seconds")}</small>
+      {/* a narrow column wraps between the parts, never between a number and its unit */}
+      <span>
+        {c.days}
+        <small>{t("countdown.days")}</small>
+      </span>{" "}
+      <span>
+        {c.hours}
+        <small>{t("countdown.hours")}</small>
+      </span>{" "}
+      <span>
+        {c.minutes}
+        <small>{t("countdown.minutes")}</small>
+      </span>{" "}
+      <span>
+        {c.seconds}
+        <small>{t("countdown.seconds")}</small>
+      </span>
     </span>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../i18n";
 import type { I18nKey } from "../i18n/keys";
+import { ReadError } from "./ReadError";
 
 type Props<Row> = {
   /** Rows loaded so far; undefined while the first page loads. */
@@ -29,7 +30,7 @@ export function PagedList<Row>({
   onMore,
 }: Props<Row>) {
   const { t } = useTranslation();
-  if (isError) return <p className="error-text">{t("errors.network")}</p>;
+  if (isError) return <ReadError />;
   if (!rows || total === undefined) return <p className="muted">{t("common.loading")}</p>;
   if (total === 0n) return <p className="muted">{t("common.noData")}</p>;
   return (

@@ -22,6 +22,7 @@ export const en: Catalogue = {
     amountInvalid: "Please enter a valid amount",
     max: "Max",
     reload: "Reload",
+    retry: "Retry",
     notifications: "Notifications",
     switchLanguage: "Switch to Chinese",
   },

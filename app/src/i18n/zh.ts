@@ -20,6 +20,7 @@ export const zh = {
     amountInvalid: "请输入有效的金额",
     max: "最大",
     reload: "重新加载",
+    retry: "重试",
     notifications: "通知",
     switchLanguage: "切换到英文",
   },

@@ -37,7 +37,7 @@ export default function Team() {
         <>
           {address ? (
             <>
-              <LevelCard data={data} rows={rows} />
+              <LevelCard data={data} rows={rows} rowsError={overview.isError} />
               <TeamStatsCard data={data} />
               <TodayCard data={days} />
               <TeamChartCard data={days} dayTimes={overview.config?.dayTimes} />
@@ -47,7 +47,7 @@ export default function Team() {
               <p>{t("errors.notConnected")}</p>
             </section>
           )}
-          <LevelTableCard rows={rows} myLevel={data.team?.level} />
+          <LevelTableCard rows={rows} myLevel={data.team?.level} isError={overview.isError} />
         </>
       )}
     </section>

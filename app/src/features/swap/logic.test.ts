@@ -16,6 +16,7 @@ import {
   spotPrice,
   storedNumber,
   swapBlockReason,
+  topUpRateDrop,
 } from "./logic";
 
 // the deploy's defaults (docs/tokens.md): buy 3% (pool, node, dividend), sell 5% (burn 1% included)
@@ -230,5 +231,31 @@ describe("liquifiedReserves: the swap-and-liquify a sell runs first", () => {
 
   it("changes nothing when there is nothing to sell", () => {
     expect(liquifiedReserves(before, 1n, 0n)).toEqual(before);
+  });
+});
+
+describe("topUpRateDrop: what an LpSwap top-up gives up after a rate cut", () => {
+  const config = { lpRate: 50n, tokenRate: 200n };
+  const user = {
+    amountLP: parseEther("1000"),
+    claimLP: parseEther("100"),
+    pendingLP: parseEther("10"),
+    rateLP: 100n, // locked at 1%, the rate is now 0.5%
+    amountToken: parseEther("1000"),
+    claimToken: 0n,
+    pendingToken: 0n,
+    rateToken: 200n,
+  };
+
+  it("is the position's own rate while it is above the current one and something is locked", () => {
+    expect(topUpRateDrop(user, config, "lp")).toBe(100n);
+  });
+
+  it("is undefined on the current rate, for a new position or one fully released", () => {
+    expect(topUpRateDrop(user, config, "token")).toBeUndefined();
+    const none = { ...user, amountLP: 0n, claimLP: 0n, pendingLP: 0n };
+    expect(topUpRateDrop(none, config, "lp")).toBeUndefined();
+    const released = { ...user, claimLP: parseEther("990"), pendingLP: parseEther("10") };
+    expect(topUpRateDrop(released, config, "lp")).toBeUndefined();
   });
 });

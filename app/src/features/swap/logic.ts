@@ -197,3 +197,29 @@ export function liquifiedReserves(
     ? { token: token + tokenDesired, usdt: usdt + usdtOptimal }
     : { token: token + (usdtHeld * token) / usdt, usdt: usdt + usdtHeld };
 }
+
+/**
+ * LpSwap: the rate (basis points a day) a top-up of `asset` would give up, or undefined. A position still
+ * locked releases at the higher of its own rate and the current one (`rateLP` / `rateToken`); a member's
+ * top-up moves the whole position to the current rate, so it slows down after a cut.
+ */
+export function topUpRateDrop(
+  user: {
+    amountLP: bigint;
+    claimLP: bigint;
+    pendingLP: bigint;
+    rateLP: bigint;
+    amountToken: bigint;
+    claimToken: bigint;
+    pendingToken: bigint;
+    rateToken: bigint;
+  },
+  config: { lpRate: bigint; tokenRate: bigint },
+  asset: "lp" | "token",
+): bigint | undefined {
+  const [amount, released, rate, current] =
+    asset === "lp"
+      ? [user.amountLP, user.claimLP + user.pendingLP, user.rateLP, config.lpRate]
+      : [user.amountToken, user.claimToken + user.pendingToken, user.rateToken, config.tokenRate];
+  return released < amount && rate > current ? rate : undefined;
+}

@@ -61,5 +61,7 @@ export const swap: typeof zh = {
     pendingToken: "Tokens claimable",
     claim: "Claim released",
     nothing: "Nothing to claim yet",
+    rateDrop:
+      "This position releases {{own}}% a day; adding to it moves the whole position to the current {{current}}%",
   },
 };

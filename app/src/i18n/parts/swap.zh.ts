@@ -58,5 +58,6 @@ export const swap = {
     pendingToken: "可领代币",
     claim: "领取已释放",
     nothing: "暂无可领取",
+    rateDrop: "该仓位每日释放 {{own}}%；追加锁仓后整个仓位将按当前的 {{current}}% 释放",
   },
 };

@@ -7,6 +7,7 @@ import { useTransaction } from "../../../lib/useTransaction";
 import type { useIdoAccount } from "../hooks/useIdoAccount";
 import { type IdoOverview, useChainNow } from "../hooks/useIdoOverview";
 import { claimState } from "../logic";
+import { ReadPending } from "../../../components/ReadError";
 
 type Props = { overview: IdoOverview; account: ReturnType<typeof useIdoAccount> };
 
@@ -21,7 +22,7 @@ export function AllocationCard({ overview, account }: Props) {
 
   let body;
   if (!user || extractTime === undefined) {
-    body = <p className="muted">{account.isError ? t("errors.network") : t("common.loading")}</p>;
+    body = <ReadPending isError={account.isError} />;
   } else if (user.idoIndex === 0n) {
     body = <p className="muted">{t("ido.allocation.none")}</p>;
   } else {

@@ -3,6 +3,7 @@ import { env } from "../../../lib/env";
 import { formatAmount } from "../../../lib/format";
 import type { IdoOverview } from "../hooks/useIdoOverview";
 import { TIER1_END, TIER2_END, percentFromBps } from "../logic";
+import { ReadPending } from "../../../components/ReadError";
 
 /** Formats a unix time or a YYYY-MM-DD day for the current language. */
 function formatDate(lang: string, value: Date, withTime: boolean): string {
@@ -30,7 +31,7 @@ export function IdoRules({ overview }: { overview: IdoOverview }) {
       {!overview.available ? (
         <p className="muted">{t("ido.unavailable")}</p>
       ) : !ready ? (
-        <p className="muted">{overview.isError ? t("errors.network") : t("common.loading")}</p>
+        <ReadPending isError={overview.isError} />
       ) : (
         <ol className="rules">
           <li>{t("ido.rules.one")}</li>

@@ -4,6 +4,7 @@ import { Countdown } from "../../../components/Countdown";
 import { formatAmount } from "../../../lib/format";
 import { type IdoOverview, useChainNow } from "../hooks/useIdoOverview";
 import { idoStage, tierOf } from "../logic";
+import { ReadError } from "../../../components/ReadError";
 
 /**
  * The sale at a glance: stage with its countdown, progress idoHas/idoMax, price and the tier the next
@@ -18,7 +19,7 @@ export function PresaleCard({ overview, showLink }: { overview: IdoOverview; sho
   if (!overview.available) {
     body = <p className="muted">{t("ido.unavailable")}</p>;
   } else if (overview.isError) {
-    body = <p className="error-text">{t("errors.network")}</p>;
+    body = <ReadError />;
   } else if (!config || priorityWindow === undefined) {
     body = <p className="muted">{t("common.loading")}</p>;
   } else {
@@ -46,7 +47,10 @@ export function PresaleCard({ overview, showLink }: { overview: IdoOverview; sho
           <div>
             <dt>{t("ido.progress")}</dt>
             <dd>
-              {t("ido.progressValue", { has: config.idoHas.toString(), max: config.idoMax.toString() })}
+              {t("ido.progressValue", {
+                has: formatAmount(config.idoHas, { decimals: 0 }),
+                max: formatAmount(config.idoMax, { decimals: 0 }),
+              })}
               <progress
                 className="progress"
                 value={Number(config.idoHas)}

@@ -4,6 +4,7 @@ import { ido } from "../../../contracts";
 import { formatAmount } from "../../../lib/format";
 import { useTransaction } from "../../../lib/useTransaction";
 import type { useIdoAccount } from "../hooks/useIdoAccount";
+import { ReadPending } from "../../../components/ReadError";
 
 /** My referral rewards (claimable, direct and indirect totals) and `claimReward()`. */
 export function RewardsCard({ account }: { account: ReturnType<typeof useIdoAccount> }) {
@@ -18,7 +19,7 @@ export function RewardsCard({ account }: { account: ReturnType<typeof useIdoAcco
         {t("ido.rewards.title")}
       </h2>
       {!user ? (
-        <p className="muted">{account.isError ? t("errors.network") : t("common.loading")}</p>
+        <ReadPending isError={account.isError} />
       ) : (
         <>
           <dl className="kv">

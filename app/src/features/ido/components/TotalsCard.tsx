@@ -1,6 +1,7 @@
 import { useTranslation } from "../../../i18n";
 import { formatAmount } from "../../../lib/format";
 import { useIdoTotals } from "../hooks/useIdoAccount";
+import { ReadPending } from "../../../components/ReadError";
 
 /** The sale's totals (`getTotals`). */
 export function TotalsCard() {
@@ -12,7 +13,7 @@ export function TotalsCard() {
         {t("ido.totals.title")}
       </h2>
       {!totals ? (
-        <p className="muted">{isError ? t("errors.network") : t("common.loading")}</p>
+        <ReadPending isError={isError} />
       ) : (
         <dl className="kv">
           <div>

@@ -49,7 +49,8 @@ export function RegisterCard() {
   const inviteCode = useAppStore((s) => s.inviteCode);
   const refresh = useRefreshMine();
   const [username, setUsername] = useState("");
-  const [recommend, setRecommend] = useState<string>(inviteCode);
+  // without an invitation the code is the zero address: an empty field, not 0x000…, is shown
+  const [recommend, setRecommend] = useState<string>(inviteCode === zeroAddress ? "" : inviteCode);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppMessage>();
 
@@ -96,6 +97,7 @@ export function RegisterCard() {
             className="input"
             autoComplete="off"
             spellCheck={false}
+            placeholder={t("register.placeholder")}
             value={recommend}
             onChange={(e) => setRecommend(e.target.value)}
           />

@@ -6,6 +6,7 @@ import { appChain } from "../../../wagmi";
 import { useIsManager } from "../../manager/hooks/useIsManager";
 import { useAppConnection } from "../../wallet/hooks/useAppConnection";
 import { usePresaleUser } from "../hooks/usePresaleUser";
+import { ReadError } from "../../../components/ReadError";
 
 /** Home card: the connected member's registration status and referrer, read from the chain. */
 export function RegistrationStatus() {
@@ -29,7 +30,7 @@ export function RegistrationStatus() {
   } else if (wrongChain) {
     body = <p className="muted">{t("home.wrongNetwork", { chain: appChain.name })}</p>;
   } else if (user.isError) {
-    body = <p className="error-text">{t("errors.network")}</p>;
+    body = <ReadError />;
   } else if (!user.data) {
     body = <p className="muted">{t("common.loading")}</p>;
   } else if (user.data.index === 0n) {

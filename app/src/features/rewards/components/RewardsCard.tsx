@@ -3,6 +3,7 @@ import type { Address } from "viem";
 import { useTranslation } from "../../../i18n";
 import { formatAmount } from "../../../lib/format";
 import { useRewardActions, useRewardsAccount } from "../hooks/useRewards";
+import { ReadPending } from "../../../components/ReadError";
 
 /**
  * The member's dividends (docs/dividends.md): LP dividend paid in rounds, hold dividend and node rewards
@@ -31,7 +32,7 @@ export function RewardsCard({ address }: { address: Address | undefined }) {
   } else if (!address) {
     body = <p className="muted">{t("rewards.connect")}</p>;
   } else if (!lp || !hold || !node) {
-    body = <p className="muted">{rewards.isError ? t("errors.network") : t("common.loading")}</p>;
+    body = <ReadPending isError={rewards.isError} />;
   } else {
     const classes = [node.isForceA && "A", node.isForceB && "B", node.isForceC && "C"].filter(Boolean);
     body = (

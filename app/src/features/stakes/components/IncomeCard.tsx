@@ -5,6 +5,7 @@ import { useTransaction } from "../../../lib/useTransaction";
 import type { StakingAccount, StakingOrders, StakingOverview } from "../hooks/useStaking";
 import { type AccelerationTotal, accelerationTotals, daysText, percentFromBps } from "../logic";
 import { staking } from "../staking";
+import { ReadPending } from "../../../components/ReadError";
 
 type Props = {
   account: StakingAccount;
@@ -48,9 +49,7 @@ export function IncomeCard({ account, orders, config }: Props) {
         {t("stakes.income.title")}
       </h2>
       {!user || !node || !rates || !config ? (
-        <p className={account.isError ? "error-text" : "muted"}>
-          {account.isError ? t("errors.network") : t("common.loading")}
-        </p>
+        <ReadPending isError={account.isError} />
       ) : (
         <>
           <dl className="kv">

@@ -6,6 +6,7 @@ import { useTransaction } from "../../../lib/useTransaction";
 import type { StakingOrders } from "../hooks/useStaking";
 import { daysText, orderProgress, orderSavedSeconds, orderState } from "../logic";
 import { staking } from "../staking";
+import { ReadError } from "../../../components/ReadError";
 
 type Props = Pick<StakingOrders, "orders" | "available" | "loading" | "isError"> & {
   /** seconds per staking day (`getConfig().dayTimes`), for the days an acceleration saved */
@@ -30,7 +31,7 @@ export function OrdersCard({ orders, available, loading, isError, dayTimes, now,
 
   let body;
   if (!available) body = <p className="muted">{t("stakes.orders.unavailable")}</p>;
-  else if (isError) body = <p className="error-text">{t("errors.network")}</p>;
+  else if (isError) body = <ReadError />;
   else if (loading || !orders) body = <p className="muted">{t("common.loading")}</p>;
   else if (orders.length === 0) body = <p className="muted">{t("stakes.orders.none")}</p>;
   else

@@ -1,6 +1,7 @@
 import { useTranslation } from "../../../i18n";
 import { formatAmount } from "../../../lib/format";
 import { type Tier, aprBps, percentFromBps } from "../logic";
+import { ReadPending } from "../../../components/ReadError";
 
 /** The 5 tiers: days, daily rate and APR, stock left, min / max per order, my max (per member). */
 export function TiersCard({ tiers, isError }: { tiers: Tier[] | undefined; isError: boolean }) {
@@ -11,9 +12,7 @@ export function TiersCard({ tiers, isError }: { tiers: Tier[] | undefined; isErr
         {t("stakes.tiers.title")}
       </h2>
       {!tiers ? (
-        <p className={isError ? "error-text" : "muted"}>
-          {isError ? t("errors.network") : t("common.loading")}
-        </p>
+        <ReadPending isError={isError} />
       ) : (
         <ul className="tier-list">
           {tiers.map((tier) => (

@@ -10,6 +10,8 @@ import { percentFromBps } from "../../ido/logic";
 import type { AppConnection } from "../../wallet/hooks/useAppConnection";
 import { lpSwap } from "../contracts";
 import { useLpSwapAccount } from "../hooks/useSwap";
+import { topUpRateDrop } from "../logic";
+import { ReadPending } from "../../../components/ReadError";
 
 type Asset = "lp" | "token";
 
@@ -32,6 +34,7 @@ export function LpSwapCard({ connection }: { connection: AppConnection }) {
   const amount = check?.ok ? check.value : undefined;
   const { user, config } = lp;
   const claimable = !!user && (user.pendingLP > 0n || user.pendingToken > 0n);
+  const ownRate = user && config ? topUpRateDrop(user, config, asset) : undefined;
 
   async function run(action: () => ReturnType<typeof send>) {
     setBusy(true);
@@ -79,7 +82,7 @@ export function LpSwapCard({ connection }: { connection: AppConnection }) {
   } else if (connection.wrongChain) {
     body = <p className="blocked-reason">{t("swap.blocked.wrongChain", { chain: appChain.name })}</p>;
   } else if (!user || !config) {
-    body = <p className="muted">{lp.isError ? t("errors.network") : t("common.loading")}</p>;
+    body = <ReadPending isError={lp.isError} />;
   } else {
     body = (
       <>
@@ -156,6 +159,14 @@ export function LpSwapCard({ connection }: { connection: AppConnection }) {
         {balance !== undefined && (
           <p className="muted small">
             {t("swap.lp.balance")}: {asset === "lp" ? lpValue(balance) : tokenValue(balance)}
+          </p>
+        )}
+        {ownRate !== undefined && amount !== undefined && (
+          <p className="warn-text">
+            {t("swap.lp.rateDrop", {
+              own: percentFromBps(ownRate),
+              current: percentFromBps(asset === "lp" ? config.lpRate : config.tokenRate),
+            })}
           </p>
         )}
         <button

@@ -1,7 +1,8 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { i18n, loadParts } from "../../../i18n";
-import { TeamChartCard } from "./TeamCards";
+import { LevelTableCard, TeamChartCard } from "./TeamCards";
 
 const E = 10n ** 18n;
 const days = [
@@ -34,5 +35,18 @@ describe("TeamChartCard", () => {
         "Earlier days could not be read from the RPC node: only the latest active day is shown",
       ),
     ).toBeTruthy();
+  });
+});
+
+describe("LevelTableCard", () => {
+  it("says the level table could not be read (with a retry) instead of loading forever", () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <LevelTableCard rows={undefined} myLevel={undefined} isError />
+      </QueryClientProvider>,
+    );
+    expect(screen.queryByText("Loading...")).toBeNull();
+    expect(screen.getByRole("alert").textContent).toContain("Network error");
+    expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { formatAddress, formatAmount } from "../../../lib/format";
 import { percentFromBps } from "../../stakes/logic";
 import type { TeamDays, useTeam } from "../hooks/useTeam";
 import { type LevelRow, TEAM_CHART_DAYS, chartBars, nextLevel } from "../logic";
+import { ReadPending } from "../../../components/ReadError";
 
 type TeamData = ReturnType<typeof useTeam>;
 
@@ -11,15 +12,19 @@ type TeamData = ReturnType<typeof useTeam>;
 const progressPerMille = (have: bigint, need: bigint) =>
   need === 0n || have >= need ? 1000 : Number((have * 1000n) / need);
 
-function Loading({ isError }: { isError: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <p className={isError ? "error-text" : "muted"}>{isError ? t("errors.network") : t("common.loading")}</p>
-  );
-}
-
-/** My level (1-10 or none, manual or not) and what the next one still needs. */
-export function LevelCard({ data, rows }: { data: TeamData; rows: LevelRow[] | undefined }) {
+/**
+ * My level (1-10 or none, manual or not) and what the next one still needs. `rowsError`: the level
+ * table (staking config) could not be read.
+ */
+export function LevelCard({
+  data,
+  rows,
+  rowsError = false,
+}: {
+  data: TeamData;
+  rows: LevelRow[] | undefined;
+  rowsError?: boolean;
+}) {
   const { t } = useTranslation();
   const { team } = data;
   const next = team && rows ? nextLevel(rows, team) : undefined;
@@ -29,7 +34,7 @@ export function LevelCard({ data, rows }: { data: TeamData; rows: LevelRow[] | u
         {t("team.level.title")}
       </h2>
       {!team || !rows ? (
-        <Loading isError={data.isError} />
+        <ReadPending isError={data.isError || rowsError} />
       ) : (
         <dl className="kv">
           <div>
@@ -95,7 +100,7 @@ export function TeamStatsCard({ data }: { data: TeamData }) {
         {t("team.stats.title")}
       </h2>
       {!team || !user ? (
-        <Loading isError={data.isError} />
+        <ReadPending isError={data.isError} />
       ) : (
         <dl className="kv">
           <div>
@@ -150,7 +155,7 @@ export function TodayCard({ data }: { data: TeamDays }) {
         {t("team.today.title")}
       </h2>
       {!today ? (
-        <Loading isError={data.isError} />
+        <ReadPending isError={data.isError} />
       ) : (
         <dl className="kv">
           <div>
@@ -191,7 +196,7 @@ export function TeamChartCard({ data, dayTimes }: { data: TeamDays; dayTimes: bi
   const members = data.days?.reduce((sum, d) => sum + d.users, 0n) ?? 0n;
 
   let body;
-  if (!data.days || dayTimes === undefined) body = <Loading isError={data.isError} />;
+  if (!data.days || dayTimes === undefined) body = <ReadPending isError={data.isError} />;
   else if (!bars) body = <p className="muted">{t("team.chart.empty", { days: TEAM_CHART_DAYS })}</p>;
   else {
     const slot = CHART_W / bars.length;
@@ -258,9 +263,11 @@ export function TeamChartCard({ data, dayTimes }: { data: TeamDays; dayTimes: bi
 export function LevelTableCard({
   rows,
   myLevel,
+  isError = false,
 }: {
   rows: LevelRow[] | undefined;
   myLevel: bigint | undefined;
+  isError?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -269,7 +276,7 @@ export function LevelTableCard({
         {t("team.table.title")}
       </h2>
       {!rows ? (
-        <Loading isError={false} />
+        <ReadPending isError={isError} />
       ) : (
         <div className="table-wrap">
           <table className="level-table">

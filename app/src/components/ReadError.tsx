@@ -1,0 +1,35 @@
+import { type Query, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "../i18n";
+
+/** A query that failed, or a multicall batch (allowFailure) with a failed call: what Retry reads again. */
+export const failedRead = (query: Query) =>
+  query.state.status === "error" ||
+  (Array.isArray(query.state.data) &&
+    query.state.data.some((item: unknown) => (item as { status?: unknown } | null)?.status === "failure"));
+
+/**
+ * A chain read failed (after the query's own retry): says so, with a button that reads again every
+ * failed query on screen, so a dropped connection does not need a page reload.
+ */
+export function ReadError() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return (
+    <div className="read-error" role="alert">
+      <p className="error-text">{t("errors.network")}</p>
+      <button
+        type="button"
+        className="button ghost small"
+        onClick={() => void queryClient.refetchQueries({ type: "active", predicate: failedRead })}
+      >
+        {t("common.retry")}
+      </button>
+    </div>
+  );
+}
+
+/** "Loading..." until a read settles, or its error with a retry. */
+export function ReadPending({ isError }: { isError: boolean }) {
+  const { t } = useTranslation();
+  return isError ? <ReadError /> : <p className="muted">{t("common.loading")}</p>;
+}
