@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {StakingFixture} from "../utils/StakingFixture.sol";
+import {StakingFixture, settingsOf} from "../utils/StakingFixture.sol";
 import {Vm} from "../utils/Test.sol";
 import {Staking} from "../../src/Staking.sol";
 import {DataReader} from "../../src/DataReader.sol";
@@ -185,21 +185,8 @@ contract StakingHandler {
 
     /// The release fee, raised or cut (within its bound of 5,000).
     function setFee(uint256 feeRate) external {
-        IStaking.Config memory c = staking.getConfig();
-        IStaking.Settings memory s = IStaking.Settings({
-            dayTimes: c.dayTimes,
-            addTime: c.addTime,
-            algebra: c.algebra,
-            feeRate: feeRate % 5001,
-            handleGas: c.handleGas,
-            swapRate: c.swapRate,
-            buyRate: c.buyRate,
-            selfRate: c.selfRate,
-            inviteRate: c.inviteRate,
-            equalRate: c.equalRate,
-            fundRate: c.fundRate,
-            fbPrice: c.fbPrice
-        });
+        IStaking.Settings memory s = settingsOf(staking.getConfig());
+        s.feeRate = feeRate % 5001;
         vm.prank(owner);
         staking.setConfig(s);
         calls["setFee"] += 1;

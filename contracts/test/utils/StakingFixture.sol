@@ -92,22 +92,8 @@ abstract contract StakingFixture is Fixture {
         index = staking.deposit(tier, amount, true);
     }
 
-    function settings() internal view returns (IStaking.Settings memory s) {
-        IStaking.Config memory c = staking.getConfig();
-        s = IStaking.Settings({
-            addTime: c.addTime,
-            dayTimes: c.dayTimes,
-            algebra: c.algebra,
-            feeRate: c.feeRate,
-            handleGas: c.handleGas,
-            swapRate: c.swapRate,
-            buyRate: c.buyRate,
-            selfRate: c.selfRate,
-            inviteRate: c.inviteRate,
-            equalRate: c.equalRate,
-            fundRate: c.fundRate,
-            fbPrice: c.fbPrice
-        });
+    function settings() internal view returns (IStaking.Settings memory) {
+        return settingsOf(staking.getConfig());
     }
 
     function configure(IStaking.Settings memory s) internal {
@@ -119,4 +105,22 @@ abstract contract StakingFixture is Fixture {
         vm.prank(owner);
         staking.setConfigMulti(m);
     }
+}
+
+/// @dev The settings `getConfig` reports, as `setConfig` takes them (to change one field).
+function settingsOf(IStaking.Config memory c) pure returns (IStaking.Settings memory) {
+    return IStaking.Settings({
+        addTime: c.addTime,
+        dayTimes: c.dayTimes,
+        algebra: c.algebra,
+        feeRate: c.feeRate,
+        handleGas: c.handleGas,
+        swapRate: c.swapRate,
+        buyRate: c.buyRate,
+        selfRate: c.selfRate,
+        inviteRate: c.inviteRate,
+        equalRate: c.equalRate,
+        fundRate: c.fundRate,
+        fbPrice: c.fbPrice
+    });
 }
