@@ -175,7 +175,7 @@ describe("swapBlockReason", () => {
     wrongChain: false,
     tradingOpen: true,
     reserves: { token: tokens, usdt },
-    received: 1n,
+    minReceived: 1n,
     amountValid: true,
   };
   it("in the order a member fixes them", () => {
@@ -184,12 +184,29 @@ describe("swapBlockReason", () => {
     expect(swapBlockReason({ ...ready, tradingOpen: undefined })).toBe("loading");
     expect(swapBlockReason({ ...ready, tradingOpen: false })).toBe("closed");
     expect(swapBlockReason({ ...ready, reserves: { token: 0n, usdt: 0n } })).toBe("noLiquidity");
-    expect(swapBlockReason({ ...ready, received: 0n })).toBe("tooSmall");
+    expect(swapBlockReason({ ...ready, minReceived: 0n })).toBe("tooSmall");
     expect(swapBlockReason(ready)).toBeUndefined();
   });
 
+  it("a few wei: something would arrive, but the minimum under slippage is 0, so the swap is refused", () => {
+    const amountIn = 20n; // token wei sold: 1 USDT wei out
+    const q = quoteSwap({
+      side: "sell",
+      amountIn,
+      routerOut: getAmountOut(pairInput("sell", amountIn, sell), tokens, usdt),
+      buy,
+      sell,
+      burns: false,
+      reserveIn: tokens,
+      slippageBps: 50,
+    });
+    expect(q.received).toBeGreaterThan(0n);
+    expect(q.minReceived).toBe(0n);
+    expect(swapBlockReason({ ...ready, minReceived: q.minReceived })).toBe("tooSmall");
+  });
+
   it("a quote still loading does not block (the button waits for the quote itself)", () => {
-    expect(swapBlockReason({ ...ready, received: undefined })).toBeUndefined();
+    expect(swapBlockReason({ ...ready, minReceived: undefined })).toBeUndefined();
   });
 });
 

@@ -156,8 +156,8 @@ export function swapBlockReason(i: {
   wrongChain: boolean;
   tradingOpen: boolean | undefined;
   reserves: { token: bigint; usdt: bigint } | undefined;
-  /** the quote's `received` for a valid amount; undefined while there is none */
-  received: bigint | undefined;
+  /** the quote's `minReceived` for a valid amount; undefined while there is none */
+  minReceived: bigint | undefined;
   amountValid: boolean;
 }): SwapBlock | undefined {
   if (!i.connected) return "notConnected";
@@ -165,7 +165,8 @@ export function swapBlockReason(i: {
   if (i.tradingOpen === undefined || !i.reserves) return "loading";
   if (!i.tradingOpen) return "closed";
   if (i.reserves.token === 0n || i.reserves.usdt === 0n) return "noLiquidity";
-  if (i.amountValid && i.received === 0n) return "tooSmall";
+  // a minimum of 0 would be no protection at all: the swap could land for nothing
+  if (i.amountValid && i.minReceived === 0n) return "tooSmall";
   return undefined;
 }
 

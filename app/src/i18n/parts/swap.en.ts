@@ -40,7 +40,7 @@ export const swap: typeof zh = {
     loading: "Loading...",
     closed: "Trading has not opened for this token yet",
     noLiquidity: "This pair has no liquidity",
-    tooSmall: "The amount is too small to receive anything",
+    tooSmall: "The amount is too small: the minimum received would be 0",
   },
   lp: {
     title: "LP swap and claim",

@@ -37,7 +37,7 @@ export const swap = {
     loading: "加载中...",
     closed: "该代币尚未开放交易",
     noLiquidity: "该交易对暂无流动性",
-    tooSmall: "数量太小，无法获得代币",
+    tooSmall: "数量太小：最少获得将为 0",
   },
   lp: {
     title: "LP 兑换与领取",

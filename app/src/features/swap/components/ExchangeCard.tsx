@@ -110,7 +110,7 @@ export function ExchangeCard({ connection }: { connection: AppConnection }) {
     wrongChain: connection.wrongChain,
     tradingOpen: market.tradingOpen,
     reserves: market.reserves,
-    received: quote?.received,
+    minReceived: quote?.minReceived,
     amountValid: amountIn !== undefined,
   });
 
