@@ -41,6 +41,7 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
     uint256 private constant _MAX_IDO_MAX = type(uint16).max;
     uint256 private constant _MAX_IDO_AMOUNT = type(uint80).max;
     uint256 private constant _MAX_IDO_TOKENS = type(uint96).max;
+    uint256 private constant _MAX_CLAIM_DELAY = 365 days; // extractTime at most this long after endTime
 
     /// @dev A member's own purchase, one slot. `priority` may be set before the purchase.
     struct Purchase {
@@ -590,7 +591,13 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
         if (
             !(settings.startTime < settings.endTime) || settings.endTime > settings.extractTime
                 || settings.extractTime > type(uint40).max
+                || settings.extractTime > settings.endTime + _MAX_CLAIM_DELAY
         ) revert InvalidSchedule(settings.startTime, settings.endTime, settings.extractTime);
+        // claims once open stay open: the manager cannot freeze what buyers are owed
+        uint256 opened = $.extractTime;
+        if (opened != 0 && !(block.timestamp < opened) && settings.extractTime > block.timestamp) {
+            revert ClaimAlreadyOpen(opened);
+        }
 
         Pricing memory pricing = Pricing({
             idoAmount: settings.idoAmount.toUint96(),

@@ -877,6 +877,44 @@ contract IdoTest is IdoBase {
         configure(s);
     }
 
+    function test_setConfig_revertsWhenClaimsWouldOpenMoreThanAYearAfterTheEnd() public {
+        IIdo.Settings memory s = settings();
+        s.extractTime = END + 365 days;
+        configure(s); // the longest delay
+        s.extractTime = END + 365 days + 1;
+        vm.expectRevert(abi.encodeWithSelector(IIdo.InvalidSchedule.selector, START, END, s.extractTime));
+        configure(s);
+    }
+
+    /// Once claims are open the manager cannot close them again (it could freeze what buyers are owed), but
+    /// may still bring the time forward or leave it.
+    function test_setConfig_claimsOnceOpenStayOpen() public {
+        vm.warp(START);
+        buy(carol);
+        token.mint(address(ido), 5000e18);
+        vm.warp(EXTRACT);
+        IIdo.Settings memory s = settings();
+        s.extractTime = EXTRACT + 30 days;
+        vm.expectRevert(abi.encodeWithSelector(IIdo.ClaimAlreadyOpen.selector, EXTRACT));
+        vm.prank(manager);
+        ido.setConfig(s);
+        s.extractTime = EXTRACT;
+        vm.prank(manager);
+        ido.setConfig(s); // unchanged: fine
+        vm.prank(carol);
+        ido.claim();
+        assertEq(token.balanceOf(carol), 5000e18, "carol claims");
+    }
+
+    /// Before claims open the time can still move later (within a year of the end).
+    function test_setConfig_extractTimeMovesLaterBeforeClaimsOpen() public {
+        vm.warp(EXTRACT - 1);
+        IIdo.Settings memory s = settings();
+        s.extractTime = EXTRACT + 30 days;
+        configure(s);
+        assertEq(ido.getConfig().extractTime, EXTRACT + 30 days, "moved");
+    }
+
     function test_setConfig_revertsWhenIdoMaxBelowSold() public {
         vm.warp(START);
         buy(carol);

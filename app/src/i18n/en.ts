@@ -154,6 +154,7 @@ export const en: Catalogue = {
       alreadyClaimed: "You have already claimed your tokens",
       nothingToClaim: "No rewards to claim",
       swapTokenNotSet: "The token cannot be claimed yet",
+      claimAlreadyOpen: "Claiming is already open and cannot be moved later",
     },
   },
   stakes: {

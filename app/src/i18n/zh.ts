@@ -150,6 +150,7 @@ export const zh = {
       alreadyClaimed: "您已领取过代币",
       nothingToClaim: "暂无可领取的奖励",
       swapTokenNotSet: "代币暂未开放领取",
+      claimAlreadyOpen: "已开放领取，领取时间不能再推后",
     },
   },
   stakes: {

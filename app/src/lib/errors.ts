@@ -30,6 +30,7 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   AlreadyClaimed: "ido.errors.alreadyClaimed",
   NothingToClaim: "ido.errors.nothingToClaim",
   SwapTokenNotSet: "ido.errors.swapTokenNotSet",
+  ClaimAlreadyOpen: "ido.errors.claimAlreadyOpen",
   // Staking (docs/economics.md); NotRegistered, PaymentMismatch, NothingToClaim are shared above
   Blacklisted: "stakes.errors.blacklisted",
   DepositsNotOpen: "stakes.errors.notOpen",

@@ -173,8 +173,10 @@ interface IIdo {
     error SwapTokenLocked(uint256 totalExtract);
     /// @notice Thrown when a referral rate is above `max` basis points.
     error RateTooHigh(uint256 rate, uint256 max);
-    /// @notice Thrown unless startTime < endTime <= extractTime < 2^40.
+    /// @notice Thrown unless startTime < endTime <= extractTime <= endTime + 365 days (and < 2^40).
     error InvalidSchedule(uint256 startTime, uint256 endTime, uint256 extractTime);
+    /// @notice Thrown when moving `extractTime` into the future once claims opened (at `extractTime`).
+    error ClaimAlreadyOpen(uint256 extractTime);
     /// @notice Thrown when `idoMax` is below the participations sold (`min`) or above `max`.
     error IdoMaxOutOfRange(uint256 idoMax, uint256 min, uint256 max);
     /// @notice Thrown when the price is zero or above `max`.

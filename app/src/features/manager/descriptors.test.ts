@@ -272,6 +272,9 @@ describe("cross-field rules (the contract enforces them too)", () => {
     expect(checkSchedule({ startTime: 1n, endTime: 2n, extractTime: 2n })).toBeUndefined();
     expect(checkSchedule({ startTime: 2n, endTime: 2n, extractTime: 3n })).toBeDefined();
     expect(checkSchedule({ startTime: 1n, endTime: 3n, extractTime: 2n })).toBeDefined();
+    const year = 365n * 86_400n;
+    expect(checkSchedule({ startTime: 1n, endTime: 2n, extractTime: 2n + year })).toBeUndefined();
+    expect(checkSchedule({ startTime: 1n, endTime: 2n, extractTime: 3n + year })).toBeDefined();
   });
 });
 

@@ -152,10 +152,15 @@ export function checkFeeTotal(values: Values): AppMessage | undefined {
   return undefined;
 }
 
-/** Ido schedule: start < end <= extract. */
+/** Ido: claims open at most this long after the sale ends (Ido's `_MAX_CLAIM_DELAY`). */
+const MAX_CLAIM_DELAY = 365n * DAY;
+
+/** Ido schedule: start < end <= extract <= end + 365 days. */
 export function checkSchedule(values: Values): AppMessage | undefined {
   const { startTime, endTime, extractTime } = values as Record<string, bigint>;
-  if (!(startTime! < endTime!) || endTime! > extractTime!) return { key: "manager.errors.schedule" };
+  if (!(startTime! < endTime!) || endTime! > extractTime! || extractTime! > endTime! + MAX_CLAIM_DELAY) {
+    return { key: "manager.errors.schedule" };
+  }
   return undefined;
 }
 

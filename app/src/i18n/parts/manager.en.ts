@@ -44,7 +44,7 @@ export const manager: typeof zh = {
     minAboveMax: "Tier {{tier}}: the minimum is above the maximum",
     tierIncome: "Tier {{tier}}: rate × days must not exceed 500%",
     feeTotal: "The {{side}} fees add up to more than 25%",
-    schedule: "The schedule must be start < end ≤ extract",
+    schedule: "The schedule must be start < end ≤ extract ≤ end + 365 days",
     listItem: "Entry {{n}} is not a valid address",
     ratesSum: "The three rates must add up to exactly 100%",
     dynamicRates:

@@ -42,7 +42,7 @@ export const manager = {
     minAboveMax: "档位 {{tier}}：最小值大于最大值",
     tierIncome: "档位 {{tier}}：日利率 × 天数不能超过 500%",
     feeTotal: "{{side}} 手续费合计超过 25%",
-    schedule: "时间必须满足 开始 < 结束 ≤ 提取",
+    schedule: "时间必须满足 开始 < 结束 ≤ 提取 ≤ 结束 + 365 天",
     listItem: "第 {{n}} 项不是有效地址",
     ratesSum: "三个比例之和必须正好为 100%",
     dynamicRates:
