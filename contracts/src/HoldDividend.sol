@@ -24,6 +24,16 @@ contract HoldDividend is IHoldDividend, ShareDividend {
     }
 
     /// @inheritdoc IHoldDividend
+    function onTransfer(address from) external nonReentrant {
+        ShareDividendStorage storage $ = _storage();
+        if (msg.sender != address($.shares)) revert NotShareToken(msg.sender);
+        // never listed: no share to lower, and no listing paid for by a transfer
+        if (!$.accounts[from].share.listed) return;
+        _updatePool($);
+        _sync($, from);
+    }
+
+    /// @inheritdoc IHoldDividend
     function updateUsers(uint256 count) external nonReentrant {
         ShareDividendStorage storage $ = _storage();
         uint256 total = $.holders.length;

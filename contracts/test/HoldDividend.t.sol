@@ -91,6 +91,47 @@ contract HoldDividendTest is DividendFixture {
         assertEq(holdDividend.users(bob).balance, 0, "bob nothing");
     }
 
+    function test_onTransfer_refusesAnyCallerButTheShareToken() public {
+        creditHeld(alice, 100 ether);
+        vm.prank(alice);
+        held.transfer(bob, 100 ether);
+        vm.expectRevert(abi.encodeWithSelector(IHoldDividend.NotShareToken.selector, alice));
+        vm.prank(alice);
+        holdDividend.onTransfer(alice);
+        vm.expectRevert(abi.encodeWithSelector(IHoldDividend.NotShareToken.selector, address(reward)));
+        vm.prank(address(reward));
+        holdDividend.onTransfer(alice);
+        assertEq(holdDividend.users(alice).amount, 100 ether, "a stranger cannot move a share");
+    }
+
+    /// @dev Told by its token, the distributor shares what arrived at the old shares, then lowers the sender.
+    function test_onTransfer_lowersTheSenderAtOnceAndSharesFirst() public {
+        creditHeld(alice, 100 ether);
+        creditHeld(bob, 100 ether);
+        held.mint(address(holdDividend), 20 ether);
+        vm.prank(alice);
+        held.transfer(carol, 60 ether);
+        vm.expectEmit(true, true, true, true, address(holdDividend));
+        emit IShareDividend.ShareUpdated(alice, 40 ether);
+        vm.prank(address(held));
+        holdDividend.onTransfer(alice);
+        assertEq(holdDividend.users(alice).amount, 40 ether, "lowered in the same block");
+        assertEq(holdDividend.getConfig().totalForce, 140 ether, "total");
+        assertEq(holdDividend.getConfig().lastBalance, 20 ether, "what arrived before is accounted");
+        held.mint(address(holdDividend), 14 ether);
+        assertEq(holdDividend.users(alice).balance, 10 ether + 4 ether, "half of 20, then 40/140 of 14");
+        assertEq(holdDividend.users(bob).balance, 10 ether + 10 ether, "half of 20, then 100/140 of 14");
+    }
+
+    function test_onTransfer_skipsAnAccountNeverListed() public {
+        creditHeld(alice, 100 ether);
+        held.mint(bob, 5 ether);
+        vm.prank(address(held));
+        holdDividend.onTransfer(bob);
+        assertEq(holdDividend.getConfig().totalUser, 1, "bob not listed");
+        assertTrue(!holdDividend.users(bob).isExist, "no entry");
+    }
+
     function test_pendingIncludesWhatIsNotYetShared() public {
         creditHeld(alice, 1 ether);
         held.mint(address(holdDividend), 3 ether);

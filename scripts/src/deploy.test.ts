@@ -317,6 +317,38 @@ describe("local deploy", () => {
       await wallet.writeContract({ address: NodeReward!, abi: nodeRewardAbi, functionName: "claim" }),
     );
     expect((await balanceOf(SwapToken!, account.address)) - beforeNode).toBe(classA);
+
+    // SwapToken tells HoldDividend of transfers out of a holder: keeping half its credited tokens, the sender's
+    // share drops to that half in the same transaction
+    expect(
+      await client.readContract({ address: SwapToken!, abi: swapTokenAbi, functionName: "shareDistributor" }),
+    ).toBe(HoldDividend);
+    const credited = (
+      await client.readContract({
+        address: HoldDividend!,
+        abi: holdDividendAbi,
+        functionName: "users",
+        args: [account.address],
+      })
+    ).amount;
+    await mined(
+      await wallet.writeContract({
+        address: SwapToken!,
+        abi: swapTokenAbi,
+        functionName: "transfer",
+        args: [
+          devAccount(DEV_ROLES.members[0]).address,
+          (await balanceOf(SwapToken!, account.address)) - credited / 2n,
+        ],
+      }),
+    );
+    const lowered = await client.readContract({
+      address: HoldDividend!,
+      abi: holdDividendAbi,
+      functionName: "users",
+      args: [account.address],
+    });
+    expect(lowered.amount).toBe(credited / 2n);
   });
 
   it("opens staking: a newcomer binds through Staking and locks USDT in the first tier", async () => {

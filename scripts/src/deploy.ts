@@ -311,6 +311,8 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   await send(contracts.SwapToken, swapTokenAbi, "setAccounts", [
     { ...feeAccounts, node: contracts.NodeReward, distributor: contracts.HoldDividend },
   ]);
+  // HoldDividend is told of every transfer out of a holder, so a sender's share drops with its tokens.
+  await send(contracts.SwapToken, swapTokenAbi, "setShareDistributor", [contracts.HoldDividend]);
   await send(contracts.BurnToken, swapTokenAbi, "setAccounts", [
     { ...feeAccounts, distributor: contracts.LpDividend },
   ]);

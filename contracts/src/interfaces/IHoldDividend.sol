@@ -5,7 +5,8 @@ import {IShareDividend} from "./IShareDividend.sol";
 
 /// @title The hold dividend: a token's dividend fee share paid to its holders in proportion to what they hold
 /// @notice Shares are holders' balances of the token, credited by `updateUser` (anyone) or `updateUsers` (a
-///         keeper's rotation, which also lowers the shares of holders who sold); see IShareDividend for the
+///         keeper's rotation, which also lowers the shares of holders who sold), and lowered at once by `onTransfer`
+///         when the token (SwapToken's share distributor) tells of a transfer out; see IShareDividend for the
 ///         flash-balance rule. Holders pull their rewards with `claim`. See docs/dividends.md.
 /// @dev Admin calls are open to the owner and to the Presale registry's manager.
 interface IHoldDividend is IShareDividend {
@@ -40,8 +41,15 @@ interface IHoldDividend is IShareDividend {
         uint256 lastBalance;
     }
 
+    /// @notice Thrown when `onTransfer` is called by anything but the share token.
+    error NotShareToken(address caller);
+
     /// @notice Pays the caller what it is owed; `NothingToClaim()` when nothing.
     function claim() external;
+    /// @notice Called by the share token after `from` sent or burned tokens: shares what arrived and lowers `from`'s
+    ///         credited share to its balance (as `updateUser`, which within a block can only lower it). Accounts
+    ///         never listed are skipped.
+    function onTransfer(address from) external;
     /// @notice Re-credits up to `count` listed holders in rotation from `lastIndex` (anyone).
     function updateUsers(uint256 count) external;
 

@@ -2,6 +2,13 @@
 pragma solidity ^0.8.24;
 
 import {DividendFixture} from "../utils/DividendFixture.sol";
+import {TokenFixture} from "../utils/TokenFixture.sol";
+import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
+import {SwapToken} from "../../src/SwapToken.sol";
+import {Presale} from "../../src/Presale.sol";
+import {IFeeToken} from "../../src/interfaces/IFeeToken.sol";
+import {IUniswapV2Router} from "../../src/interfaces/IUniswapV2.sol";
+import {Usdt} from "../../src/mocks/Usdt.sol";
 import {Vm} from "../utils/Test.sol";
 import {LpDividend} from "../../src/LpDividend.sol";
 import {HoldDividend} from "../../src/HoldDividend.sol";
@@ -165,6 +172,171 @@ contract NodeRewardHandler is HandlerBase {
 
     function updateUser(uint256 actorSeed) external {
         nodeReward.updateUser(_actor(actorSeed));
+    }
+}
+
+/// @dev Drives a HoldDividend told by its real SwapToken of every transfer out of an account: transfers and burns
+///      between holders, router buys and sells (whose dividend fee funds it), direct funding, updates, rotations,
+///      claims and blocks. Ghosts: what arrived at the distributor and what it paid.
+contract SwapTokenHolderHandler is HandlerBase {
+    SwapToken public immutable token;
+    HoldDividend public immutable hold;
+    IUniswapV2Router public immutable router;
+    Usdt public immutable usdt;
+    address public immutable funder;
+
+    constructor(SwapToken token_, HoldDividend hold_, IUniswapV2Router router_, Usdt usdt_, address funder_)
+        HandlerBase(0x7500)
+    {
+        token = token_;
+        hold = hold_;
+        router = router_;
+        usdt = usdt_;
+        funder = funder_;
+    }
+
+    /// @dev Counts what arrived at the distributor during the action (claims are its only outflow).
+    modifier tracked() {
+        uint256 before = token.balanceOf(address(hold));
+        uint256 paidBefore = ghostPaid;
+        _;
+        ghostFunded += token.balanceOf(address(hold)) + (ghostPaid - paidBefore) - before;
+    }
+
+    function transfer(uint256 fromSeed, uint256 toSeed, uint256 amount) external tracked {
+        address from = _actor(fromSeed);
+        amount = _bound(amount, 0, token.balanceOf(from));
+        vm.prank(from);
+        token.transfer(_actor(toSeed), amount);
+    }
+
+    function burn(uint256 actorSeed, uint256 amount) external tracked {
+        address actor = _actor(actorSeed);
+        amount = _bound(amount, 0, token.balanceOf(actor));
+        vm.prank(actor);
+        token.burn(amount);
+    }
+
+    function buy(uint256 actorSeed, uint256 usdtIn) external tracked {
+        address actor = _actor(actorSeed);
+        usdtIn = _bound(usdtIn, 1 ether, 20_000 ether);
+        usdt.mint(actor, usdtIn);
+        vm.startPrank(actor);
+        usdt.approve(address(router), usdtIn);
+        router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
+            usdtIn, 0, _path(address(usdt), address(token)), actor, block.timestamp
+        );
+        vm.stopPrank();
+    }
+
+    function sell(uint256 actorSeed, uint256 amount) external tracked {
+        address actor = _actor(actorSeed);
+        uint256 balance = token.balanceOf(actor);
+        if (balance < 1 ether) return;
+        amount = _bound(amount, 1 ether, balance);
+        vm.startPrank(actor);
+        token.approve(address(router), amount);
+        router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
+            amount, 0, _path(address(token), address(usdt)), actor, block.timestamp
+        );
+        vm.stopPrank();
+    }
+
+    function fund(uint256 amount) external tracked {
+        vm.prank(funder);
+        token.transfer(address(hold), _bound(amount, 1, 10_000 ether));
+    }
+
+    function updateUser(uint256 actorSeed) external tracked {
+        hold.updateUser(_actor(actorSeed));
+    }
+
+    function updateUsers(uint256 count) external tracked {
+        hold.updateUsers(_bound(count, 0, 4));
+    }
+
+    function claim(uint256 actorSeed) external tracked {
+        address actor = _actor(actorSeed);
+        if (hold.pendingReward(actor) == 0) return;
+        uint256 before = token.balanceOf(actor);
+        vm.prank(actor);
+        hold.claim();
+        ghostPaid += token.balanceOf(actor) - before;
+    }
+
+    function _path(address from, address to) private pure returns (address[] memory p) {
+        p = new address[](2);
+        p[0] = from;
+        p[1] = to;
+    }
+}
+
+/// @dev HoldDividend on the real SwapToken with the deploy's wiring (dividend fee share and transfer hook).
+contract SwapTokenHoldDividendInvariantTest is TokenFixture {
+    SwapTokenHolderHandler internal handler;
+    HoldDividend internal hold;
+    address[] private _targetedContracts;
+
+    function setUp() public override {
+        super.setUp();
+        Presale presale = Presale(
+            address(
+                new ERC1967Proxy(
+                    address(new Presale()), abi.encodeCall(Presale.initialize, (owner, owner, owner))
+                )
+            )
+        );
+        hold = HoldDividend(
+            address(
+                new ERC1967Proxy(
+                    address(new HoldDividend()),
+                    abi.encodeCall(HoldDividend.initialize, (owner, address(presale), address(token)))
+                )
+            )
+        );
+        IFeeToken.Accounts memory a = defaultAccounts();
+        a.distributor = address(hold);
+        vm.startPrank(owner);
+        token.setAccounts(a);
+        token.setShareDistributor(address(hold));
+        vm.stopPrank();
+        open();
+        handler = new SwapTokenHolderHandler(token, hold, router, usdt, holder);
+        for (uint256 i = 0; i < handler.actorCount(); ++i) {
+            address actor = handler.actors(i);
+            vm.prank(holder);
+            token.transfer(actor, 100_000 ether);
+        }
+        _targetedContracts.push(address(handler));
+    }
+
+    function targetContracts() public view returns (address[] memory) {
+        return _targetedContracts;
+    }
+
+    /// @dev The fix of the security review's finding: a share never outlives the tokens behind it.
+    function invariant_creditedNeverExceedsBalance() public view {
+        for (uint256 i = 0; i < handler.actorCount(); ++i) {
+            address actor = handler.actors(i);
+            assertTrue(hold.users(actor).amount <= token.balanceOf(actor), "credited <= balance");
+        }
+    }
+
+    function invariant_paidNeverExceedsFunded() public view {
+        assertTrue(handler.ghostPaid() <= handler.ghostFunded(), "paid <= funded");
+        assertEq(
+            token.balanceOf(address(hold)), handler.ghostFunded() - handler.ghostPaid(), "holds the rest"
+        );
+        IShareDividend.Totals memory t = hold.getTotals();
+        assertEq(t.totalPaid, handler.ghostPaid(), "totalPaid == paid");
+        uint256 owed;
+        uint256 shares;
+        for (uint256 i = 0; i < handler.actorCount(); ++i) {
+            owed += hold.pendingReward(handler.actors(i));
+            shares += hold.users(handler.actors(i)).amount;
+        }
+        assertTrue(owed <= token.balanceOf(address(hold)), "owed <= held");
+        assertEq(shares, t.totalShares, "total shares == sum of credited shares");
     }
 }
 

@@ -32,6 +32,9 @@ interface Vm {
     function recordLogs() external;
     function expectCall(address callee, bytes calldata data, uint64 count) external;
     function getRecordedLogs() external returns (Log[] memory logs);
+    function etch(address target, bytes calldata newRuntimeBytecode) external;
+    function snapshotState() external returns (uint256 snapshotId);
+    function revertToState(uint256 snapshotId) external returns (bool success);
 }
 
 /// @dev Base test: cheatcodes, bounded fuzz inputs and assertions that name what differed.

@@ -53,6 +53,7 @@ export type SectionId =
   | "lpSwapRates"
   | "tokenFees"
   | "tokenAccounts"
+  | "tokenShareDistributor"
   | "tokenSwapSettings"
   | "tokenOpening"
   | "tokenFeeExempt"
@@ -602,6 +603,18 @@ export function tokenSections(contract: "SwapToken" | "BurnToken" | "MiningToken
       event: { name: "BlackListUpdated" },
     },
   ];
+  if (contract === "SwapToken") {
+    sections.push({
+      id: "tokenShareDistributor",
+      contract,
+      ownerOnly: true,
+      getter: { fn: "shareDistributor", select: one("distributor") },
+      setter: { fn: "setShareDistributor" },
+      fields: [{ name: "distributor", kind: "address", allowZero: true }],
+      event: { name: "ShareDistributorUpdated" },
+      note: "manager.notes.tokenShareDistributor",
+    });
+  }
   if (contract !== "MiningToken") {
     // only these two expose the opening in getConfig; setOpening reverts once trading is open
     sections.push({

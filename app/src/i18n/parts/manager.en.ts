@@ -67,6 +67,7 @@ export const manager: typeof zh = {
     lpSwapRates: "Daily release rates",
     tokenFees: "Buy and sell fees",
     tokenAccounts: "Fee receivers and distributor",
+    tokenShareDistributor: "Share distributor told of transfers",
     tokenSwapSettings: "Swap-and-liquify trigger",
     tokenOpening: "Trading opening",
     tokenFeeExempt: "Fee exemption",
@@ -81,6 +82,8 @@ export const manager: typeof zh = {
     tokenInfo: "Router, pair and trading",
   },
   notes: {
+    tokenShareDistributor:
+      "HoldDividend: every transfer or burn out of a holder lowers its dividend share in the same transaction. 0 turns it off: a moved balance then keeps earning in the account it left until someone updates that account.",
     stakingIncomeRates:
       "Income types 4–6: nodeRate is the share of each order's static income split equally among the nodes; exitRate and bottomRate the share of the lock that exit and bottom acceleration save at most; a depositor whose income is at most bottomFloor of its principal counts as bottom. New orders use them; open orders keep their end time.",
     lpSwapRates:

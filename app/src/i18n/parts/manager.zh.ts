@@ -65,6 +65,7 @@ export const manager = {
     lpSwapRates: "每日释放比例",
     tokenFees: "买卖手续费",
     tokenAccounts: "手续费接收地址与分红合约",
+    tokenShareDistributor: "转账时通知的持币分红合约",
     tokenSwapSettings: "自动兑换加池触发",
     tokenOpening: "开盘设置",
     tokenFeeExempt: "免手续费",
@@ -79,6 +80,8 @@ export const manager = {
     tokenInfo: "路由、交易对与交易状态",
   },
   notes: {
+    tokenShareDistributor:
+      "HoldDividend：持币者每次转出或销毁代币，其分红份额在同一笔交易内随之降低。设为 0 即关闭：转走的余额在原账户中继续计算分红，直到有人更新该账户。",
     stakingIncomeRates:
       "收益类型 4–6：nodeRate 为每笔订单静态收益中由全部节点平分的比例；exitRate 与 bottomRate 为出局加速与底层加速最多缩短的锁仓比例；收益不超过本金 bottomFloor 的存入者算作底层。新订单使用新比例，已有订单的到期时间不变。",
     lpSwapRates: "每日释放比例。提高对所有仓位生效；降低只对之后锁入或追加的仓位生效。",
