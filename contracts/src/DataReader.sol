@@ -147,11 +147,12 @@ contract DataReader {
         }
     }
 
-    /// @notice `account`'s orders `limit` from its `offset`-th, with the asset each was paid in and how its
-    ///         lock was shortened when it opened.
+    /// @notice `account`'s orders `limit` from its `offset`-th, with the asset each was paid in, how its lock
+    ///         was shortened when it opened and the fee its release would pay now.
     /// @return orders The page.
     /// @return isUSDT Whether each order was paid in USDT.
     /// @return accelerations The acceleration each order got (`Accelerated` events give the seconds saved).
+    /// @return fees The fee each open order would pay if released now (`Staking.releaseFee`).
     /// @return total How many orders `account` has made.
     function getOrders(address account, uint256 offset, uint256 limit)
         external
@@ -160,6 +161,7 @@ contract DataReader {
             IStaking.Order[] memory orders,
             bool[] memory isUSDT,
             IStaking.Acceleration[] memory accelerations,
+            uint256[] memory fees,
             uint256 total
         )
     {
@@ -170,12 +172,14 @@ contract DataReader {
         orders = new IStaking.Order[](size);
         isUSDT = new bool[](size);
         accelerations = new IStaking.Acceleration[](size);
+        fees = new uint256[](size);
         for (uint256 i = 0; i < size; ++i) {
             uint256 index = s.userOrderIndex(account, offset + i);
             orders[i] = s.orders(index);
             uint256 kind = _orderKind(index);
             isUSDT[i] = kind > 127;
             accelerations[i] = IStaking.Acceleration((kind >> 5) & 3);
+            fees[i] = s.releaseFee(index);
         }
     }
 

@@ -239,6 +239,15 @@ contract Staking is
     }
 
     /// @inheritdoc IStaking
+    function releaseFee(uint256 index) external view returns (uint256) {
+        StakingStorage storage $ = _storage();
+        OrderData memory data = $.orders[index];
+        if (data.owner == address(0) || data.lastTime != 0) return 0;
+        uint256 reward = StakingMath.staticIncome(data.actual, data.rate, data.lockDay);
+        return StakingMath.share(reward, _releaseFee($, index));
+    }
+
+    /// @inheritdoc IStaking
     function teams(address account) external view returns (Team memory) {
         StakingStorage storage $ = _storage();
         TeamData memory t = _team($, account);

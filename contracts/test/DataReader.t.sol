@@ -104,7 +104,7 @@ contract DataReaderTest is StakingFixture {
         vm.prank(bob);
         staking.deposit(2, 200e18, false);
         stake(bob, 4, 300e18);
-        (IStaking.Order[] memory orders, bool[] memory isUSDT,, uint256 total) = reader.getOrders(bob, 1, 5);
+        (IStaking.Order[] memory orders, bool[] memory isUSDT,,, uint256 total) = reader.getOrders(bob, 1, 5);
         assertEq(total, 3, "total");
         assertEq(orders.length, 2, "from the second");
         assertEq(orders[0].amount, 200e18, "second order");
@@ -112,8 +112,22 @@ contract DataReaderTest is StakingFixture {
         assertTrue(!isUSDT[0], "paid in tokens");
         assertEq(orders[1].amount, 300e18, "third order");
         assertTrue(isUSDT[1], "paid in USDT");
-        (orders,,, total) = reader.getOrders(bob, 3, 5);
+        (orders,,,, total) = reader.getOrders(bob, 3, 5);
         assertEq(orders.length, 0, "past the end");
+    }
+
+    function test_getOrders_feeEachReleaseWouldPay() public {
+        IStaking.Settings memory s = settings();
+        s.feeRate = 1000;
+        configure(s);
+        stake(bob, 1, AMOUNT);
+        (,,, uint256[] memory fees,) = reader.getOrders(bob, 0, 1);
+        assertEq(fees[0], INCOME / 10, "10% of the income");
+        assertEq(fees[0], staking.releaseFee(1), "as Staking says");
+        s.feeRate = 3000; // a raise does not reach the open order
+        configure(s);
+        (,,, fees,) = reader.getOrders(bob, 0, 1);
+        assertEq(fees[0], INCOME / 10, "still 10%");
     }
 
     function test_invitesAndIndirects_arePaged() public {

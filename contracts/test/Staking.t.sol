@@ -429,11 +429,15 @@ contract StakingTest is StakingBase {
         vm.warp(block.timestamp + 1 hours);
     }
 
+    /// The fee a release charges, checked against what `releaseFee` announced just before (0 afterwards).
     function _releasedFee(address account, uint256 index) private returns (uint256 fee) {
         uint256 reward = staking.orders(index).reward;
+        uint256 announced = staking.releaseFee(index);
         uint256 before = usdt.balanceOf(account);
         release(account, index);
-        return AMOUNT + reward - (usdt.balanceOf(account) - before);
+        fee = AMOUNT + reward - (usdt.balanceOf(account) - before);
+        assertEq(announced, fee, "releaseFee announced the fee charged");
+        assertEq(staking.releaseFee(index), 0, "nothing once released");
     }
 
     /// A raise after members deposited does not reach the income reserved for their orders (the manager could

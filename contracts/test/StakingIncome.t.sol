@@ -207,7 +207,7 @@ contract StakingIncomeTest is StakingBase {
         assertEq(o.endTime, block.timestamp + LOCK - saved, "sooner");
         assertEq(o.lockDay, 30, "the tier's days");
         assertEq(o.reward, INCOME, "the full static income");
-        (,, IStaking.Acceleration[] memory kinds,) = reader.getOrders(alice, 0, 2);
+        (,, IStaking.Acceleration[] memory kinds,,) = reader.getOrders(alice, 0, 2);
         assertEq(uint256(kinds[0]), uint256(IStaking.Acceleration.None), "first order");
         assertEq(uint256(kinds[1]), uint256(IStaking.Acceleration.Exit), "second order");
         assertTrue(reader.orderIsUSDT(index), "the acceleration bits leave the asset bit alone");
@@ -244,7 +244,7 @@ contract StakingIncomeTest is StakingBase {
         stake(carol, TIER, AMOUNT);
         index = stake(carol, TIER, AMOUNT);
         assertEq(staking.orders(index).endTime, block.timestamp + LOCK - LOCK / 10, "bottom again");
-        (,, IStaking.Acceleration[] memory kinds,) = reader.getOrders(carol, 0, 2);
+        (,, IStaking.Acceleration[] memory kinds,,) = reader.getOrders(carol, 0, 2);
         assertEq(uint256(kinds[1]), uint256(IStaking.Acceleration.Bottom), "kind");
     }
 

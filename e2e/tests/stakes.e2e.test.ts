@@ -61,7 +61,19 @@ test.describe("staking journey (issue 5)", () => {
     const amount = parseEther("100");
     const multi = await r.multi();
     expect(multi.stakeDays[0]).toBe(7n);
+    // a 10% release fee (the deploy's is 0), so what the page says a release pays must take it off
+    const { fundIncome: _, ...settings } = await r.config();
+    await direct(
+      chain,
+      devWallet(DEV_ROLES.deployer).writeContract({
+        address: stakingAddress,
+        abi: stakingAbi,
+        functionName: "setConfig",
+        args: [{ ...settings, feeRate: 1000n }],
+      }),
+    );
     const { dayTimes, feeRate } = await r.config();
+    expect(feeRate).toBe(1000n);
     const rates = await r.rates(); // deploy defaults: bottom 10% of the lock for a newcomer
     expect(rates.bottomRate).toBeGreaterThan(0n);
     const lock = 7n * dayTimes;
@@ -157,6 +169,13 @@ test.describe("staking journey (issue 5)", () => {
     await expect(row.getByText("Releasable")).toBeVisible();
     const usdtBeforeRelease = await r.usdt(me);
     const fee = (order.reward * feeRate) / 10_000n;
+    // what the page says the release pays is what lands
+    expect(fee).toBeGreaterThan(0n);
+    await expect(
+      row.getByText(
+        `Release pays ${formatAmount(amount + order.reward - fee)} USDT (after a ${formatAmount(fee)} fee)`,
+      ),
+    ).toBeVisible();
     await release.click();
 
     await expect.poll(async () => (await r.order(id)).isValid).toBe(false);

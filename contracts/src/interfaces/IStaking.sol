@@ -390,6 +390,10 @@ interface IStaking {
     /// @notice Order number `index` (all zero when there is none).
     function orders(uint256 index) external view returns (Order memory);
 
+    /// @notice The fee order `index` would pay if released now, in its asset: `feeRate` of its static income, at
+    ///         the lower of the rate when it opened and the rate now (0 once released or when there is none).
+    function releaseFee(uint256 index) external view returns (uint256);
+
     /// @notice The team record of `account`.
     function teams(address account) external view returns (Team memory);
 

@@ -47,6 +47,8 @@ export const stakes: typeof zh = {
     paid: "Paid",
     ends: "Ends in",
     releasedAt: "Released",
+    receive: "Release pays {{amount}} {{unit}}",
+    fee: "after a {{fee}} fee",
     release: "Release",
     unavailable: "Orders cannot be read: this deployment has no DataReader contract",
     sooner: "{{days}} days sooner",

@@ -45,6 +45,8 @@ export const stakes = {
     paid: "支付",
     ends: "剩余时间",
     releasedAt: "释放时间",
+    receive: "释放可得 {{amount}} {{unit}}",
+    fee: "已扣手续费 {{fee}}",
     release: "释放",
     unavailable: "无法读取订单：当前部署没有 DataReader 合约",
     sooner: "提前 {{days}} 天",

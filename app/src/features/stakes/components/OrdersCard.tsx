@@ -85,6 +85,15 @@ export function OrdersCard({ orders, available, loading, isError, dayTimes, now,
                   </span>
                 </>
               )}
+              {order.lastTime === 0n && (
+                <span className="small">
+                  {t("stakes.orders.receive", {
+                    amount: formatAmount(order.actual + order.reward - order.fee),
+                    unit,
+                  })}
+                  {order.fee > 0n && <> ({t("stakes.orders.fee", { fee: formatAmount(order.fee) })})</>}
+                </span>
+              )}
               {state === "ended" && order.lastTime > 0n && (
                 <span className="muted small">
                   {t("stakes.orders.releasedAt")} {time.format(new Date(Number(order.lastTime) * 1000))}

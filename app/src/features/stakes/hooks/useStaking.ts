@@ -98,11 +98,12 @@ const ORDERS_READ_MAX = 1_000n;
 
 type OrdersPage = ContractFunctionReturnType<typeof DATA_READER.abi, "view", "getOrders">;
 
-const rowsOf = ([orders, isUSDT, accelerations]: OrdersPage): StakeOrder[] =>
+const rowsOf = ([orders, isUSDT, accelerations, fees]: OrdersPage): StakeOrder[] =>
   orders.map((order, i) => ({
     ...order,
     isUSDT: isUSDT[i] ?? true,
     acceleration: accelerationOf(accelerations[i] ?? 0),
+    fee: fees[i] ?? 0n,
   }));
 
 /**
@@ -119,7 +120,7 @@ export function useStakingOrders(account: Address | undefined) {
     args: [who, 0n, ORDER_PAGE],
     query: { enabled: !!dataReader && !!account && gate },
   });
-  const total = first.data?.[3];
+  const total = first.data?.[4];
   const offsets = total === undefined ? [] : laterPageOffsets(total, ORDER_PAGE, ORDERS_READ_MAX);
   const later = useReadContracts({
     allowFailure: false,
@@ -149,5 +150,5 @@ export function useStakingOrders(account: Address | undefined) {
 
 export type StakingOrders = ReturnType<typeof useStakingOrders>;
 
-/** An order of `orders(index)`, with the asset it was paid in and its acceleration. */
-export type StakeOrder = OrdersPage[0][number] & { isUSDT: boolean; acceleration: Acceleration };
+/** An order of `orders(index)`, with the asset it was paid in, its acceleration and its release fee now. */
+export type StakeOrder = OrdersPage[0][number] & { isUSDT: boolean; acceleration: Acceleration; fee: bigint };
