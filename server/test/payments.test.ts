@@ -176,6 +176,26 @@ describe("payments on anvil", () => {
     });
   });
 
+  it("proves nothing through an RPC that serves another chain than the configured one", async () => {
+    const hash = await transfer(usdt, buyer, LOCAL_TREASURY, units("100"));
+    const target = { treasury: LOCAL_TREASURY, token: usdtResolver(56, usdt) };
+    const otherChain = createChainVerifier({ client: createRpcClient(RPC, 56), target, confirmations: 1 });
+    expect(await otherChain({ hash, from: buyer.address, amount: units("100") })).toEqual({
+      ok: false,
+      reason: "unavailable",
+    });
+    const payout = await transfer(usdt, treasury, buyer.address, units("5"));
+    const otherChainPayout = createPayoutVerifier({
+      client: createRpcClient(RPC, 56),
+      treasury: LOCAL_TREASURY,
+      tokens: { usdt: async () => usdt, arb: async () => fake },
+      confirmations: 1,
+    });
+    expect(
+      await otherChainPayout({ hash: payout, to: buyer.address, amount: units("5"), creditType: "usdt" }),
+    ).toEqual({ ok: false, reason: "unavailable" });
+  });
+
   it("waits for enough confirmations", async () => {
     const strict = createChainVerifier({
       client: createRpcClient(RPC, 31337),

@@ -497,3 +497,28 @@ describe("wallet balances", () => {
     await expect(db.query("DELETE FROM ledger")).rejects.toThrow(/never updated or deleted/);
   });
 });
+
+describe("a member withdrawing at once", () => {
+  it("cannot spend one balance twice, nor one fee payment twice", async () => {
+    const token = await member(KEY_A);
+    await credit(A, "usdt", units("100"), "seed:1");
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call("withdraw", token, { num: "60", credit_type: "usdt", hash: chain.pay(A, WITHDRAW_FEE) }),
+      ),
+    );
+    expect(answers.filter((body) => body.code === 0)).toHaveLength(1);
+    for (const body of answers.filter((answer) => answer.code !== 0))
+      expect(body).toMatchObject({ code: 4800, msg: "Balance insufficient" });
+    expect(await balance(token, "usdt")).toBe(units("40"));
+
+    const fee = chain.pay(A, WITHDRAW_FEE);
+    const sameFee = await Promise.all(
+      Array.from({ length: 8 }, () => call("withdraw", token, { num: "10", credit_type: "usdt", hash: fee })),
+    );
+    expect(sameFee.filter((body) => body.code === 0)).toHaveLength(1);
+    expect(await balance(token, "usdt")).toBe(units("30"));
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM withdrawals");
+    expect(rows[0]?.n).toBe(2);
+  });
+});

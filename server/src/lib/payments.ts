@@ -76,15 +76,32 @@ export type ChainVerifierOptions = {
   confirmations: number;
 };
 
+/** The chain id the RPC itself reports, asked once per client (again after a failed ask). */
+const reportedChains = new WeakMap<PublicClient, Promise<number>>();
+
+function reportedChainId(client: PublicClient): Promise<number> {
+  let chainId = reportedChains.get(client);
+  if (!chainId) {
+    chainId = client.getChainId();
+    reportedChains.set(client, chainId);
+    chainId.catch(() => reportedChains.delete(client));
+  }
+  return chainId;
+}
+
 /**
  * Whether `hash` is a successful transaction with enough confirmations that emitted a Transfer of
- * exactly `amount` of `token` from `from` to `to`.
+ * exactly `amount` of `token` from `from` to `to`, on the client's chain: an RPC serving another
+ * chain (a testnet URL left in the settings) proves nothing.
  */
 export async function checkTransfer(
   client: PublicClient,
   confirmations: number,
   transfer: { hash: Hash; token: Address; from: Address; to: Address; amount: bigint },
 ): Promise<PaymentCheck> {
+  if (client.chain !== undefined && (await reportedChainId(client)) !== client.chain.id) {
+    return { ok: false, reason: "unavailable" };
+  }
   let receipt;
   try {
     receipt = await client.getTransactionReceipt({ hash: transfer.hash });

@@ -1,0 +1,97 @@
+/**
+ * The per-IP and per-token rate limit (src/plugins/rateLimit.ts) against clients that vary what they
+ * control: their IPv6 interface address, the IPv4-mapped form of their address, the `token` header.
+ */
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import type { Db } from "../src/db/index.ts";
+import { clientKey } from "../src/plugins/rateLimit.ts";
+import { createTestDb } from "./helpers.ts";
+
+let db: Db;
+
+beforeAll(async () => {
+  db = await createTestDb();
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+async function statuses(app: FastifyInstance, requests: { ip: string; token?: string }[]): Promise<number[]> {
+  const codes: number[] = [];
+  for (const { ip, token } of requests) {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/api/invest/home",
+      remoteAddress: ip,
+      ...(token ? { headers: { token } } : {}),
+    });
+    codes.push(res.statusCode);
+  }
+  return codes;
+}
+
+describe("rate limit keys", () => {
+  it("counts one IPv6 /64 as one client: rotating the interface address does not reset the budget", async () => {
+    const app = buildApp({ db, rateLimit: { perIp: 3, perToken: 100, windowMs: 60_000 } });
+    try {
+      const rotating = [
+        "2001:db8:1:2::1",
+        "2001:db8:1:2::2",
+        "2001:db8:1:2:ffff::3",
+        "2001:db8:1:2:aaaa:bbbb:cccc:dddd",
+      ];
+      expect(
+        await statuses(
+          app,
+          rotating.map((ip) => ({ ip })),
+        ),
+      ).toEqual([200, 200, 200, 429]);
+      // Another /64 is another client.
+      expect(await statuses(app, [{ ip: "2001:db8:1:3::1" }])).toEqual([200]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("counts an IPv4 client and its IPv4-mapped IPv6 form as one", async () => {
+    const app = buildApp({ db, rateLimit: { perIp: 2, perToken: 100, windowMs: 60_000 } });
+    try {
+      expect(
+        await statuses(app, [
+          { ip: "198.51.100.7" },
+          { ip: "::ffff:198.51.100.7" },
+          { ip: "::FFFF:198.51.100.7" },
+        ]),
+      ).toEqual([200, 200, 429]);
+      expect(await statuses(app, [{ ip: "198.51.100.8" }])).toEqual([200]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("does not spend a token's budget on requests already refused for their IP", async () => {
+    const app = buildApp({ db, rateLimit: { perIp: 1, perToken: 2, windowMs: 60_000 } });
+    try {
+      const flood = Array.from({ length: 5 }, () => ({ ip: "203.0.113.1", token: "t" }));
+      expect(await statuses(app, flood)).toEqual([200, 429, 429, 429, 429]);
+      // Only the one request let through counted against the token.
+      expect(await statuses(app, [{ ip: "203.0.113.2", token: "t" }])).toEqual([200]);
+      expect(await statuses(app, [{ ip: "203.0.113.3", token: "t" }])).toEqual([429]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("keys addresses as expected", () => {
+    expect(clientKey("127.0.0.1")).toBe("127.0.0.1");
+    expect(clientKey("::ffff:127.0.0.1")).toBe("127.0.0.1");
+    expect(clientKey("::1")).toBe("0:0:0:0/64");
+    expect(clientKey("2001:DB8::1")).toBe("2001:db8:0:0/64");
+    expect(clientKey("2001:db8:0:0:1::")).toBe("2001:db8:0:0/64");
+    expect(clientKey("fe80::1%eth0")).toBe("fe80:0:0:0/64");
+    expect(clientKey("not an ip")).toBe("not an ip");
+  });
+});
