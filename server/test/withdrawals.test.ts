@@ -400,6 +400,31 @@ describe("operators acting at once", () => {
     expect((await events(id)).map((e) => e.to_status)).toEqual(["pending", "approved"]);
   });
 
+  it("an approved request is rejected only by the operator who approved it (a payout may be on its way)", async () => {
+    const token = await member(KEY_A);
+    await credit(A, "usdt", units("100"), "seed:1");
+    const id = await requestWithdrawal(token, A, "40");
+    const approver = await signInAs(app, KEY_OP1);
+    const other = await signInAs(app, KEY_OP2);
+    await call("admin/withdrawalApprove", approver, { id: String(id) });
+
+    expect(await call("admin/withdrawalReject", other, { id: String(id), reason: "late" })).toMatchObject({
+      code: 4800,
+      msg: `Withdrawal ${id} was approved by ${OP1}: only that operator can reject it`,
+    });
+    expect(await status(id)).toBe("approved");
+    expect(await balance(token, "usdt")).toBe(units("60")); // no refund
+    expect((await events(id)).map((e) => e.to_status)).toEqual(["pending", "approved"]);
+
+    expect(
+      await call("admin/withdrawalReject", approver, { id: String(id), reason: "not sent" }),
+    ).toMatchObject({
+      code: 0,
+      data: { status: "rejected" },
+    });
+    expect(await balance(token, "usdt")).toBe(units("100"));
+  });
+
   it("rejects racing each other refund once; approve racing reject leaves one consistent outcome", async () => {
     const token = await member(KEY_A);
     await credit(A, "usdt", units("100"), "seed:1");

@@ -36,6 +36,7 @@ const en = {
   notOperator: "Operators only",
   withdrawalNotFound: "No such withdrawal",
   withdrawalState: "Withdrawal {id} is {status}; it cannot become {to}",
+  notApprover: "Withdrawal {id} was approved by {approver}: only that operator can reject it",
   payoutInvalid: "Payout not accepted: {reason}",
 } as const;
 
@@ -70,6 +71,7 @@ const zhCn: { readonly [K in MessageKey]: string } = {
   notOperator: "仅限运营人员操作",
   withdrawalNotFound: "提现申请不存在",
   withdrawalState: "提现申请 {id} 当前为 {status}，不能变更为 {to}",
+  notApprover: "提现申请 {id} 由 {approver} 审核通过：只有该操作员可以驳回",
   payoutInvalid: "打款未通过: {reason}",
 };
 

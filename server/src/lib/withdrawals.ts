@@ -3,7 +3,9 @@
  * the state machine pending -> approved -> paid, and pending|approved -> rejected.
  * Each move locks the request's row and checks its state first, so of two operators moving one
  * request at once the second sees the first's result; each move writes a `withdrawal_events` row in the same
- * transaction. Rejecting gives the amount back with a ledger row.
+ * transaction. Rejecting gives the amount back with a ledger row. An approved request can be rejected
+ * only by the operator who approved it: another operator cannot know whether a payout is already on
+ * its way, and rejecting then would refund the member on top of it.
  */
 import type { Db, Queryable } from "../db/index.ts";
 import { reject } from "./api.ts";
@@ -66,6 +68,17 @@ export class WithdrawalStateError extends Error {
   }
 }
 
+/** An approved request rejected by an operator other than the one who approved it. */
+export class NotApproverError extends Error {
+  constructor(
+    readonly id: number,
+    readonly approver: string,
+  ) {
+    super(`withdrawal ${id} was approved by ${approver}; only they can reject it`);
+    this.name = "NotApproverError";
+  }
+}
+
 /** The payout hash already settles another withdrawal (unique `payout_tx_hash`). */
 export class PayoutHashUsedError extends Error {
   constructor(readonly hash: string) {
@@ -109,6 +122,17 @@ export async function moveWithdrawal(
       );
       const row = rows[0];
       if (!row || !from.includes(row.status)) throw new WithdrawalStateError(id, to, row?.status ?? null);
+      if (row.status === "approved" && to === "rejected") {
+        const approval = await tx.query<{ actor: string }>(
+          `SELECT actor FROM withdrawal_events WHERE withdrawal_id = $1 AND to_status = 'approved'
+            ORDER BY id DESC LIMIT 1`,
+          [id],
+        );
+        const approver = approval.rows[0]?.actor;
+        if (approver !== undefined && approver !== details.actor.toLowerCase()) {
+          throw new NotApproverError(id, approver);
+        }
+      }
       await tx.query(
         `UPDATE withdrawals SET status = $2, updated_at = now(),
                 payout_tx_hash = coalesce($3, payout_tx_hash), reason = coalesce($4, reason)

@@ -5,6 +5,7 @@ import { reject } from "../../../lib/api.ts";
 import {
   findWithdrawal,
   moveWithdrawal,
+  NotApproverError,
   PayoutHashUsedError,
   WithdrawalStateError,
   type MoveDetails,
@@ -40,6 +41,7 @@ export async function operatorMove(
   } catch (error) {
     if (error instanceof WithdrawalStateError) throw stateRejection(id, to, error.current);
     if (error instanceof PayoutHashUsedError) throw reject("hashUsed");
+    if (error instanceof NotApproverError) throw reject("notApprover", { id, approver: error.approver });
     throw error;
   }
   request.log.info(
