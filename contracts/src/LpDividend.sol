@@ -16,6 +16,9 @@ contract LpDividend is ILpDividend, ShareDividend {
     uint256 public constant MAX_REWARD_MIN = 1000 ether;
     /// @dev Gas kept for what follows the loop (pointer, totals, event).
     uint256 private constant _FINISH_RESERVE = 15_000;
+    /// @dev A payment that fails with less than this much gas ends the round at its holder instead of failing it:
+    ///      else anyone could pick a budget that starves one holder's payment and moves the rotation past it.
+    uint256 private constant _MIN_FAILED_PAYMENT_GAS = 100_000;
 
     /// @dev What a `sendReward` round reads once and adds up.
     struct Round {
@@ -54,7 +57,7 @@ contract LpDividend is ILpDividend, ShareDividend {
             uint256 left = gasleft();
             uint256 used = start - left;
             if (used + cost + _FINISH_RESERVE > gas) break;
-            _visit($, r, $.holders[i], gas - used - _FINISH_RESERVE);
+            if (!_visit($, r, $.holders[i], gas - used - _FINISH_RESERVE)) break;
             unchecked {
                 ++visited;
                 i = i + 1 == count ? 0 : i + 1;
@@ -124,22 +127,25 @@ contract LpDividend is ILpDividend, ShareDividend {
     // ---------------------------------------------------------------- internals
 
     /// @dev Pays `account` what it is owed if it is not blacklisted and is owed at least `rewardMin`; a failed
-    ///      payment stays owed.
+    ///      payment stays owed. False when the payment failed on a small budget: the round ends at `account`.
     function _visit(ShareDividendStorage storage $, Round memory r, address account, uint256 gasLimit)
         private
+        returns (bool visited)
     {
         Holder storage h = $.accounts[account];
         Share memory s = h.share;
-        if (s.blackListed) return;
+        if (s.blackListed) return true;
         uint256 owed = _owed(s.amount, _unpaid(h), r.rewardPer);
-        if (owed == 0 || owed < r.rewardMin) return;
+        if (owed == 0 || owed < r.rewardMin) return true;
         if (_tryTransfer(r.reward, account, owed, gasLimit)) {
             _markPaid(h, owed);
             ++r.paid;
             r.amount += owed;
         } else {
+            if (gasLimit < _MIN_FAILED_PAYMENT_GAS) return false;
             emit RewardFailed(account, owed);
         }
+        return true;
     }
 
     /// @dev `IERC20.transfer` with at most `gasLimit` gas; true when it did not revert and returned true or

@@ -94,6 +94,45 @@ contract LpDividendTest is DividendFixture {
         lpDividend.addUser(bob);
     }
 
+    /// @dev Review: `updateUser` is open to anyone, so it must not list an account with nothing to credit (no LP,
+    ///      or a contract): else anyone can stuff the holder list with empty addresses that every rotation walks.
+    function test_updateUser_listsNobodyWithoutShares() public {
+        creditLp(alice, 1 ether);
+        address dead = 0x000000000000000000000000000000000000dEaD;
+        lp.mint(dead, 1 ether);
+        lp.mint(address(this), 1 ether);
+        for (uint256 i = 1; i <= 50; ++i) {
+            lpDividend.updateUser(address(uint160(0x900000 + i)));
+        }
+        lpDividend.updateUser(dead);
+        lpDividend.updateUser(address(this));
+        assertEq(lpDividend.getConfig().userTotal, 1, "only alice listed");
+        assertTrue(!lpDividend.users(bob).isValid && lpDividend.users(bob).index == 0, "bob not listed");
+        // a holder still lists itself with its first update, and is credited from the next block
+        lp.mint(bob, 1 ether);
+        lpDividend.updateUser(bob);
+        assertEq(lpDividend.users(bob).index, 2, "bob listed by his first update");
+        vm.roll(block.number + 1);
+        lpDividend.updateUser(bob);
+        assertEq(lpDividend.users(bob).lp, 1 ether, "and credited a block later");
+    }
+
+    /// @dev Review: anyone picks the budget, so a budget too small for a payment must not fail an owed holder's
+    ///      payment and move the rotation past it (a griefer could keep pushing a holder to the next rotation).
+    function test_sendReward_aTightBudgetNeverSkipsAnOwedHolder() public {
+        creditLp(alice, 1 ether);
+        creditLp(bob, 1 ether);
+        reward.mint(address(lpDividend), 2 ether);
+        uint256 skipped;
+        for (uint256 g = 20_000; g <= 120_000; g += 500) {
+            uint256 snapshot = vm.snapshotState();
+            lpDividend.sendReward(g);
+            if (lpDividend.getConfig().nextIndex != 0 && reward.balanceOf(alice) == 0) ++skipped;
+            vm.revertToState(snapshot);
+        }
+        assertEq(skipped, 0, "no budget moves the rotation past alice unpaid");
+    }
+
     function test_rewardMinSkipsDustUntilItGrows() public {
         vm.prank(manager);
         lpDividend.setRewardMin(1 ether);

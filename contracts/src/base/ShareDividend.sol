@@ -112,6 +112,10 @@ abstract contract ShareDividend is
     function updateUser(address account) external nonReentrant {
         if (account == address(0)) revert ZeroAddress();
         ShareDividendStorage storage $ = _storage();
+        // never listed and nothing to credit: listing it would only lengthen every rotation
+        if (!$.accounts[account].share.listed && (!_eligible(account) || $.shares.balanceOf(account) == 0)) {
+            return;
+        }
         _updatePool($);
         _sync($, account);
     }
