@@ -74,18 +74,20 @@ contract SwapToken is ISwapToken, FeeToken {
         });
     }
 
-    /// @dev After the move, tells the share distributor that `from` sent (or burned) tokens, unless `from` is a
-    ///      contract, which never holds a share: the pair (a buy costs one code-size check more), this token during
-    ///      swap-and-liquify, the router, staking, and the distributor itself (so its payouts never re-enter it).
-    ///      The fee shares moved by `_takeFees` never pass here. The call gets its whole `HOOK_GAS` or the
-    ///      transfer reverts, and whatever the distributor does, the transfer stands.
+    /// @dev After the move, tells the share distributor that `from` sent (or burned) tokens, unless `from` is one of
+    ///      this token's system accounts (`isProtected`: the pair, so a buy makes no call, this token during
+    ///      swap-and-liquify, the router, the fee receivers and distributor, fee-exempt contracts such as staking),
+    ///      which never hold a share, or the share distributor itself (its payouts never re-enter it). Any other
+    ///      contract is told too: one may have been credited at its address before its code was deployed
+    ///      (CREATE2). The fee shares moved by `_takeFees` never pass here. The call gets its whole `HOOK_GAS` or
+    ///      the transfer reverts, and whatever the distributor does, the transfer stands.
     function _update(address from, address to, uint256 value) internal override {
         super._update(from, to, value);
-        // the only mint (from address(0), no code) is the constructor's, before any distributor is set
+        // the only mint (from address(0)) is the constructor's, before any distributor is set
         uint256 codeSize = from.code.length;
-        if (codeSize != 0 && codeSize != _DELEGATION_CODE_SIZE) return;
+        if (codeSize != 0 && codeSize != _DELEGATION_CODE_SIZE && isProtected(from)) return;
         address distributor = _shareDistributor;
-        if (distributor == address(0)) return;
+        if (distributor == address(0) || from == distributor) return;
         if (gasleft() < _HOOK_GAS_NEEDED) revert HookGasTooLow(gasleft(), _HOOK_GAS_NEEDED);
         try IHoldDividend(distributor).onTransfer{gas: HOOK_GAS}(from) {} catch {}
     }
