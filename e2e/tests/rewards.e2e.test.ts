@@ -1,7 +1,7 @@
-import { holdDividendAbi, nodeRewardAbi, routerAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
-import { type Address, maxUint256, parseEther } from "viem";
+import { holdDividendAbi, nodeRewardAbi, swapTokenAbi } from "@taichi/contracts";
+import { type Address, parseEther } from "viem";
 import { DEV_ROLES, expect, test } from "../fixtures/test.ts";
-import { connectWallet, devWallet, direct } from "../fixtures/accounts.ts";
+import { buyDirect, connectWallet, devWallet, direct } from "../fixtures/accounts.ts";
 
 const member = DEV_ROLES.members[0];
 
@@ -58,31 +58,7 @@ test.describe("dividends and node rewards on /mine (issue 7)", () => {
     await expect.poll(async () => (await holder()).amount).toBe(parseEther("10000"));
 
     // another member buys: 1% of it to the hold dividend, 1% to the node reward
-    const buyer = devWallet(DEV_ROLES.members[1]);
-    await direct(
-      chain,
-      buyer.writeContract({
-        address: contracts.Usdt!,
-        abi: usdtAbi,
-        functionName: "approve",
-        args: [contracts.Router!, maxUint256],
-      }),
-    );
-    await direct(
-      chain,
-      buyer.writeContract({
-        address: contracts.Router!,
-        abi: routerAbi,
-        functionName: "swapExactTokensForTokensSupportingFeeOnTransferTokens",
-        args: [
-          parseEther("100"),
-          0n,
-          [contracts.Usdt!, token],
-          buyer.account.address,
-          BigInt(Math.floor(Date.now() / 1000) + 3600),
-        ],
-      }),
-    );
+    await buyDirect(chain, contracts, DEV_ROLES.members[1], token, parseEther("100"));
 
     await page.reload();
     await expect(card.getByTestId("hold-owed")).not.toHaveText("0");

@@ -2,7 +2,7 @@ import { lpSwapAbi, pairAbi, routerAbi, swapTokenAbi, usdtAbi } from "@taichi/co
 import type { Locator, Page } from "@playwright/test";
 import { type Address, type PublicClient, maxUint256, parseEther, parseUnits } from "viem";
 import { DEV_ROLES, expect, test } from "../fixtures/test.ts";
-import { connectWallet, devWallet, direct, sends, timeTravel } from "../fixtures/accounts.ts";
+import { buyDirect, connectWallet, devWallet, direct, sends, timeTravel } from "../fixtures/accounts.ts";
 
 const member = DEV_ROLES.members[0]; // account 2: registered, 100,000 USDT
 
@@ -166,31 +166,7 @@ test.describe("flash exchange (issue 6)", () => {
       chain,
       owner.writeContract({ ...token, functionName: "setSwapSettings", args: [parseEther("1"), 500n] }),
     );
-    const other = devWallet(DEV_ROLES.newcomers[2]);
-    await direct(
-      chain,
-      other.writeContract({
-        address: contracts.Usdt!,
-        abi: usdtAbi,
-        functionName: "approve",
-        args: [contracts.Router!, maxUint256],
-      }),
-    );
-    await direct(
-      chain,
-      other.writeContract({
-        address: contracts.Router!,
-        abi: routerAbi,
-        functionName: "swapExactTokensForTokensSupportingFeeOnTransferTokens",
-        args: [
-          parseEther("1000"),
-          0n,
-          [contracts.Usdt!, contracts.SwapToken!],
-          other.account.address,
-          2n ** 40n,
-        ],
-      }),
-    );
+    await buyDirect(chain, contracts, DEV_ROLES.newcomers[2], contracts.SwapToken!, parseEther("1000"));
     const pooled = await chain.readContract({
       ...token,
       functionName: "balanceOf",
@@ -256,32 +232,8 @@ test.describe("flash exchange (issue 6)", () => {
     const quoted = await shownAmount(card, "You receive (estimated)");
 
     // another account buys 20,000 USDT of the token: the price rises about 40%
-    const other = devWallet(DEV_ROLES.newcomers[2]);
-    await direct(
-      chain,
-      other.writeContract({
-        address: contracts.Usdt!,
-        abi: usdtAbi,
-        functionName: "approve",
-        args: [contracts.Router!, maxUint256],
-      }),
-    );
     const reservesBefore = await r.reserves();
-    await direct(
-      chain,
-      other.writeContract({
-        address: contracts.Router!,
-        abi: routerAbi,
-        functionName: "swapExactTokensForTokensSupportingFeeOnTransferTokens",
-        args: [
-          parseEther("20000"),
-          0n,
-          [contracts.Usdt!, contracts.SwapToken!],
-          other.account.address,
-          2n ** 40n,
-        ],
-      }),
-    );
+    await buyDirect(chain, contracts, DEV_ROLES.newcomers[2], contracts.SwapToken!, parseEther("20000"));
     expect(await r.reserves()).not.toEqual(reservesBefore);
 
     await card.getByRole("button", { name: "Swap", exact: true }).click();
