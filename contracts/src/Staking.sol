@@ -243,8 +243,8 @@ contract Staking is
         StakingStorage storage $ = _storage();
         OrderData memory data = $.orders[index];
         if (data.owner == address(0) || data.lastTime != 0) return 0;
-        uint256 reward = StakingMath.staticIncome(data.actual, data.rate, data.lockDay);
-        return StakingMath.share(reward, _releaseFee($, index));
+        (, uint256 fee) = _payout($, index, data);
+        return fee;
     }
 
     /// @inheritdoc IStaking
@@ -546,8 +546,7 @@ contract Staking is
         returns (uint256 reward, uint256 fee)
     {
         uint256 amount = order.amount;
-        reward = StakingMath.staticIncome(order.actual, order.rate, order.lockDay);
-        fee = StakingMath.share(reward, _releaseFee($, index));
+        (reward, fee) = _payout($, index, order);
         Owed storage o = $.owed[order.kind > 127 ? 1 : 0];
         o.principal -= order.actual;
         o.income -= uint128(reward);
@@ -568,6 +567,16 @@ contract Staking is
             w.validChange = true;
         }
         _walk($, w, address(uint160(link)));
+    }
+
+    /// @dev Order `index`'s static income and the fee its release takes from it now (see `_releaseFee`).
+    function _payout(StakingStorage storage $, uint256 index, OrderData memory order)
+        private
+        view
+        returns (uint256 reward, uint256 fee)
+    {
+        reward = StakingMath.staticIncome(order.actual, order.rate, order.lockDay);
+        fee = StakingMath.share(reward, _releaseFee($, index));
     }
 
     /// @dev Visits the ancestors above the caller, `up` (its referrer) first, at most `MAX_DEPTH` of them,
