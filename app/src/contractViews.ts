@@ -1,7 +1,8 @@
 import * as ido from "@taichi/contracts/abi/functions/Ido.ts";
 import * as multicall3 from "@taichi/contracts/abi/functions/Multicall3.ts";
 import * as presale from "@taichi/contracts/abi/functions/Presale.ts";
-import type { Address } from "viem";
+import * as timelock from "@taichi/contracts/abi/functions/Timelock.ts";
+import { type Address, keccak256, stringToHex } from "viem";
 import { contractAddress } from "./lib/deployments";
 import { appChain } from "./wagmi";
 
@@ -13,6 +14,10 @@ import { appChain } from "./wagmi";
 export const presaleViewsAbi = [presale.users, presale.owner, presale.getConfig] as const;
 export const idoViewsAbi = [ido.getConfig, ido.PRIORITY_WINDOW, ido.MAX_PRIORITY_RIGHTS] as const;
 export const multicall3ViewsAbi = [multicall3.getCurrentBlockTimestamp] as const;
+export const timelockViewsAbi = [timelock.hasRole] as const;
+
+/** TimelockController's proposer role (`PROPOSER_ROLE()`): who may schedule owner calls. */
+export const PROPOSER_ROLE = keccak256(stringToHex("PROPOSER_ROLE"));
 
 /** A contract handle on the configured chain: undefined when the deployment file does not list it. */
 export function contractHandle<const abi>(address: Address | undefined, abi: abi) {
@@ -22,3 +27,4 @@ export function contractHandle<const abi>(address: Address | undefined, abi: abi
 export const presaleViews = contractHandle(contractAddress(appChain.id, "Presale"), presaleViewsAbi);
 export const idoViews = contractHandle(contractAddress(appChain.id, "Ido"), idoViewsAbi);
 export const multicall3Views = contractHandle(contractAddress(appChain.id, "Multicall3"), multicall3ViewsAbi);
+export const timelockViews = contractHandle(contractAddress(appChain.id, "Timelock"), timelockViewsAbi);

@@ -18,6 +18,7 @@ export const MENU: readonly MenuItem[] = [
   { label: "nav.team", to: "/team" },
   { label: "nav.swap", to: "/swap" },
   { label: "nav.stake" },
+  { label: "nav.governance", to: "/governance" },
   { label: "nav.manager", to: "/manager", managerOnly: true },
 ];
 

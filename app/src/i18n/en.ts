@@ -34,6 +34,7 @@ export const en: Catalogue = {
     stake: "Stake",
     manager: "Contract configuration",
     managerTrc: "Contract configuration 2",
+    governance: "Governance",
     earn: "Earn",
     node: "Node",
     ido: "IDO",
@@ -89,6 +90,9 @@ export const en: Catalogue = {
     apiStatus: "Interface status abnormal ({{status}})",
     sessionExpired: "Your session has expired, please sign in again",
     server: "{{msg}}",
+    timelockState: "The timelock refused: the operation is not ready yet, already executed or cancelled",
+    timelockDelay: "The delay is shorter than the timelock's minimum delay",
+    notAuthorized: "This address is not allowed to do this",
   },
   home: {
     announcementTitle: "Announcement",
@@ -199,6 +203,7 @@ export const en: Catalogue = {
     mine: "Mining",
     manager: "Contract configuration",
     managerTrc: "Contract configuration 2",
+    governance: "Governance and timelock",
     notFound: "Page not found",
     backHome: "Back to home",
   },
@@ -210,6 +215,7 @@ export const en: Catalogue = {
   },
   footer: {
     copyright: "© 2025 TAICHI · {{chain}}",
+    governance: "Governance",
   },
   tx: {
     recent: "Recent transactions",

@@ -32,6 +32,7 @@ export const zh = {
     stake: "质押",
     manager: "合约配置",
     managerTrc: "合约配置二",
+    governance: "治理",
     earn: "理财",
     node: "节点",
     ido: "预售",
@@ -87,6 +88,9 @@ export const zh = {
     apiStatus: "接口状态异常（{{status}}）",
     sessionExpired: "登录已失效，请重新登录",
     server: "{{msg}}",
+    timelockState: "操作状态不允许：尚未到执行时间、已执行或已取消",
+    timelockDelay: "延迟短于时间锁的最短延迟",
+    notAuthorized: "当前地址没有此操作的权限",
   },
   home: {
     announcementTitle: "公告",
@@ -193,6 +197,7 @@ export const zh = {
     mine: "挖矿",
     manager: "合约配置",
     managerTrc: "合约配置二",
+    governance: "治理与时间锁",
     notFound: "页面不存在",
     backHome: "返回首页",
   },
@@ -204,6 +209,7 @@ export const zh = {
   },
   footer: {
     copyright: "© 2025 TAICHI · {{chain}}",
+    governance: "治理与时间锁",
   },
   tx: {
     recent: "最近交易",

@@ -52,6 +52,11 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   DynamicRatesTooHigh: "stakes.errors.dynamicRatesTooHigh",
   ValueTooHigh: "stakes.errors.valueTooHigh",
   NodeUnchanged: "stakes.errors.nodeUnchanged",
+  // the timelock that owns the contracts (OpenZeppelin TimelockController, AccessControl, Ownable)
+  TimelockUnexpectedOperationState: "errors.timelockState",
+  TimelockInsufficientDelay: "errors.timelockDelay",
+  AccessControlUnauthorizedAccount: "errors.notAuthorized",
+  OwnableUnauthorizedAccount: "errors.notAuthorized",
 };
 
 /** A receipt with status "reverted" (the transaction was mined but failed). */

@@ -12,7 +12,8 @@ import { type Field, type Scalar, type Values, display } from "./fields";
  *   account first.
  * - `getter.select`: maps the getter's output to field values (default: the returned struct).
  * - `setter.toArgs`: builds the arguments (default: from the setter's ABI inputs by name, a struct
- *   input from its components, so a struct that gained a component keeps its current value).
+ *   input from its components, so a struct that gained a component keeps its current value);
+ *   `setter.fromArgs` its inverse, for a scheduled call's new values (default: the same rule backwards).
  * - `event`: the admin event the setter emits, for the audit log's old -> new.
  * - `beside`: getters without arguments read beside the form (one query), for `caps` and `check`; the
  *   form is shown once they are read.
@@ -27,7 +28,11 @@ export type Section = {
   ownerOnly?: boolean;
   key?: Field;
   getter: { fn: string; select?: (raw: unknown) => Partial<Values> };
-  setter: { fn: string; toArgs?: (values: Values) => unknown[] };
+  setter: {
+    fn: string;
+    toArgs?: (values: Values) => unknown[];
+    fromArgs?: (args: readonly unknown[]) => Partial<Values>;
+  };
   fields: Field[];
   event?: { name: string; toValues?: (args: Record<string, unknown>) => Partial<Values> };
   beside?: readonly string[];
@@ -550,7 +555,11 @@ export function tokenSections(contract: "SwapToken" | "BurnToken" | "MiningToken
       contract,
       ownerOnly: true,
       getter: { fn: "getFees", select: (raw) => feesToValues(raw as never) },
-      setter: { fn: "setFees", toArgs: valuesToFees },
+      setter: {
+        fn: "setFees",
+        toArgs: valuesToFees,
+        fromArgs: (args) => feesToValues(normalize(args) as never),
+      },
       fields: feeFields,
       event: {
         name: "FeesUpdated",

@@ -1,0 +1,156 @@
+import type { ReactNode } from "react";
+import { Countdown } from "../../../components/Countdown";
+import { useTranslation } from "../../../i18n";
+import { formatAddress } from "../../../lib/format";
+import { appChain } from "../../../wagmi";
+import { argText } from "../../manager/audit";
+import { ChangeList } from "../../manager/components/ConfigForm";
+import { display } from "../../manager/fields";
+import { explorerTxUrl } from "../../wallet/recentTxs";
+import type { DescribedCall } from "../chain";
+import type { DescribedOperation } from "../hooks/useTimelock";
+import { type TxRef, operationStatus, readyAt } from "../operations";
+import "../governance.css";
+
+const time = (seconds: bigint) => display({ kind: "time" }, seconds);
+
+/** A transaction: an explorer link where the chain has one, else the hash. */
+export function TxLink({ tx }: { tx: TxRef }) {
+  const url = explorerTxUrl(appChain.id, tx.hash);
+  return url ? (
+    <a href={url} target="_blank" rel="noreferrer">
+      {formatAddress(tx.hash, "long")}
+    </a>
+  ) : (
+    <code className="address-full">{tx.hash}</code>
+  );
+}
+
+/** `Contract.function(name: value, ...)` and what it changes, old -> new. */
+export function CallView({ call }: { call: DescribedCall }) {
+  const { t } = useTranslation();
+  const name = call.fn
+    ? `${call.contract}.${call.fn.name}`
+    : call.contract
+      ? `${call.contract} (${call.call.data.slice(0, 10)})`
+      : formatAddress(call.call.target, "long");
+  return (
+    <div className="governance-call">
+      <strong className="address-full">{name}</strong>
+      {call.fn && call.fn.inputs.length > 0 && (
+        <ul className="manager-changes">
+          {call.fn.inputs.map((input, i) => (
+            <li key={`${input.name}-${i}`}>
+              <code>{input.name || `#${i + 1}`}</code>:{" "}
+              <span className="address-full">{argText(call.args[i])}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {call.call.value > 0n && (
+        <p className="small">{t("governance.value", { value: call.call.value.toString() })}</p>
+      )}
+      {call.changes && call.changes.length > 0 && (
+        <>
+          <p className="small muted">{t("governance.changes")}</p>
+          <ChangeList changes={call.changes} />
+        </>
+      )}
+      {call.changes?.length === 0 && <p className="small muted">{t("governance.noChange")}</p>}
+    </div>
+  );
+}
+
+/**
+ * Timelock operations, decoded: state, calls with old -> new, when each can run (a countdown while
+ * waiting), and the transactions that scheduled, ran or cancelled it. `actions` adds buttons (the
+ * manager's Execute and Cancel).
+ */
+export function OperationList({
+  operations,
+  now,
+  label,
+  actions,
+}: {
+  operations: readonly DescribedOperation[];
+  /** the chain's clock, unix seconds */
+  now: bigint;
+  label: string;
+  actions?: (op: DescribedOperation) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ol className="governance-ops" aria-label={label}>
+      {operations.map((op) => {
+        const status = operationStatus(op, now);
+        const at = readyAt(op);
+        return (
+          <li
+            key={`${op.id}-${op.scheduled?.blockNumber ?? ""}`}
+            className="governance-op"
+            data-status={status}
+          >
+            <div className="governance-op-head">
+              <span className={`tag governance-${status}`}>{t(`governance.status.${status}`)}</span>
+              <code className="small muted" title={op.id}>
+                {formatAddress(op.id, "compact")}
+              </code>
+            </div>
+            {op.described.length === 0 ? (
+              <p className="small muted">{t("governance.unknownCalls")}</p>
+            ) : (
+              op.described.map((call, i) => <CallView key={i} call={call} />)
+            )}
+            <dl className="kv governance-times">
+              {at !== undefined && (
+                <div>
+                  <dt>{t("governance.readyAt")}</dt>
+                  <dd data-testid="ready-at">{time(at)}</dd>
+                </div>
+              )}
+              {status === "waiting" && at !== undefined && (
+                <div>
+                  <dt>{t("governance.countdown")}</dt>
+                  <dd>
+                    <Countdown targetSec={Number(at) - (Number(now) - Math.floor(Date.now() / 1000))} />
+                  </dd>
+                </div>
+              )}
+              {op.scheduled && (
+                <div>
+                  <dt>{t("governance.scheduledTx")}</dt>
+                  <dd>
+                    <TxLink tx={op.scheduled} />
+                  </dd>
+                </div>
+              )}
+              {op.executed && (
+                <div>
+                  <dt>{t("governance.executedTx")}</dt>
+                  <dd>
+                    {op.executed.time !== undefined && (
+                      <span className="small">{time(op.executed.time)} </span>
+                    )}
+                    <TxLink tx={op.executed} />
+                  </dd>
+                </div>
+              )}
+              {op.cancelled && (
+                <div>
+                  <dt>{t("governance.cancelledTx")}</dt>
+                  <dd>
+                    {op.cancelled.time !== undefined && (
+                      <span className="small">{time(op.cancelled.time)} </span>
+                    )}
+                    <TxLink tx={op.cancelled} />
+                  </dd>
+                </div>
+              )}
+            </dl>
+            {actions?.(op)}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
