@@ -68,13 +68,13 @@ export function CallView({ call }: { call: DescribedCall }) {
  */
 export function OperationList({
   operations,
-  now,
+  clock,
   label,
   actions,
 }: {
   operations: readonly DescribedOperation[];
-  /** the chain's clock, unix seconds */
-  now: bigint;
+  /** the chain's clock (`useChainClock`) */
+  clock: { now: bigint; offset: number };
   label: string;
   actions?: (op: DescribedOperation) => ReactNode;
 }) {
@@ -82,7 +82,7 @@ export function OperationList({
   return (
     <ol className="governance-ops" aria-label={label}>
       {operations.map((op) => {
-        const status = operationStatus(op, now);
+        const status = operationStatus(op, clock.now);
         const at = readyAt(op);
         return (
           <li
@@ -112,7 +112,7 @@ export function OperationList({
                 <div>
                   <dt>{t("governance.countdown")}</dt>
                   <dd>
-                    <Countdown targetSec={Number(at) - (Number(now) - Math.floor(Date.now() / 1000))} />
+                    <Countdown targetSec={Number(at) - clock.offset} />
                   </dd>
                 </div>
               )}

@@ -18,7 +18,7 @@ export function TimelockQueue({
   actions?: (op: DescribedOperation) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const now = useChainClock();
+  const clock = useChainClock();
   const ops = useOperations(timelock, minDelay);
   const blocks = ops.range && { from: ops.range.from.toString(), to: ops.range.to.toString() };
   return (
@@ -38,7 +38,12 @@ export function TimelockQueue({
         )}
         {ops.queued?.length === 0 && <p className="muted">{t("governance.queueEmpty")}</p>}
         {ops.queued && ops.queued.length > 0 && (
-          <OperationList operations={ops.queued} now={now} label={t("governance.queue")} actions={actions} />
+          <OperationList
+            operations={ops.queued}
+            clock={clock}
+            label={t("governance.queue")}
+            actions={actions}
+          />
         )}
       </section>
       <section className="card" aria-labelledby="governance-history-title">
@@ -47,7 +52,7 @@ export function TimelockQueue({
         </h2>
         {ops.history?.length === 0 && <p className="muted">{t("governance.historyEmpty")}</p>}
         {ops.history && ops.history.length > 0 && (
-          <OperationList operations={ops.history} now={now} label={t("governance.history")} />
+          <OperationList operations={ops.history} clock={clock} label={t("governance.history")} />
         )}
         {blocks && <p className="muted small">{t("governance.range", blocks)}</p>}
         {ops.isFetchingOlder && <p className="muted">{t("common.loading")}</p>}

@@ -39,9 +39,10 @@ export function useMinDelay(timelock: Managed | undefined) {
 
 /**
  * The chain's clock (unix seconds, ticking every second): the local clock, or ahead of it by what the
- * latest block says (a local chain after time travel). Refreshed with every transaction.
+ * latest block says (a local chain after time travel), and that lead (`offset`: a `<Countdown>` ticks
+ * locally, so its target is shifted by it). Refreshed with every transaction.
  */
-export function useChainClock(): bigint {
+export function useChainClock(): { now: bigint; offset: number } {
   const client = useClient({ chainId: appChain.id });
   const local = useNow();
   const block = useQuery({
@@ -52,7 +53,8 @@ export function useChainClock(): bigint {
       readAt: Math.floor(Date.now() / 1000),
     }),
   });
-  return BigInt(chainNow(local, block.data?.time, block.data?.readAt));
+  const now = chainNow(local, block.data?.time, block.data?.readAt);
+  return { now: BigInt(now), offset: now - local };
 }
 
 /** Blocks covering `seconds` on chains with a known block time (undefined: read every block). */

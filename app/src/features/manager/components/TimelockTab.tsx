@@ -29,7 +29,7 @@ export function TimelockTab() {
   const send = useTransaction();
   const timelock = timelockContract();
   const minDelay = useMinDelay(timelock);
-  const now = useChainClock();
+  const { now } = useChainClock();
   const [errors, setErrors] = useState<Record<string, AppMessage | undefined>>({});
   if (!timelock) return <p className="muted">{t("governance.noTimelock")}</p>;
   const base = { address: timelock.address, abi: timelockAbi } as const;

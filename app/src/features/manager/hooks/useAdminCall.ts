@@ -78,7 +78,7 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
       : undefined,
   );
   const minDelay = useMinDelay(timelock);
-  const now = useChainClock();
+  const { now } = useChainClock();
   const loading =
     owner.isLoading || config.isLoading || proposer.isLoading || (!!timelock && minDelay === undefined);
   const route = loading
