@@ -77,5 +77,4 @@ abstract contract TimelockFixture is Test {
         vm.warp(block.timestamp + DELAY);
         execute(target, data, salt);
     }
-
 }
