@@ -148,7 +148,7 @@ describe("decodeCall and callEffect", () => {
     expect(effect?.kind).toBe("form");
     expect(effect?.kind === "form" && effect.key).toBe(alice);
     expect(effect?.fields.map((f) => f.name)).toEqual(["blackListed"]);
-    expect(effect?.next.blackListed).toBe(true);
+    expect((effect?.next as Record<string, unknown>).blackListed).toBe(true);
   });
 
   it("turns setFees' two structs back into the form's buy_ and sell_ fields", () => {
@@ -159,8 +159,8 @@ describe("decodeCall and callEffect", () => {
       args: [fees(150), fees(250)],
     });
     const effect = callEffect(decodeCall({ target: swapToken.address, value: 0n, data }, contracts));
-    expect(effect?.next.buy_burn).toBe(150n);
-    expect(effect?.next.sell_burn).toBe(250n);
+    expect((effect?.next as Record<string, unknown>).buy_burn).toBe(150n);
+    expect((effect?.next as Record<string, unknown>).sell_burn).toBe(250n);
     expect(effect?.fields).toHaveLength(10);
   });
 

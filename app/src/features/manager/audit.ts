@@ -9,6 +9,7 @@ import {
   type Log,
   type ReadContractParameters,
   decodeEventLog,
+  getAddress,
 } from "viem";
 import { getBlock, getBlockNumber, getLogs, getStorageAt, getTransaction, readContract } from "viem/actions";
 import type { ContractName } from "../../lib/deployments";
@@ -155,7 +156,7 @@ export async function loadAuditLog(
     Promise.all(
       hashes.map((hash) =>
         client.getTransaction({ hash }).then(
-          (tx) => tx.from,
+          (tx) => getAddress(tx.from),
           () => undefined,
         ),
       ),

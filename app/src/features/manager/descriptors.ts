@@ -298,6 +298,7 @@ export const mainSections: Section[] = [
   {
     id: "idoFund",
     contract: "Ido",
+    ownerOnly: true,
     getter: { fn: "fund", select: one("fund") },
     setter: { fn: "setFund" },
     fields: [{ name: "fund", kind: "address" }],
@@ -306,6 +307,7 @@ export const mainSections: Section[] = [
   {
     id: "idoSwapToken",
     contract: "Ido",
+    ownerOnly: true,
     getter: { fn: "swapToken", select: one("token") },
     setter: { fn: "setSwapToken" },
     fields: [{ name: "token", kind: "address" }],
@@ -314,6 +316,7 @@ export const mainSections: Section[] = [
   {
     id: "stakingConfig",
     contract: "Staking",
+    ownerOnly: true,
     getter: { fn: "getConfig" },
     setter: { fn: "setConfig" },
     fields: [
@@ -368,6 +371,7 @@ export const mainSections: Section[] = [
   {
     id: "stakingToken",
     contract: "Staking",
+    ownerOnly: true,
     getter: { fn: "token", select: one("token") },
     setter: { fn: "setToken" },
     fields: [{ name: "token", kind: "address" }],
@@ -388,6 +392,7 @@ export const mainSections: Section[] = [
   {
     id: "stakingBlacklist",
     contract: "Staking",
+    ownerOnly: true,
     key: account,
     getter: { fn: "isBlacklisted", select: one("blacklisted") },
     setter: { fn: "setBlacklist" },
@@ -457,6 +462,7 @@ export const distributorSections: Section[] = [
   {
     id: "lpDividendBlacklist",
     contract: "LpDividend",
+    ownerOnly: true,
     key: account,
     getter: {
       fn: "users",
@@ -469,6 +475,7 @@ export const distributorSections: Section[] = [
   {
     id: "holdDividendBlacklist",
     contract: "HoldDividend",
+    ownerOnly: true,
     key: account,
     getter: { fn: "isBlacklisted", select: one("blackListed") },
     setter: { fn: "setBlackList" },
@@ -478,6 +485,7 @@ export const distributorSections: Section[] = [
   {
     id: "nodeRates",
     contract: "NodeReward",
+    ownerOnly: true,
     getter: { fn: "getConfig" },
     setter: { fn: "setRates" },
     fields: [{ name: "rates", kind: "rate", max: PCT, length: 3 }],

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Countdown } from "../../../components/Countdown";
 import { useTranslation } from "../../../i18n";
+import type { I18nKey } from "../../../i18n/keys";
 import { formatAddress } from "../../../lib/format";
 import { appChain } from "../../../wagmi";
 import { argText } from "../../manager/audit";
@@ -9,7 +10,7 @@ import { display } from "../../manager/fields";
 import { explorerTxUrl } from "../../wallet/recentTxs";
 import type { DescribedCall } from "../chain";
 import type { DescribedOperation } from "../hooks/useTimelock";
-import { type TxRef, operationStatus, readyAt } from "../operations";
+import { type OperationStatus, type TxRef, operationStatus, readyAt } from "../operations";
 import "../governance.css";
 
 const time = (seconds: bigint) => display({ kind: "time" }, seconds);
@@ -26,8 +27,16 @@ export function TxLink({ tx }: { tx: TxRef }) {
   );
 }
 
-/** `Contract.function(name: value, ...)` and what it changes, old -> new. */
-export function CallView({ call }: { call: DescribedCall }) {
+/** What an operation's old -> new compares, by its state: the values now, before it ran, when cancelled. */
+const CHANGES_LABEL = {
+  waiting: "governance.changes",
+  ready: "governance.changes",
+  done: "governance.changesDone",
+  cancelled: "governance.changesCancelled",
+} as const satisfies Record<OperationStatus, I18nKey>;
+
+/** `Contract.function(name: value, ...)` and what it changes, old -> new, under `changesLabel`. */
+export function CallView({ call, changesLabel }: { call: DescribedCall; changesLabel: I18nKey }) {
   const { t } = useTranslation();
   const name = call.fn
     ? `${call.contract}.${call.fn.name}`
@@ -52,7 +61,7 @@ export function CallView({ call }: { call: DescribedCall }) {
       )}
       {call.changes && call.changes.length > 0 && (
         <>
-          <p className="small muted">{t("governance.changes")}</p>
+          <p className="small muted">{t(changesLabel)}</p>
           <ChangeList changes={call.changes} />
         </>
       )}
@@ -99,7 +108,9 @@ export function OperationList({
             {op.described.length === 0 ? (
               <p className="small muted">{t("governance.unknownCalls")}</p>
             ) : (
-              op.described.map((call, i) => <CallView key={i} call={call} />)
+              op.described.map((call, i) => (
+                <CallView key={i} call={call} changesLabel={CHANGES_LABEL[status]} />
+              ))
             )}
             <dl className="kv governance-times">
               {at !== undefined && (

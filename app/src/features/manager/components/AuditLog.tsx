@@ -104,7 +104,12 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
                 </div>
               )}
               {e.call ? (
-                <CallView call={e.call} />
+                <CallView
+                  call={e.call}
+                  changesLabel={
+                    e.event === "CallExecuted" ? "governance.changesDone" : "governance.changesScheduled"
+                  }
+                />
               ) : e.changes === undefined ? (
                 <ul className="manager-changes">
                   {e.args.map(([k, v]) => (
