@@ -196,14 +196,9 @@ test.describe("owner changes through the timelock", () => {
       `manager: ${managerBefore} → ${newManager}`,
     );
     const op = await lastScheduled(chain, timelock, presale.address);
-    expect(
-      await chain.readContract({
-        address: timelock,
-        abi: timelockAbi,
-        functionName: "isOperationPending",
-        args: [op.id],
-      }),
-    ).toBe(true);
+    const operation = (functionName: "isOperation" | "isOperationPending" | "isOperationReady") =>
+      chain.readContract({ address: timelock, abi: timelockAbi, functionName, args: [op.id] });
+    expect(await operation("isOperationPending")).toBe(true);
 
     await page.goto("/manager?tab=timelock");
     const queue = page.getByRole("list", { name: "Queued operations" });
@@ -218,25 +213,11 @@ test.describe("owner changes through the timelock", () => {
     );
 
     // on chain: no longer an operation, and after the delay it still cannot run
-    expect(
-      await chain.readContract({
-        address: timelock,
-        abi: timelockAbi,
-        functionName: "isOperation",
-        args: [op.id],
-      }),
-    ).toBe(false);
+    expect(await operation("isOperation")).toBe(false);
     await timeTravel(
       await chain.readContract({ address: timelock, abi: timelockAbi, functionName: "getMinDelay" }),
     );
-    expect(
-      await chain.readContract({
-        address: timelock,
-        abi: timelockAbi,
-        functionName: "isOperationReady",
-        args: [op.id],
-      }),
-    ).toBe(false);
+    expect(await operation("isOperationReady")).toBe(false);
     expect((await chain.readContract({ ...presale, functionName: "getConfig" })).manager).toBe(managerBefore);
   });
 });

@@ -35,6 +35,20 @@ const CHANGES_LABEL = {
   cancelled: "governance.changesCancelled",
 } as const satisfies Record<OperationStatus, I18nKey>;
 
+/** A transaction of an operation (if any), with its block's time when `withTime`. */
+function TxRow({ label, tx, withTime }: { label: string; tx: TxRef | undefined; withTime?: boolean }) {
+  if (!tx) return null;
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        {withTime && tx.time !== undefined && <span className="small">{time(tx.time)} </span>}
+        <TxLink tx={tx} />
+      </dd>
+    </div>
+  );
+}
+
 /** `Contract.function(name: value, ...)` and what it changes, old -> new, under `changesLabel`. */
 export function CallView({ call, changesLabel }: { call: DescribedCall; changesLabel: I18nKey }) {
   const { t } = useTranslation();
@@ -127,36 +141,9 @@ export function OperationList({
                   </dd>
                 </div>
               )}
-              {op.scheduled && (
-                <div>
-                  <dt>{t("governance.scheduledTx")}</dt>
-                  <dd>
-                    <TxLink tx={op.scheduled} />
-                  </dd>
-                </div>
-              )}
-              {op.executed && (
-                <div>
-                  <dt>{t("governance.executedTx")}</dt>
-                  <dd>
-                    {op.executed.time !== undefined && (
-                      <span className="small">{time(op.executed.time)} </span>
-                    )}
-                    <TxLink tx={op.executed} />
-                  </dd>
-                </div>
-              )}
-              {op.cancelled && (
-                <div>
-                  <dt>{t("governance.cancelledTx")}</dt>
-                  <dd>
-                    {op.cancelled.time !== undefined && (
-                      <span className="small">{time(op.cancelled.time)} </span>
-                    )}
-                    <TxLink tx={op.cancelled} />
-                  </dd>
-                </div>
-              )}
+              <TxRow label={t("governance.scheduledTx")} tx={op.scheduled} />
+              <TxRow label={t("governance.executedTx")} tx={op.executed} withTime />
+              <TxRow label={t("governance.cancelledTx")} tx={op.cancelled} withTime />
             </dl>
             {actions?.(op)}
           </li>

@@ -89,7 +89,8 @@ export type DescribedOperation = Operation & { described: DescribedCall[] };
 
 /**
  * The timelock's operations, newest first, each call decoded with what it changes: queued ones against
- * the values now, executed ones against the values just before they ran. The first read spans the
+ * the values now, executed ones against the values just before they ran, cancelled ones against the
+ * values when they were cancelled. The first read spans the
  * delay (every operation still waiting was scheduled inside it) in `logRange` windows; `older` reads
  * one more window before it.
  */
@@ -118,14 +119,11 @@ export function useOperations(timelock: Managed | undefined, minDelay: bigint | 
     queryFn: () =>
       Promise.all(
         ops.map(async (op): Promise<DescribedOperation> => {
-          const at = op.executed ? op.executed.blockNumber - 1n : undefined;
+          // queued: against the values now; executed: just before it ran; cancelled: when cancelled
+          const at = op.executed ? op.executed.blockNumber - 1n : op.cancelled?.blockNumber;
           const reads = auditReads(client!);
           const described = await Promise.all(
-            op.calls.map((call) =>
-              op.cancelled
-                ? describeCall(reads, call, contracts, op.cancelled.blockNumber)
-                : describeCall(reads, call, contracts, at),
-            ),
+            op.calls.map((call) => describeCall(reads, call, contracts, at)),
           );
           return { ...op, described };
         }),
