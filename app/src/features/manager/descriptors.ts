@@ -293,6 +293,7 @@ export const mainSections: Section[] = [
   {
     id: "idoFund",
     contract: "Ido",
+    ownerOnly: true,
     getter: { fn: "fund", select: one("fund") },
     setter: { fn: "setFund" },
     fields: [{ name: "fund", kind: "address" }],
@@ -301,6 +302,7 @@ export const mainSections: Section[] = [
   {
     id: "idoSwapToken",
     contract: "Ido",
+    ownerOnly: true,
     getter: { fn: "swapToken", select: one("token") },
     setter: { fn: "setSwapToken" },
     fields: [{ name: "token", kind: "address" }],
@@ -309,6 +311,7 @@ export const mainSections: Section[] = [
   {
     id: "stakingConfig",
     contract: "Staking",
+    ownerOnly: true,
     getter: { fn: "getConfig" },
     setter: { fn: "setConfig" },
     fields: [
@@ -363,6 +366,7 @@ export const mainSections: Section[] = [
   {
     id: "stakingToken",
     contract: "Staking",
+    ownerOnly: true,
     getter: { fn: "token", select: one("token") },
     setter: { fn: "setToken" },
     fields: [{ name: "token", kind: "address" }],
@@ -383,6 +387,7 @@ export const mainSections: Section[] = [
   {
     id: "stakingBlacklist",
     contract: "Staking",
+    ownerOnly: true,
     key: account,
     getter: { fn: "isBlacklisted", select: one("blacklisted") },
     setter: { fn: "setBlacklist" },
@@ -452,6 +457,7 @@ export const distributorSections: Section[] = [
   {
     id: "lpDividendBlacklist",
     contract: "LpDividend",
+    ownerOnly: true,
     key: account,
     getter: {
       fn: "users",
@@ -464,6 +470,7 @@ export const distributorSections: Section[] = [
   {
     id: "holdDividendBlacklist",
     contract: "HoldDividend",
+    ownerOnly: true,
     key: account,
     getter: { fn: "isBlacklisted", select: one("blackListed") },
     setter: { fn: "setBlackList" },
@@ -473,6 +480,7 @@ export const distributorSections: Section[] = [
   {
     id: "nodeRates",
     contract: "NodeReward",
+    ownerOnly: true,
     getter: { fn: "getConfig" },
     setter: { fn: "setRates" },
     fields: [{ name: "rates", kind: "rate", max: PCT, length: 3 }],
