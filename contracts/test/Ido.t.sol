@@ -6,7 +6,7 @@ import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/Own
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IERC20Errors} from "@openzeppelin/contracts/interfaces/draft-IERC6093.sol";
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
-import {Fixture} from "./utils/Fixture.sol";
+import {Fixture, idoSettingsOf} from "./utils/Fixture.sol";
 import {Ido} from "../src/Ido.sol";
 import {IIdo} from "../src/interfaces/IIdo.sol";
 import {IPresale} from "../src/interfaces/IPresale.sol";
@@ -58,20 +58,8 @@ abstract contract IdoBase is Fixture {
         ido.ido();
     }
 
-    function settings() internal view returns (IIdo.Settings memory s) {
-        IIdo.Config memory c = ido.getConfig();
-        s = IIdo.Settings({
-            directRate: c.directRate,
-            indirectRate: c.indirectRate,
-            idoAmount: c.idoAmount,
-            idoTokens1: c.idoTokens1,
-            idoTokens2: c.idoTokens2,
-            idoTokens3: c.idoTokens3,
-            idoMax: c.idoMax,
-            startTime: c.startTime,
-            endTime: c.endTime,
-            extractTime: c.extractTime
-        });
+    function settings() internal view returns (IIdo.Settings memory) {
+        return idoSettingsOf(ido.getConfig());
     }
 
     function configure(IIdo.Settings memory s) internal {

@@ -12,6 +12,7 @@ import {Test} from "./utils/Test.sol";
 import {TimelockFixture} from "./utils/TimelockFixture.sol";
 import {StakingFixture} from "./utils/StakingFixture.sol";
 import {DividendFixture} from "./utils/DividendFixture.sol";
+import {idoSettingsOf} from "./utils/Fixture.sol";
 import {LpSwapFixture} from "./utils/LpSwapFixture.sol";
 import {TokenFixture} from "./utils/TokenFixture.sol";
 import {Presale} from "../src/Presale.sol";
@@ -111,6 +112,12 @@ abstract contract Refusals is TimelockFixture {
     function list(address a) internal pure returns (address[] memory accounts) {
         accounts = new address[](1);
         accounts[0] = a;
+    }
+
+    function list(address a, address b) internal pure returns (address[] memory accounts) {
+        accounts = new address[](2);
+        accounts[0] = a;
+        accounts[1] = b;
     }
 
     function list(address a, address b, address c) internal pure returns (address[] memory accounts) {
@@ -279,19 +286,7 @@ contract PrivilegedSystemTest is DividendFixture, Refusals {
     }
 
     function idoSettings() internal view returns (IIdo.Settings memory) {
-        IIdo.Config memory c = ido.getConfig();
-        return IIdo.Settings(
-            c.directRate,
-            c.indirectRate,
-            c.idoAmount,
-            c.idoTokens1,
-            c.idoTokens2,
-            c.idoTokens3,
-            c.idoMax,
-            c.startTime,
-            c.endTime,
-            c.extractTime
-        );
+        return idoSettingsOf(ido.getConfig());
     }
 
     function buyIdo(address buyer) internal {
@@ -308,10 +303,7 @@ contract PrivilegedSystemTest is DividendFixture, Refusals {
 contract PrivilegedStakingTest is StakingFixture, Refusals {
     function setUp() public override {
         super.setUp();
-        address[] memory proxies = new address[](2);
-        proxies[0] = address(presale);
-        proxies[1] = address(staking);
-        handOver(owner, proxies, new address[](0));
+        handOver(owner, list(address(presale), address(staking)), new address[](0));
     }
 
     function test_staking() public {
@@ -354,10 +346,7 @@ contract PrivilegedStakingTest is StakingFixture, Refusals {
 contract PrivilegedLpSwapTest is LpSwapFixture, Refusals {
     function setUp() public override {
         super.setUp();
-        address[] memory proxies = new address[](2);
-        proxies[0] = address(presale);
-        proxies[1] = address(lpSwap);
-        handOver(owner, proxies, new address[](0));
+        handOver(owner, list(address(presale), address(lpSwap)), new address[](0));
     }
 
     function test_lpSwap() public {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Fixture} from "../utils/Fixture.sol";
+import {Fixture, idoSettingsOf} from "../utils/Fixture.sol";
 import {Vm} from "../utils/Test.sol";
 import {Ido} from "../../src/Ido.sol";
 import {IIdo} from "../../src/interfaces/IIdo.sol";
@@ -147,22 +147,12 @@ contract IdoHandler {
 
     /// Changes price and allotments mid-sale; earlier purchases keep theirs. Rates stay 5% / 3%.
     function reprice(uint256 amount, uint256 tokens) external {
-        IIdo.Config memory c = ido.getConfig();
+        IIdo.Settings memory s = idoSettingsOf(ido.getConfig());
+        s.idoAmount = 1e18 + amount % 100e18;
+        s.idoTokens1 = 1 + tokens % _MAX_ALLOTMENT;
+        s.idoTokens2 = 1 + (tokens >> 128) % _MAX_ALLOTMENT;
         vm.prank(ido.owner()); // the owner's once someone bought (the timelock after the handover)
-        ido.setConfig(
-            IIdo.Settings({
-                directRate: c.directRate,
-                indirectRate: c.indirectRate,
-                idoAmount: 1e18 + amount % 100e18,
-                idoTokens1: 1 + tokens % _MAX_ALLOTMENT,
-                idoTokens2: 1 + (tokens >> 128) % _MAX_ALLOTMENT,
-                idoTokens3: c.idoTokens3,
-                idoMax: c.idoMax,
-                startTime: c.startTime,
-                endTime: c.endTime,
-                extractTime: c.extractTime
-            })
-        );
+        ido.setConfig(s);
     }
 
     /// Somebody sends USDT or tokens straight to the contract.

@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {TimelockController} from "@openzeppelin/contracts/governance/TimelockController.sol";
 import {UUPSUpgradeable} from "@openzeppelin/contracts-upgradeable/proxy/utils/UUPSUpgradeable.sol";
+import {idoSettingsOf} from "../utils/Fixture.sol";
 import {TimelockFixture} from "../utils/TimelockFixture.sol";
 import {TimelockHandler} from "../utils/TimelockHandler.sol";
 import {IdoHandler, IdoInvariantTest} from "./IdoInvariant.t.sol";
@@ -45,18 +46,9 @@ contract IdoTimelockHandler is TimelockHandler {
     /// @dev The current settings with a new price and allotment, or the claim time moved (later or earlier).
     function _settings(uint256 seed) private view returns (IIdo.Settings memory s) {
         IIdo.Config memory c = _ido.getConfig();
-        s = IIdo.Settings(
-            c.directRate,
-            c.indirectRate,
-            1e18 + seed % 100e18,
-            1 + (seed >> 64) % 10_000e18,
-            c.idoTokens2,
-            c.idoTokens3,
-            c.idoMax,
-            c.startTime,
-            c.endTime,
-            c.extractTime
-        );
+        s = idoSettingsOf(c);
+        s.idoAmount = 1e18 + seed % 100e18;
+        s.idoTokens1 = 1 + (seed >> 64) % 10_000e18;
         if (seed & 1 != 0) s.extractTime = c.endTime + (seed >> 128) % 30 days;
     }
 }
