@@ -221,3 +221,28 @@ test.describe("owner changes through the timelock", () => {
     expect((await chain.readContract({ ...presale, functionName: "getConfig" })).manager).toBe(managerBefore);
   });
 });
+
+test("a visitor without a wallet reaches /governance from the footer and the menu, in Chinese by default", async ({
+  browser,
+  contracts,
+}) => {
+  const visitor = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await visitor.newPage();
+  await page.goto(`${test.info().project.use.baseURL}/`);
+  await page.getByRole("contentinfo").getByRole("link", { name: "治理与时间锁" }).click();
+  await expect(page).toHaveURL(/\/governance$/);
+  await expect(page.getByRole("heading", { name: "治理与时间锁" })).toBeVisible();
+  await expect(page.getByTestId("timelock-delay")).toHaveText("2 分钟");
+  await expect(page.getByTestId("owner-Staking")).toHaveText("时间锁");
+  await expect(page.getByText(contracts.Timelock!)).toBeVisible();
+  // the deploy's handover batch ran at once: it is listed as executed, decoded
+  const history = page.getByRole("list", { name: "最近已执行和已取消的操作" });
+  await expect(history.locator(":scope > li").first()).toContainText("已执行");
+  await expect(history).toContainText("Timelock.updateDelay");
+
+  await page.goto(`${test.info().project.use.baseURL}/`);
+  await page.getByRole("button", { name: "菜单" }).click();
+  await page.getByRole("navigation", { name: "菜单" }).getByRole("link", { name: "治理" }).click();
+  await expect(page.getByRole("heading", { name: "治理与时间锁" })).toBeVisible();
+  await visitor.close();
+});
