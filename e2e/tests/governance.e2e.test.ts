@@ -1,9 +1,10 @@
 import { holdDividendAbi, presaleAbi, swapTokenAbi, timelockAbi } from "@taichi/contracts";
 import type { Page } from "@playwright/test";
 import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
-import { type Address, type PublicClient, formatUnits, getAddress } from "viem";
+import { type Address, type PublicClient, encodeFunctionData, formatUnits, getAddress } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { connectWallet, devWallet, sends, timeTravel } from "../fixtures/accounts.ts";
+import { connectWallet, devWallet, sends } from "../fixtures/accounts.ts";
+import { expectScheduled, passTimelockDelay, syncChainClock } from "../fixtures/governance.ts";
 
 const IMPLEMENTATION_SLOT = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
 
@@ -64,6 +65,7 @@ test.describe("owner changes through the timelock", () => {
   }) => {
     test.setTimeout(180_000);
     const timelock = contracts.Timelock!;
+    await syncChainClock(chain);
     const swapToken = { address: contracts.SwapToken!, abi: swapTokenAbi } as const;
     const holdDividend = { address: contracts.HoldDividend!, abi: holdDividendAbi } as const;
     const delay = await chain.readContract({
@@ -110,7 +112,12 @@ test.describe("owner changes through the timelock", () => {
     await expect(typed.getByTestId("schedule-note")).toContainText("It can run from");
     await typed.getByLabel("Type HoldDividend to confirm").fill("HoldDividend");
     await typed.getByRole("button", { name: "Confirm" }).click();
-    await expect(page.getByText("Success").last()).toBeVisible();
+    const upgradeCall = encodeFunctionData({
+      abi: holdDividendAbi,
+      functionName: "upgradeToAndCall",
+      args: [fresh, "0x"],
+    });
+    await expectScheduled(chain, timelock, holdDividend.address, upgradeCall);
     expect(await implementationOf(chain, holdDividend.address)).toBe(previous);
 
     const feeOp = await lastScheduled(chain, timelock, swapToken.address);
@@ -147,7 +154,7 @@ test.describe("owner changes through the timelock", () => {
     expect(sends(wallet.calls)).toBe(beforeEarly);
 
     // after the delay the manager executes both, and the chain has the new values
-    await timeTravel(delay + 1n);
+    await passTimelockDelay(chain, timelock);
     await page.reload();
     await expect(feeRow).toContainText("Ready");
     await feeRow.getByRole("button", { name: "Execute" }).click();
@@ -183,6 +190,7 @@ test.describe("owner changes through the timelock", () => {
 
   test("a cancelled operation leaves the queue and can never run", async ({ page, chain, contracts }) => {
     const timelock = contracts.Timelock!;
+    await syncChainClock(chain);
     const presale = { address: contracts.Presale!, abi: presaleAbi } as const;
     const managerBefore = (await chain.readContract({ ...presale, functionName: "getConfig" })).manager;
     const newManager = devAccount(DEV_ROLES.members[1]).address;
@@ -214,9 +222,7 @@ test.describe("owner changes through the timelock", () => {
 
     // on chain: no longer an operation, and after the delay it still cannot run
     expect(await operation("isOperation")).toBe(false);
-    await timeTravel(
-      await chain.readContract({ address: timelock, abi: timelockAbi, functionName: "getMinDelay" }),
-    );
+    await passTimelockDelay(chain, timelock);
     expect(await operation("isOperationReady")).toBe(false);
     expect((await chain.readContract({ ...presale, functionName: "getConfig" })).manager).toBe(managerBefore);
   });

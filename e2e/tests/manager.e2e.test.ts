@@ -13,10 +13,18 @@ import {
   usdtAbi,
 } from "@taichi/contracts";
 import type { Locator, Page } from "@playwright/test";
-import { type Address, type PublicClient, formatUnits, getAddress, parseEther, zeroAddress } from "viem";
+import {
+  type Address,
+  type PublicClient,
+  encodeFunctionData,
+  formatUnits,
+  getAddress,
+  parseEther,
+  zeroAddress,
+} from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
 import { connectWallet, devWallet, direct, sends } from "../fixtures/accounts.ts";
-import { executeQueued } from "../fixtures/governance.ts";
+import { executeQueued, expectScheduled } from "../fixtures/governance.ts";
 
 const member = devAccount(DEV_ROLES.members[0]).address;
 const secondMember = devAccount(DEV_ROLES.members[1]).address;
@@ -317,6 +325,11 @@ test.describe("the manager (dev account 1) on /manager", () => {
       .poll(async () => (await chain.readContract({ ...lpSwap, functionName: "getConfig" })).lpRate)
       .toBe(newLp);
 
+    // the timelock's queue is readable; Execute and Cancel are for its executors and cancellers
+    await openTab(page, "Timelock");
+    await expect(page.getByText("neither an executor nor a canceller of the timelock")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Execute" })).toHaveCount(0);
+
     // the audit log: newest first, who, old -> new (read at the block before), per contract
     const idoEntry = await auditShows(
       page,
@@ -499,7 +512,12 @@ test.describe("the owner (dev account 0)", () => {
     await expect(typed.getByRole("button", { name: "Confirm" })).toBeDisabled();
     await typed.getByLabel("Type MiningToken to confirm").fill("MiningToken");
     await typed.getByRole("button", { name: "Confirm" }).click();
-    await expect(page.getByText("Success").last()).toBeVisible();
+    const transfer = encodeFunctionData({
+      abi: miningTokenAbi,
+      functionName: "transferOwnership",
+      args: [secondMember],
+    });
+    await expectScheduled(chain, contracts.Timelock!, miningToken.address, transfer);
 
     // nothing has changed before the delay
     expect((await chain.readContract({ ...presale, functionName: "getConfig" })).manager).toBe(manager);

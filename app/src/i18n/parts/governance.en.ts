@@ -44,6 +44,7 @@ export const governance: typeof zh = {
   tab: "Timelock",
   tabNote:
     "Owner-class changes are queued on the timelock first; once the delay has passed, Execute applies them. Cancel withdraws a queued operation.",
+  noRole: "This address is neither an executor nor a canceller of the timelock: it can only read the queue",
   execute: "Execute",
   cancel: "Cancel operation",
   throughTimelock: "Through the timelock",

@@ -40,6 +40,7 @@ export const governance = {
   value: "附带 {{value}} wei",
   tab: "时间锁",
   tabNote: "所有者级别的修改先在时间锁排队，延迟期满后点击“执行”生效；“取消”可撤销排队中的操作。",
+  noRole: "当前地址不是时间锁的执行者或取消者：只能查看队列",
   execute: "执行",
   cancel: "取消操作",
   throughTimelock: "经时间锁",

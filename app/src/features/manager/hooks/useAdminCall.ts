@@ -8,7 +8,8 @@ import { contractAddress } from "../../../lib/deployments";
 import { useTransaction } from "../../../lib/useTransaction";
 import { appChain } from "../../../wagmi";
 import { ZERO_PREDECESSOR, prepareSchedule } from "../../governance/chain";
-import { timelockContract, useChainClock, useMinDelay } from "../../governance/hooks/useTimelock";
+import { timelockContract, useMinDelay } from "../../governance/hooks/useTimelock";
+import { chainNow } from "../../ido/logic";
 import type { Call } from "../../governance/operations";
 import { auditReads } from "../audit";
 import { display } from "../fields";
@@ -78,7 +79,6 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
       : undefined,
   );
   const minDelay = useMinDelay(timelock);
-  const { now } = useChainClock();
   const loading =
     owner.isLoading || config.isLoading || proposer.isLoading || (!!timelock && minDelay === undefined);
   const route = loading
@@ -103,8 +103,13 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
         value: 0n,
         data: encodeFunctionData({ abi: c.abi, functionName: fn, args }),
       };
-      const check = await prepareSchedule(auditReads(client!), timelock!.address, call, formatTime);
+      const reads = auditReads(client!);
+      const check = await prepareSchedule(reads, timelock!.address, call, formatTime);
       if (!check.ok) return check;
+      // the earliest execution: the chain's time now (ahead of the local clock after time travel) plus the delay
+      const local = Math.floor(Date.now() / 1000);
+      const latest = Number((await reads.getBlock({ blockTag: "latest" })).timestamp);
+      const now = BigInt(chainNow(local, latest, local));
       return {
         ok: true,
         prepared: {
@@ -118,7 +123,7 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
         },
       };
     },
-    [route, c, client, timelock, now, minDelay],
+    [route, c, client, timelock, minDelay],
   );
 
   const sendPrepared = useCallback(
