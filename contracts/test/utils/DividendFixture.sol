@@ -56,12 +56,20 @@ abstract contract DividendFixture is Fixture {
         );
     }
 
-    /// @dev Gives `account` `amount` LP and credits it: observed now, credited in the next block.
+    /// @dev Gives `account` `amount` LP and stakes it in `lpDividend`, then moves to the next block (where the
+    ///      first call shares what arrived).
     function creditLp(address account, uint256 amount) internal {
-        lp.mint(account, amount);
-        lpDividend.updateUser(account);
+        stakeLp(lpDividend, lp, account, amount);
         vm.roll(block.number + 1);
-        lpDividend.updateUser(account);
+    }
+
+    /// @dev Gives `account` `amount` of `lpToken` and stakes it in `d`.
+    function stakeLp(LpDividend d, MockToken lpToken, address account, uint256 amount) internal {
+        lpToken.mint(account, amount);
+        vm.startPrank(account);
+        lpToken.approve(address(d), amount);
+        d.stake(amount);
+        vm.stopPrank();
     }
 
     /// @dev Gives `account` `amount` held tokens and credits it like `creditLp`.
