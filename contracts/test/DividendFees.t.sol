@@ -13,6 +13,7 @@ import {Presale} from "../src/Presale.sol";
 import {LpDividend} from "../src/LpDividend.sol";
 import {HoldDividend} from "../src/HoldDividend.sol";
 import {NodeReward} from "../src/NodeReward.sol";
+import {deployLpDividend, deployPresale} from "./utils/Deploy.sol";
 
 /// @dev A share distributor of `token` whose `onTransfer` reverts, or burns all the gas it is given.
 contract BadDistributor {
@@ -52,13 +53,7 @@ contract DividendFeesTest is TokenFixture {
 
     function setUp() public override {
         super.setUp();
-        presale = Presale(
-            address(
-                new ERC1967Proxy(
-                    address(new Presale()), abi.encodeCall(Presale.initialize, (owner, manager, owner))
-                )
-            )
-        );
+        presale = deployPresale(owner, manager);
         hold = HoldDividend(
             address(
                 new ERC1967Proxy(
@@ -78,16 +73,7 @@ contract DividendFeesTest is TokenFixture {
                 )
             )
         );
-        lpDividend = LpDividend(
-            address(
-                new ERC1967Proxy(
-                    address(new LpDividend()),
-                    abi.encodeCall(
-                        LpDividend.initialize, (owner, address(presale), address(token), address(pair), 0)
-                    )
-                )
-            )
-        );
+        lpDividend = deployLpDividend(owner, address(presale), address(token), address(pair));
         IFeeToken.Accounts memory a = defaultAccounts();
         a.node = address(nodes);
         a.distributor = address(hold);

@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {DividendFixture} from "./utils/DividendFixture.sol";
+import {deployLpDividend} from "./utils/Deploy.sol";
 import {LpDividend} from "../src/LpDividend.sol";
 import {ILpDividend} from "../src/interfaces/ILpDividend.sol";
 import {IShareDividend} from "../src/interfaces/IShareDividend.sol";
@@ -170,7 +171,7 @@ contract LpDividendTest is DividendFixture {
     /// @dev An LP token that takes a fee on transfers: the stake is what arrived, and all of it can be taken back.
     function test_stake_countsWhatArrived() public {
         FeeOnTransferToken feeLp = new FeeOnTransferToken(100);
-        LpDividend d = _dividend(address(reward), address(feeLp));
+        LpDividend d = deployLpDividend(owner, address(presale), address(reward), address(feeLp));
         feeLp.mint(alice, 100 ether);
         vm.startPrank(alice);
         feeLp.approve(address(d), 100 ether);
@@ -190,7 +191,7 @@ contract LpDividendTest is DividendFixture {
     ///      guarded.
     function test_stake_refusesReentry() public {
         ReentrantToken evilLp = new ReentrantToken();
-        LpDividend d = _dividend(address(reward), address(evilLp));
+        LpDividend d = deployLpDividend(owner, address(presale), address(reward), address(evilLp));
         evilLp.mint(alice, 10 ether);
         vm.startPrank(alice);
         evilLp.approve(address(d), 10 ether);
@@ -593,18 +594,7 @@ contract LpDividendTest is DividendFixture {
 
     function _hostileDividend() private returns (LpDividend d, HostileToken hostile) {
         hostile = new HostileToken();
-        d = _dividend(address(hostile), address(lp));
-    }
-
-    function _dividend(address rewardToken, address lpToken) private returns (LpDividend) {
-        return LpDividend(
-            address(
-                new ERC1967Proxy(
-                    address(new LpDividend()),
-                    abi.encodeCall(LpDividend.initialize, (owner, address(presale), rewardToken, lpToken, 0))
-                )
-            )
-        );
+        d = deployLpDividend(owner, address(presale), address(hostile), address(lp));
     }
 
     function _rollCredit(LpDividend d, address account, uint256 amount) private {

@@ -2,12 +2,11 @@
 pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {TokenFixture} from "./utils/TokenFixture.sol";
 import {VmValues} from "./LpDividend.t.sol";
 import {IFeeToken} from "../src/interfaces/IFeeToken.sol";
 import {SwapToken} from "../src/SwapToken.sol";
-import {Presale} from "../src/Presale.sol";
+import {deployLpDividend, deployPresale} from "./utils/Deploy.sol";
 import {LpDividend} from "../src/LpDividend.sol";
 
 /// @dev The security review's LP rotation replayed on the deploy's wiring: a BurnToken whose dividend fee share goes
@@ -27,23 +26,8 @@ contract LpDividendRotationTest is TokenFixture {
 
     function setUp() public override {
         super.setUp();
-        Presale presale = Presale(
-            address(
-                new ERC1967Proxy(
-                    address(new Presale()), abi.encodeCall(Presale.initialize, (owner, owner, owner))
-                )
-            )
-        );
-        lpDividend = LpDividend(
-            address(
-                new ERC1967Proxy(
-                    address(new LpDividend()),
-                    abi.encodeCall(
-                        LpDividend.initialize, (owner, address(presale), address(token), address(pair), 0)
-                    )
-                )
-            )
-        );
+        lpDividend =
+            deployLpDividend(owner, address(deployPresale(owner, owner)), address(token), address(pair));
         lpToken = IERC20(address(pair));
         IFeeToken.Accounts memory a = defaultAccounts();
         a.distributor = address(lpDividend);

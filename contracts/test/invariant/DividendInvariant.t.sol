@@ -18,6 +18,7 @@ import {ILpDividend} from "../../src/interfaces/ILpDividend.sol";
 import {INodeReward} from "../../src/interfaces/INodeReward.sol";
 import {DividendMath} from "../../src/libraries/DividendMath.sol";
 import {MockToken} from "../mocks/MockToken.sol";
+import {deployPresale} from "../utils/Deploy.sol";
 
 abstract contract HandlerBase {
     Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
@@ -351,13 +352,7 @@ contract SwapTokenHoldDividendInvariantTest is TokenFixture {
 
     function setUp() public override {
         super.setUp();
-        Presale presale = Presale(
-            address(
-                new ERC1967Proxy(
-                    address(new Presale()), abi.encodeCall(Presale.initialize, (owner, owner, owner))
-                )
-            )
-        );
+        Presale presale = deployPresale(owner, owner);
         hold = HoldDividend(
             address(
                 new ERC1967Proxy(
