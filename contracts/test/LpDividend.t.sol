@@ -358,7 +358,7 @@ contract LpDividendTest is DividendFixture {
 
     function test_blackListedStakerCanTakeItsLpBack() public {
         creditLp(bob, 1 ether);
-        vm.prank(manager);
+        vm.prank(owner);
         lpDividend.setBlackList(bob, true);
         vm.prank(bob);
         lpDividend.unstake(1 ether);
