@@ -109,6 +109,28 @@ contract LpDividendTest is DividendFixture {
         assertEq(reward.balanceOf(alice), 20 ether, "and, a block later, what came while carol was in");
     }
 
+    /// @dev Fees are attributed per block: those arriving after a block's first call go to the stakes in place at the
+    ///      next block's first call. A stake made later in the block than a fee therefore shares that fee if it is
+    ///      still staked then (real LP held across a block boundary), and nothing if it leaves within the block.
+    function test_aBlocksFeesGoToTheStakesInPlaceAtTheNextBlock() public {
+        creditLp(alice, 1 ether);
+        lpDividend.updatePool(); // the block's first call
+        reward.mint(address(lpDividend), 4 ether); // a trade's fee, later in the block
+        stakeLp(lpDividend, lp, carol, 1 ether); // staked after it, in the same block
+        uint256 snapshot = vm.snapshotState();
+        vm.prank(carol);
+        lpDividend.unstake(1 ether);
+        vm.roll(block.number + 1);
+        lpDividend.sendReward(1_000_000);
+        assertEq(reward.balanceOf(carol), 0, "left within the block: nothing");
+        assertEq(reward.balanceOf(alice), 4 ether, "alice takes the block's fee");
+        vm.revertToState(snapshot);
+        vm.roll(block.number + 1);
+        lpDividend.sendReward(1_000_000);
+        assertEq(reward.balanceOf(carol), 2 ether, "still staked at the next block: her share of it");
+        assertEq(reward.balanceOf(alice), 2 ether, "alice the rest");
+    }
+
     /// @dev While nobody is staked the funds wait for the first stakers; a flash stake cannot take them.
     function test_flashStakeIntoAnEmptyPoolEarnsNothing() public {
         reward.mint(address(lpDividend), 10 ether);
