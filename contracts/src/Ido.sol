@@ -248,10 +248,12 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
         if (token == address(0)) revert ZeroAddress();
         IdoStorage storage $ = _storage();
         address previous = address($.swapToken);
-        // `withdraw` keeps what buyers are owed of the current token only: once the Ido holds some of it (or
-        // paid some out), changing it would free the buyers' tokens
+        // `withdraw` keeps what buyers are owed of the current token only: once buyers claimed some, it stays. Before
+        // that the owner (who can upgrade the Ido anyway, behind its timelock) may still correct it, while the
+        // manager may only while the Ido holds none of it: else switching would free the tokens delivered for
+        // buyers. Anyone can send the Ido a wei of a wrong token, so the owner's correction must not depend on it.
         uint256 delivered = $.totalExtract;
-        if (previous.code.length != 0) {
+        if (msg.sender != owner() && previous.code.length != 0) {
             // a mistaken address (not a token) holds nothing and can be corrected
             try IERC20(previous).balanceOf(address(this)) returns (uint256 held) {
                 delivered += held;

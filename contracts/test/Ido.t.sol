@@ -1043,6 +1043,29 @@ contract IdoTest is IdoBase {
         assertEq(ido.swapToken(), address(other), "changed");
     }
 
+    /// A wei of a wrong sold token sent by anyone never locks it for the owner: it corrects the token until the
+    /// first claim (the manager's lock is `test_setSwapToken_revertsOnceTheIdoHoldsTheToken`).
+    function test_setSwapToken_aWeiOfAWrongTokenNeverLocksItForTheOwner() public {
+        vm.warp(START);
+        buy(carol);
+        MockToken wrong = new MockToken("Wrong", "WRONG");
+        vm.prank(owner);
+        ido.setSwapToken(address(wrong));
+        wrong.mint(address(ido), 1); // anyone
+        vm.expectEmit(true, true, false, false, address(ido));
+        emit IIdo.SwapTokenUpdated(address(wrong), address(token));
+        vm.prank(owner);
+        ido.setSwapToken(address(token));
+        token.mint(address(ido), 5000e18);
+        vm.warp(EXTRACT);
+        vm.prank(carol);
+        ido.claim();
+        assertEq(token.balanceOf(carol), 5000e18, "carol gets the right token");
+        vm.expectRevert(abi.encodeWithSelector(IIdo.SwapTokenLocked.selector, 5000e18));
+        vm.prank(owner);
+        ido.setSwapToken(address(wrong));
+    }
+
     // ------------------------------------------------------------------------------------------------
     // Priority rights
     // ------------------------------------------------------------------------------------------------
