@@ -253,15 +253,10 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
         if (token == address(0)) revert ZeroAddress();
         IdoStorage storage $ = _storage();
         address previous = address($.swapToken);
-        // `withdraw` keeps what buyers are owed of the current token only: once the Ido holds some of it (or
-        // paid some out), changing it would free the buyers' tokens
+        // `withdraw` keeps what buyers are owed of the current token only: once buyers claimed some, it stays.
+        // Before that the owner may correct it (behind the timelock's delay, like an upgrade), whatever the Ido
+        // holds: anyone can send it a wei of a wrong token.
         uint256 delivered = $.totalExtract;
-        if (previous.code.length != 0) {
-            // a mistaken address (not a token) holds nothing and can be corrected
-            try IERC20(previous).balanceOf(address(this)) returns (uint256 held) {
-                delivered += held;
-            } catch {}
-        }
         if (delivered != 0) revert SwapTokenLocked(delivered);
         $.swapToken = IERC20(token);
         emit SwapTokenUpdated(previous, token);

@@ -30,6 +30,33 @@ contract HoldDividendTest is DividendFixture {
         holdDividend.claim();
     }
 
+    /// @dev Contracts (the pair, staking, this distributor) and the dead address never hold a share: what they hold
+    ///      is not a member's. An EIP-7702-delegated wallet (code `0xef0100 || delegate`, which no contract can have,
+    ///      EIP-3541) is a member's wallet and is credited like one; any other 23-byte code is a contract.
+    function test_contractsNeverHoldAShareDelegatedWalletsDo() public {
+        address delegated = makeAddr("delegated");
+        vm.etch(delegated, abi.encodePacked(hex"ef0100", address(0x1234)));
+        address lookalike = makeAddr("lookalike");
+        vm.etch(lookalike, abi.encodePacked(hex"600100", address(0x1234)));
+        address dead = 0x000000000000000000000000000000000000dEaD;
+        held.mint(address(this), 1 ether);
+        held.mint(lookalike, 1 ether);
+        held.mint(dead, 1 ether);
+        address[3] memory refused = [address(this), lookalike, dead];
+        for (uint256 i = 0; i < refused.length; ++i) {
+            vm.expectRevert(abi.encodeWithSelector(IShareDividend.NoShares.selector, refused[i]));
+            holdDividend.addUser(refused[i]);
+            holdDividend.updateUser(refused[i]);
+            assertTrue(!holdDividend.users(refused[i]).isExist, "not listed");
+        }
+        creditHeld(delegated, 1 ether);
+        assertEq(holdDividend.users(delegated).amount, 1 ether, "the delegated wallet is credited");
+        held.mint(address(holdDividend), 5 ether);
+        vm.prank(delegated);
+        holdDividend.claim();
+        assertEq(held.balanceOf(delegated), 6 ether, "and paid");
+    }
+
     /// @dev A claim in steady state: a holder claiming again after new fees arrived (the pool update included).
     /// forge-config: default.isolate = true
     function test_claimGas() public {

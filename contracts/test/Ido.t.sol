@@ -1000,24 +1000,7 @@ contract IdoTest is IdoBase {
         ido.setSwapToken(address(usdt));
     }
 
-    /// `withdraw` keeps back only the current sold token, so once the Ido holds some of it the token cannot be
-    /// switched (the manager could otherwise withdraw every token owed to buyers).
-    function test_setSwapToken_revertsOnceTheIdoHoldsTheToken() public {
-        vm.warp(START);
-        buy(carol);
-        token.mint(address(ido), 5000e18); // carol's allotment
-        assertEq(ido.withdrawable(address(token)), 0, "owed to carol");
-        MockToken junk = new MockToken("Junk", "JUNK");
-        vm.expectRevert(abi.encodeWithSelector(IIdo.SwapTokenLocked.selector, 5000e18));
-        vm.prank(owner);
-        ido.setSwapToken(address(junk));
-        vm.warp(EXTRACT);
-        vm.prank(carol);
-        ido.claim();
-        assertEq(token.balanceOf(carol), 5000e18, "carol gets the sold token");
-    }
-
-    /// While the Ido holds none of it, the sold token can be corrected, also from an address that is not a token.
+    /// Before the first claim the owner corrects the sold token, also from an address that is not a token.
     function test_setSwapToken_correctableWhileNoneIsHeld() public {
         vm.warp(START);
         buy(carol);
@@ -1027,6 +1010,29 @@ contract IdoTest is IdoBase {
         vm.prank(owner);
         ido.setSwapToken(address(other));
         assertEq(ido.swapToken(), address(other), "changed");
+    }
+
+    /// A wei of a wrong sold token sent by anyone never locks it: the owner corrects the token until the first
+    /// claim (the manager never can: `test_setFundAndSwapToken_revertForStrangerAndManager`).
+    function test_setSwapToken_aWeiOfAWrongTokenNeverLocksItForTheOwner() public {
+        vm.warp(START);
+        buy(carol);
+        MockToken wrong = new MockToken("Wrong", "WRONG");
+        vm.prank(owner);
+        ido.setSwapToken(address(wrong));
+        wrong.mint(address(ido), 1); // anyone
+        vm.expectEmit(true, true, false, false, address(ido));
+        emit IIdo.SwapTokenUpdated(address(wrong), address(token));
+        vm.prank(owner);
+        ido.setSwapToken(address(token));
+        token.mint(address(ido), 5000e18);
+        vm.warp(EXTRACT);
+        vm.prank(carol);
+        ido.claim();
+        assertEq(token.balanceOf(carol), 5000e18, "carol gets the right token");
+        vm.expectRevert(abi.encodeWithSelector(IIdo.SwapTokenLocked.selector, 5000e18));
+        vm.prank(owner);
+        ido.setSwapToken(address(wrong));
     }
 
     // ------------------------------------------------------------------------------------------------

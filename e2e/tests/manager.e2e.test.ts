@@ -267,17 +267,22 @@ test.describe("the manager (dev account 1) on /manager", () => {
       .poll(async () => (await chain.readContract({ ...lpDividend, functionName: "getConfig" })).rewardMin)
       .toBe(newMin);
 
-    // LpDividend: a sendReward round pays a holder what it is owed. The deployer holds the seeded LP: its share
-    // is credited over two blocks (a balance seen in one block only never earns), then reward tokens arrive.
+    // LpDividend: a sendReward round pays a staker what it is owed. The deployer holds the seeded LP and stakes
+    // some of it (only staked LP earns), then reward tokens arrive.
     const deployer = devWallet(DEV_ROLES.deployer);
     const holder = deployer.account.address;
-    const [rewardToken] = await chain.readContract({ ...lpDividend, functionName: "getTokens" });
-    for (let i = 0; i < 2; i++) {
-      await direct(
-        chain,
-        deployer.writeContract({ ...lpDividend, functionName: "updateUser", args: [holder] }),
-      );
-    }
+    const [rewardToken, lpToken] = await chain.readContract({ ...lpDividend, functionName: "getTokens" });
+    const staked = parseEther("1000");
+    await direct(
+      chain,
+      deployer.writeContract({
+        address: lpToken,
+        abi: usdtAbi,
+        functionName: "approve",
+        args: [lpDividend.address, staked],
+      }),
+    );
+    await direct(chain, deployer.writeContract({ ...lpDividend, functionName: "stake", args: [staked] }));
     await direct(
       chain,
       deployer.writeContract({
@@ -314,6 +319,8 @@ test.describe("the manager (dev account 1) on /manager", () => {
     expect(await chain.readContract({ ...lpDividend, functionName: "pendingReward", args: [holder] })).toBe(
       0n,
     );
+    expect((await chain.readContract({ ...lpDividend, functionName: "getConfig" })).totalStaked).toBe(staked);
+    await expect(round.getByTestId("lp-total-staked")).toHaveText("LP staked in total: 1,000");
 
     // LpSwap: the daily release rates
     await openTab(page, "LpSwap");

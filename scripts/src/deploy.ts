@@ -192,12 +192,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
    * once, can accept the Ownable2Step tokens, give the roles to their holders, take the deployer's away and
    * set the delay; the deployer keeps no owner power it was not configured to hold.
    */
-  async function handOver(
-    owned: Record<string, Address>,
-    config: Required<Omit<TimelockOptions, "guardian">> & Pick<TimelockOptions, "guardian">,
-  ): Promise<Address> {
-    const proposers = config.proposers.map((p) => getAddress(p));
-    if (proposers.length === 0) throw new Error("the timelock needs at least one proposer");
+  async function handOver(owned: Record<string, Address>): Promise<Address> {
     const timelock = await create("Timelock", [0n, [account.address], [account.address], zeroAddress]);
     const role = (name: "PROPOSER_ROLE" | "EXECUTOR_ROLE" | "CANCELLER_ROLE") =>
       publicClient.readContract({ address: timelock, abi: timelockAbi, functionName: name });
@@ -216,7 +211,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
       data: encodeFunctionData({ abi: timelockAbi, functionName, args: [role, holder] }),
     });
     const grants = proposers.flatMap((p) => [proposer, executor, canceller].map((r) => [r, p] as const));
-    if (config.guardian) grants.push([canceller, getAddress(config.guardian)]);
+    if (config.guardian) grants.push([canceller, config.guardian]);
     const revokes = proposers.includes(account.address)
       ? []
       : [proposer, executor, canceller].map((r) => [r, account.address] as const);
@@ -243,9 +238,17 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     log(
       `  cancellers               ${[...proposers, ...(config.guardian ? [config.guardian] : [])].join(", ")}`,
     );
-    log(`  the deployer ${account.address} keeps ${revokes.length ? "no role" : "its proposer role"}`);
+    log(`  the deployer ${account.address} keeps ${revokes.length ? "no role" : "the roles of a proposer"}`);
     return timelock;
   }
+
+  // checked before anything is deployed
+  const proposers = (options.timelock?.proposers ?? [account.address]).map((p) => getAddress(p));
+  if (proposers.length === 0) throw new Error("the timelock needs at least one proposer");
+  const config = {
+    guardian: options.timelock?.guardian && getAddress(options.timelock.guardian),
+    delay: options.timelock?.delay ?? (isLocal ? LOCAL_TIMELOCK_DELAY : TIMELOCK_DELAY),
+  };
 
   log(`deploying to chain ${chainId} from ${account.address}`);
   const contracts: Record<string, Address> = {};
@@ -442,11 +445,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     }
   }
 
-  contracts.Timelock = await handOver(contracts, {
-    proposers: options.timelock?.proposers ?? [account.address],
-    guardian: options.timelock?.guardian,
-    delay: options.timelock?.delay ?? (isLocal ? LOCAL_TIMELOCK_DELAY : TIMELOCK_DELAY),
-  });
+  contracts.Timelock = await handOver(contracts);
 
   const deployment: Deployment = { chainId, contracts };
   const outDir = options.outDir ?? DEPLOYMENTS_DIR;

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "./env.ts";
+import { requireSystem } from "./check-system.ts";
 
 export const STEPS = [
   ["lint", "npm run lint"],
@@ -15,6 +16,9 @@ export const STEPS = [
   ["server", "npm run test:server"],
   ["e2e", "npm run test:e2e"],
 ] as const;
+
+// Chromium and a CJK font first (installed when possible), so no browser suite is skipped for want of them.
+requireSystem();
 
 const results = STEPS.map(([name, command]) => {
   const started = Date.now();

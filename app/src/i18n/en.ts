@@ -186,6 +186,11 @@ export const en: Catalogue = {
       nodeUnchanged: "Nothing to change: the address already has this node status",
     },
   },
+  rewards: {
+    errors: {
+      unstakeExceeds: "That is more LP than you staked",
+    },
+  },
   swap: {
     errors: {
       slippage:
@@ -237,6 +242,8 @@ export const en: Catalogue = {
       lockLp: "Lock LP",
       lockToken: "Lock tokens",
       claimLp: "Claim LP release",
+      stakeLp: "Stake LP",
+      unstakeLp: "Unstake LP",
       call: "Contract call",
     },
   },

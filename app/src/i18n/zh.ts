@@ -181,6 +181,11 @@ export const zh = {
       nodeUnchanged: "无需修改：该地址已是此节点状态",
     },
   },
+  rewards: {
+    errors: {
+      unstakeExceeds: "解除质押数量超过已质押的 LP",
+    },
+  },
   swap: {
     errors: {
       slippage: "价格变动超出滑点容差，兑换未执行。请查看新的报价或调高滑点",
@@ -231,6 +236,8 @@ export const zh = {
       lockLp: "锁仓 LP",
       lockToken: "锁仓代币",
       claimLp: "领取 LP 释放",
+      stakeLp: "质押 LP",
+      unstakeLp: "解除质押 LP",
       call: "合约调用",
     },
   },

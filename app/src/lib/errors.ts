@@ -38,6 +38,7 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   InvalidTier: "stakes.errors.invalidTier",
   TierClosed: "stakes.errors.tierClosed",
   ZeroAmount: "stakes.errors.zeroAmount",
+  UnstakeExceedsStake: "rewards.errors.unstakeExceeds",
   AmountTooSmall: "stakes.errors.tooSmall",
   AmountTooLarge: "stakes.errors.tooLarge",
   StockExceeded: "stakes.errors.stock",

@@ -44,8 +44,6 @@ interface IHoldDividend is IShareDividend {
     /// @notice Thrown when `onTransfer` is called by anything but the share token.
     error NotShareToken(address caller);
 
-    /// @notice Pays the caller what it is owed; `NothingToClaim()` when nothing.
-    function claim() external;
     /// @notice Called by the share token after `from` sent or burned tokens: shares what arrived and lowers `from`'s
     ///         credited share to its balance (as `updateUser`, which within a block can only lower it). Accounts
     ///         never listed are skipped.

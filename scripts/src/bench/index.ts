@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "../env.ts";
+import { requireSystem } from "../check-system.ts";
 import { HOME_JS_BUDGET_KB, buildApp, measureRoutes } from "./frontend.ts";
 import { measureApi } from "./api.ts";
 import { measureLighthouse } from "./lighthouse.ts";
@@ -17,6 +18,9 @@ const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes
 if (unknown.length > 0)
   throw new Error(`unknown bench section ${unknown.join(", ")}; pick from ${SECTIONS.join(", ")}`);
 const want = (section: (typeof SECTIONS)[number]) => asked.length === 0 || asked.includes(section);
+
+// Lighthouse and the RPC count run in Chromium
+if (want("lighthouse") || want("rpc")) requireSystem();
 
 let routes;
 let lighthouse;

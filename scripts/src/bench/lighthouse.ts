@@ -7,6 +7,7 @@ import { REPO_ROOT } from "../env.ts";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startStack } from "../stack.ts";
+import { chromiumPath } from "../check-system.ts";
 
 export type LighthouseRow = {
   page: string;
@@ -15,7 +16,6 @@ export type LighthouseRow = {
   bestPractices: number;
 };
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const FLAGS = [
   "--headless=new",
   "--no-sandbox",
@@ -34,7 +34,7 @@ export async function measureLighthouse(pages = ["/", "/ido"]): Promise<Lighthou
     appMode: "preview",
     quiet: true,
   });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: FLAGS });
   try {
     const rows: LighthouseRow[] = [];
     for (const page of pages) {

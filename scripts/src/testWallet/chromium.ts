@@ -1,6 +1,11 @@
-/** How the end-to-end tests and the RPC bench launch Debian's Chromium through Playwright. */
+/** How the end-to-end tests and the RPC bench launch Chromium through Playwright. */
+import { chromiumPath } from "../check-system.ts";
+
 export const CHROMIUM_LAUNCH_OPTIONS = {
-  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  // read at launch, after `requireSystem()` may have installed it
+  get executablePath() {
+    return chromiumPath();
+  },
   args: [
     "--headless",
     "--no-sandbox",

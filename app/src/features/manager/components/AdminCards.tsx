@@ -540,7 +540,7 @@ export function BatchCard({
   );
 }
 
-/** LpDividend: a `sendReward(gas)` round now (holders are paid in rotation; the next round resumes). */
+/** LpDividend: the LP staked, and a `sendReward(gas)` round now (holders are paid in rotation; the next round resumes). */
 export function SendRewardCard({ c }: { c: Managed }) {
   const { t } = useTranslation();
   const send = useTransaction();
@@ -549,7 +549,7 @@ export function SendRewardCard({ c }: { c: Managed }) {
   if (!findFunction(c.abi, "sendReward")) return null;
   const value = /^\d+$/.test(gas) ? BigInt(gas) : undefined;
   const valid = value !== undefined && value >= SEND_REWARD_GAS.min && value <= SEND_REWARD_GAS.max;
-  const info = config.data as { nextIndex: bigint; userTotal: bigint } | undefined;
+  const info = config.data as { nextIndex: bigint; userTotal: bigint; totalStaked: bigint } | undefined;
   const fieldId = `${c.name}-send-reward-gas`;
   return (
     <Card c={c} id="send-reward" title={t("manager.sendReward.title")}>
@@ -558,6 +558,11 @@ export function SendRewardCard({ c }: { c: Managed }) {
           ? t("manager.sendReward.position", { next: String(info.nextIndex), total: String(info.userTotal) })
           : "…"}
       </p>
+      {info && (
+        <p className="muted" data-testid="lp-total-staked">
+          {t("manager.sendReward.staked", { amount: formatAmount(info.totalStaked, { fractionDigits: 6 }) })}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={fieldId}>{t("manager.sendReward.gas")}</label>
         <input
