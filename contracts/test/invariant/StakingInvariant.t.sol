@@ -281,12 +281,12 @@ contract StakingInvariantTest is StakingFixture {
         uint256 unclaimed;
         for (uint256 i = 0; i < n; ++i) {
             IStaking.User memory u = staking.users(handler.actors(i));
-            DataReader.Income memory income = reader.getIncome(handler.actors(i));
+            DataReader.Income memory earned = reader.getIncome(handler.actors(i));
             members += u.amount;
             credited += u.rewardInvite + u.rewardTeam;
-            unclaimed += income.credited - income.claimed; // vested or not
-            assertEq(u.balanceReward, income.vested - income.claimed, "claimable = vested - claimed");
-            assertTrue(income.vested <= income.credited, "vested <= credited");
+            unclaimed += earned.credited - earned.claimed; // vested or not
+            assertEq(u.balanceReward, earned.vested - earned.claimed, "claimable = vested - claimed");
+            assertTrue(earned.vested <= earned.credited, "vested <= credited");
         }
         IStaking.Totals memory t = reader.getTotals();
         assertEq(members, openValue, "members' open principal = open orders");
