@@ -7,6 +7,7 @@ import {IPresale} from "./interfaces/IPresale.sol";
 import {IIdo} from "./interfaces/IIdo.sol";
 import {StakingMath} from "./libraries/StakingMath.sol";
 import {PairPrice} from "./libraries/PairPrice.sol";
+import {IUniswapV2Pair} from "./interfaces/IUniswapV2.sol";
 
 /// @title DataReader: batched, read-only views over Presale, Ido, Staking and token balances
 /// @notice Lets a page load a member's whole picture in one call (`getUserInfo`), several members at once
@@ -40,6 +41,7 @@ contract DataReader {
     /// @param fbPrice The configured price, USDT per token (18 decimals).
     /// @param twap The pair's average price a deposit now would compare it with (0: none).
     /// @param price What a deposit now would value a token at: the lower of the two (0 when refused).
+    /// @param spot The pair's price now, from its reserves (the market price; never used to value deposits).
     /// @param refusal Why a deposit now would be refused: "" (it would not), "PriceUnavailable" or
     ///        "PriceDeviation".
     /// @param pair / window / maxDeviation Staking's price oracle settings (`setPriceOracle`).
@@ -47,6 +49,7 @@ contract DataReader {
         uint256 fbPrice;
         uint256 twap;
         uint256 price;
+        uint256 spot;
         string refusal;
         address pair;
         uint256 window;
@@ -234,12 +237,17 @@ contract DataReader {
         p.maxDeviation = uint16(words[0] >> 192);
         p.refusal = "PriceUnavailable";
         if (p.pair == address(0)) return p;
+        bool tokenIsToken0 = (words[0] >> 208) & 1 == 1;
+        (uint256 reserve0, uint256 reserve1,) = IUniswapV2Pair(p.pair).getReserves();
+        (uint256 reserveToken, uint256 reserveUsdt) =
+            tokenIsToken0 ? (reserve0, reserve1) : (reserve1, reserve0);
+        if (reserveToken != 0) p.spot = reserveUsdt * 1e18 / reserveToken;
         uint256 time = uint32(words[2]);
         uint256 span = uint32(words[2] >> 32);
         p.twap = words[2] >> 64;
         uint256 elapsed = block.timestamp - time;
         if (!(elapsed < p.window)) {
-            uint256 cumulative = PairPrice.cumulative(p.pair, (words[0] >> 208) & 1 == 1);
+            uint256 cumulative = PairPrice.cumulative(p.pair, tokenIsToken0);
             unchecked {
                 p.twap = StakingMath.averagePrice(cumulative - words[1], elapsed);
             }

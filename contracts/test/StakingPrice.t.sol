@@ -107,6 +107,9 @@ contract StakingPriceTest is StakingFixture {
         // the most USDT value those tokens can be staked as, at the price a deposit uses
         DataReader.TokenPrice memory p = reader.tokenPrice();
         assertEq(p.price, TWAP, "valued at the TWAP of 0.10, the lower");
+        (uint256 reserveToken, uint256 reserveUsdt) =
+            (LISTED_TOKENS - bought, LISTED_TOKENS * MARKET / 1e18 + spent);
+        assertEq(p.spot, reserveUsdt * 1e18 / reserveToken, "the market price after the buy, shown beside it");
         uint256 value = bought * p.price / 1e18;
         uint256 before = token.balanceOf(buyer);
         vm.prank(buyer);
