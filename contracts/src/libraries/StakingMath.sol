@@ -72,6 +72,6 @@ library StakingMath {
         returns (uint256 price, bool withinBound)
     {
         (uint256 low, uint256 high) = fbPrice < twap ? (fbPrice, twap) : (twap, fbPrice);
-        return (low, high * DENOMINATOR <= low * (DENOMINATOR + maxDeviation));
+        return (low, !(high * DENOMINATOR > low * (DENOMINATOR + maxDeviation)));
     }
 }
