@@ -49,8 +49,11 @@ test.describe("the manager (dev account 1): Staking's income rates and nodes", (
     const before = await chain.readContract({ ...staking, functionName: "getIncomeRates" });
     const config = await chain.readContract({ ...staking, functionName: "getConfig" });
     const multi = await chain.readContract({ ...staking, functionName: "getConfigMulti" });
-    // what DynamicRatesTooHigh leaves to nodeRate with the deployed referral, team and equal-level rates
-    const cap = 10_000n - (config.algebra * config.inviteRate + multi.teamRates[9] + config.equalRate);
+    // what the contract leaves to nodeRate with the deployed referral, team and equal-level rates: the total
+    // is at most 100% of static income (DynamicRatesTooHigh) and keeps each tier's order's upline income
+    // within its principal (UplineIncomeTooHigh)
+    const cap =
+      dynamicCap(multi) - (config.algebra * config.inviteRate + multi.teamRates[9] + config.equalRate);
     expect(cap).toBeGreaterThan(before.nodeRate);
 
     await openStaking(page);
@@ -76,7 +79,7 @@ test.describe("the manager (dev account 1): Staking's income rates and nodes", (
     expect(sends(wallet.calls)).toBe(0);
     expect(await chain.readContract({ ...staking, functionName: "getIncomeRates" })).toEqual(before);
 
-    const newRate = before.nodeRate + 200n;
+    const newRate = before.nodeRate + 100n;
     await nodeRate.fill(pct(newRate));
     await form.getByLabel(/^exitRate/).fill(pct(before.exitRate));
     await reviewAndConfirm(page, form, `nodeRate: ${pct(before.nodeRate)}% → ${pct(newRate)}%`);
@@ -162,7 +165,7 @@ test.describe("the owner (dev account 0): Staking's settings", () => {
     const { nodeRate } = await chain.readContract({ ...staking, functionName: "getIncomeRates" });
     // algebra 10 (its own cap) with the deployed referral, team, equal-level and node rates
     const total = 10n * config.inviteRate + multi.teamRates[9] + config.equalRate + nodeRate;
-    expect(total).toBeGreaterThan(10_000n);
+    expect(total).toBeGreaterThan(dynamicCap(multi));
 
     await openStaking(page);
     const form = page.getByRole("region", { name: "Staking configuration" });
@@ -171,17 +174,17 @@ test.describe("the owner (dev account 0): Staking's settings", () => {
     await algebra.fill("10");
     await form.getByRole("button", { name: "Review changes" }).click();
     await expect(form.getByRole("alert")).toHaveText(
-      `Dynamic rates too high: algebra × inviteRate + teamRates #10 + equalRate + nodeRate = 10 × ${pct(config.inviteRate)}% + ${pct(multi.teamRates[9])}% + ${pct(config.equalRate)}% + ${pct(nodeRate)}% = ${pct(total)}%, above the cap of 100% (the contract refuses it: DynamicRatesTooHigh). Lower one of them; nothing was sent`,
+      `Dynamic rates too high: algebra × inviteRate + teamRates #10 + equalRate + nodeRate = 10 × ${pct(config.inviteRate)}% + ${pct(multi.teamRates[9])}% + ${pct(config.equalRate)}% + ${pct(nodeRate)}% = ${pct(total)}%, above the cap of ${pct(dynamicCap(multi))}% (the contract refuses it: at most 100% of an order's static income, DynamicRatesTooHigh, and in every tier at most its principal, UplineIncomeTooHigh). Lower one of them; nothing was sent`,
     );
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
     expect(sends(wallet.calls)).toBe(0);
     expect(await chain.readContract({ ...staking, functionName: "getConfig" })).toEqual(config);
 
-    // one more than deployed stays under the cap: the confirm dialog, cancelled
-    await algebra.fill((config.algebra + 1n).toString());
+    // one fewer than deployed stays under the cap: the confirm dialog, cancelled
+    await algebra.fill((config.algebra - 1n).toString());
     await form.getByRole("button", { name: "Review changes" }).click();
     const dialog = page.getByRole("alertdialog");
-    await expect(dialog).toContainText(`algebra: ${config.algebra} → ${config.algebra + 1n}`);
+    await expect(dialog).toContainText(`algebra: ${config.algebra} → ${config.algebra - 1n}`);
     await expect(dialog.getByTestId("schedule-note")).toContainText("It can run from");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toHaveCount(0);
@@ -189,3 +192,16 @@ test.describe("the owner (dev account 0): Staking's settings", () => {
     expect(await chain.readContract({ ...staking, functionName: "getConfig" })).toEqual(config);
   });
 });
+
+/**
+ * The most the dynamic-rates total may be: 100% (10,000 bp) of an order's static income, and what keeps the
+ * largest tier's order's upline income within its principal: 10,000 * 10,000 / (stakeRates * stakeDays).
+ */
+function dynamicCap(multi: { stakeRates: readonly bigint[]; stakeDays: readonly bigint[] }): bigint {
+  const largest = multi.stakeRates.reduce(
+    (max, rate, t) => (rate * multi.stakeDays[t]! > max ? rate * multi.stakeDays[t]! : max),
+    0n,
+  );
+  const byPrincipal = largest === 0n ? 10_000n : 100_000_000n / largest;
+  return byPrincipal < 10_000n ? byPrincipal : 10_000n;
+}

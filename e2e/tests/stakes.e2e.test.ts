@@ -244,8 +244,8 @@ test.describe("node dividend (issue 5)", () => {
     const [, reward] = await r.nodes(me);
     expect(reward).toBe((order.reward * nodeRate) / 10_000n);
     expect(reward).toBeGreaterThan(0n);
-    const user = await r.user(me);
-    expect(user.balanceReward).toBe(reward); // nothing else: the node is not in the depositor's upline
+    // credited now, vesting with the order until it ends: nothing claimable yet
+    expect((await r.user(me)).balanceReward).toBe(0n);
 
     await page.goto("/stakes");
     await connectWallet(page);
@@ -254,7 +254,19 @@ test.describe("node dividend (issue 5)", () => {
     await expect(row).toContainText(`${formatAmount(reward)} USDT`);
     await expect(row).toContainText("You are a node");
     await expect(row).toContainText(`${Number(nodeRate) / 100}% of every order's static income`);
-    const claimable = income.locator(".kv > div").filter({ hasText: "Claimable" }).locator("dd");
+    const value = (label: string) => income.locator(".kv > div").filter({ hasText: label }).locator("dd");
+    const claimable = value("Claimable");
+    await expect(value("Credited")).toHaveText(`${formatAmount(reward)} USDT`);
+    await expect(value("Vested so far")).toHaveText("0 USDT");
+    await expect(claimable).toHaveText("0 USDT");
+    await expect(income.getByRole("button", { name: "Claim income" })).toBeDisabled();
+
+    // the order ends: all of it has vested
+    await chainRpc("evm_setNextBlockTimestamp", [Number(order.endTime)]);
+    await chainRpc("evm_mine");
+    expect((await r.user(me)).balanceReward).toBe(reward); // nothing else: the node is not in the depositor's upline
+    await page.reload();
+    await expect(value("Vested so far")).toHaveText(`${formatAmount(reward)} USDT`);
     await expect(claimable).toHaveText(`${formatAmount(reward)} USDT`);
 
     const before = await r.usdt(me);

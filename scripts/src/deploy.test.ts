@@ -373,6 +373,22 @@ describe("local deploy", () => {
     expect(lowered.amount).toBe(credited / 2n);
   });
 
+  it("prices staking's token deposits by the SwapToken/USDT pool: fbPrice at the pool's 0.10, a 30-minute average", async () => {
+    const { DataReader, Pair_SwapToken_Usdt } = deployment.contracts as Record<string, `0x${string}`>;
+    const price = await client.readContract({
+      address: DataReader!,
+      abi: dataReaderAbi,
+      functionName: "tokenPrice",
+    });
+    expect(price.pair).toBe(Pair_SwapToken_Usdt);
+    expect(price.window).toBe(1800n);
+    expect(price.maxDeviation).toBe(2000n);
+    expect(price.fbPrice).toBe(parseEther("0.1"));
+    // seeded with 100,000 USDT against 1,000,000 tokens (the tests above trade a little through it)
+    expect(price.spot > parseEther("0.099") && price.spot < parseEther("0.101")).toBe(true);
+    expect(price.refusal).toBe("PriceUnavailable"); // until a window has passed
+  });
+
   it("opens staking: a newcomer binds through Staking and locks USDT in the first tier", async () => {
     const account = devAccount(DEV_ROLES.newcomers[2]);
     const referrer = devAccount(DEV_ROLES.members[0]).address;

@@ -44,6 +44,8 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   StockExceeded: "stakes.errors.stock",
   UserMaxExceeded: "stakes.errors.userMax",
   TokenNotSet: "stakes.errors.tokenNotSet",
+  PriceUnavailable: "stakes.errors.priceUnavailable",
+  PriceDeviation: "stakes.errors.priceDeviation",
   InsufficientRewardPool: "stakes.errors.pool",
   OrderNotFound: "stakes.errors.orderNotFound",
   NotOrderOwner: "stakes.errors.notOwner",
@@ -59,6 +61,7 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   TimelockInsufficientDelay: "errors.timelockDelay",
   AccessControlUnauthorizedAccount: "errors.notAuthorized",
   OwnableUnauthorizedAccount: "errors.notAuthorized",
+  UplineIncomeTooHigh: "stakes.errors.uplineIncomeTooHigh",
 };
 
 /** A receipt with status "reverted" (the transaction was mined but failed). */

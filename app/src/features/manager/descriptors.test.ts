@@ -69,6 +69,15 @@ describe("Staking income rates and nodes", () => {
       nodeRate: 10_000n,
     });
   });
+  it("and, in every tier, what keeps an order's upline income within its principal", () => {
+    // the deployed tiers: the 360-day one at 45 bp a day is 16,200 bp of the principal in static income, so
+    // the total may be 10,000 * 10,000 / 16,200 = 6,172 bp of it (UplineIncomeTooHigh): 672 left for nodeRate
+    const tiers = { ...multi, stakeDays: [7n, 30n, 90n, 180n, 360n], stakeRates: [20n, 30n, 40n, 50n, 45n] };
+    expect(nodeRateMax([config, tiers])).toEqual({ nodeRate: 672n });
+    expect(nodeRateMax([config, { ...tiers, stakeRates: [20n, 30n, 40n, 50n, 60n] }])).toEqual({
+      nodeRate: 0n,
+    });
+  });
   it("the caps read beside the form replace nodeRate's own cap; the fixed caps stay", () => {
     expect(income.beside).toEqual(["getConfig", "getConfigMulti", "getIncomeRates"]);
     const fields = applyCaps(income.fields, income.caps!([config, multi, { nodeRate: 100n }]));

@@ -178,10 +178,23 @@ export type DynamicRates = {
   topTeamRate: bigint;
   equalRate: bigint;
   nodeRate: bigint;
+  /** the largest tier's `stakeRates * stakeDays` (static income, basis points of the principal); none: 0 */
+  maxOrderIncome?: bigint;
 };
 
 /** The most the dynamic-rates total may be: 100% of an order's static income. */
 export const MAX_DYNAMIC_TOTAL = PCT;
+
+/**
+ * The most the dynamic-rates total may be: 100% of an order's static income (DynamicRatesTooHigh), and
+ * in every tier at most the order's principal (UplineIncomeTooHigh: `stakeRates * stakeDays * total / 10,000
+ * <= 10,000`). `r.maxOrderIncome`: the largest `stakeRates * stakeDays`, basis points of the principal.
+ */
+export function dynamicCap(r: DynamicRates): bigint {
+  if (!r.maxOrderIncome) return MAX_DYNAMIC_TOTAL;
+  const byPrincipal = (PCT * PCT) / r.maxOrderIncome;
+  return byPrincipal < MAX_DYNAMIC_TOTAL ? byPrincipal : MAX_DYNAMIC_TOTAL;
+}
 
 /** `algebra * inviteRate + teamRates[9] + equalRate + nodeRate`. */
 export function dynamicTotal(r: DynamicRates): bigint {
@@ -198,9 +211,16 @@ export function dynamicRates(
 ): DynamicRates {
   const pick = (name: string, stored: unknown) =>
     (values[name] ?? (stored as Record<string, unknown>)[name]) as bigint;
-  const teamRates = (values.teamRates ??
-    (multi as { teamRates: readonly bigint[] }).teamRates) as readonly bigint[];
+  const stored = multi as Record<string, readonly bigint[]>;
+  const list = (name: string) => (values[name] ?? stored[name] ?? []) as readonly bigint[];
+  const teamRates = list("teamRates");
+  const days = list("stakeDays");
+  const maxOrderIncome = list("stakeRates").reduce((max, rate, t) => {
+    const income = rate * (days[t] ?? 0n);
+    return income > max ? income : max;
+  }, 0n);
   return {
+    maxOrderIncome,
     algebra: pick("algebra", config),
     inviteRate: pick("inviteRate", config),
     topTeamRate: teamRates.at(-1)!,
@@ -220,12 +240,13 @@ export const STAKING_RATES = ["getConfig", "getConfigMulti", "getIncomeRates"] a
 export function checkDynamicRates(values: Values, beside: readonly unknown[]): AppMessage | undefined {
   const r = dynamicRates(values, beside);
   const total = dynamicTotal(r);
-  if (total <= MAX_DYNAMIC_TOTAL) return undefined;
+  const cap = dynamicCap(r);
+  if (total <= cap) return undefined;
   const pct = (v: bigint) => display({ kind: "rate", max: PCT }, v);
   const sum = `${r.algebra} × ${pct(r.inviteRate)} + ${pct(r.topTeamRate)} + ${pct(r.equalRate)} + ${pct(r.nodeRate)}`;
   return {
     key: "manager.errors.dynamicRates",
-    values: { sum, total: pct(total), max: pct(MAX_DYNAMIC_TOTAL) },
+    values: { sum, total: pct(total), max: pct(cap) },
   };
 }
 
@@ -234,7 +255,8 @@ export function checkDynamicRates(values: Values, beside: readonly unknown[]): A
  * gets what the others leave. `beside`: as `dynamicRates`' (the income rates themselves unused).
  */
 export function nodeRateMax(beside: readonly unknown[]): { nodeRate: bigint } {
-  const left = MAX_DYNAMIC_TOTAL - dynamicTotal(dynamicRates({ nodeRate: 0n }, beside));
+  const r = dynamicRates({ nodeRate: 0n }, beside);
+  const left = dynamicCap(r) - dynamicTotal(r);
   return { nodeRate: left > 0n ? left : 0n };
 }
 

@@ -48,7 +48,7 @@ export const manager: typeof zh = {
     listItem: "Entry {{n}} is not a valid address",
     ratesSum: "The three rates must add up to exactly 100%",
     dynamicRates:
-      "Dynamic rates too high: algebra × inviteRate + teamRates #10 + equalRate + nodeRate = {{sum}} = {{total}}, above the cap of {{max}} (the contract refuses it: DynamicRatesTooHigh). Lower one of them; nothing was sent",
+      "Dynamic rates too high: algebra × inviteRate + teamRates #10 + equalRate + nodeRate = {{sum}} = {{total}}, above the cap of {{max}} (the contract refuses it: at most 100% of an order's static income, DynamicRatesTooHigh, and in every tier at most its principal, UplineIncomeTooHigh). Lower one of them; nothing was sent",
   },
   sections: {
     presaleManager: "Manager (Presale)",

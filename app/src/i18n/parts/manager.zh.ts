@@ -46,7 +46,7 @@ export const manager = {
     listItem: "第 {{n}} 项不是有效地址",
     ratesSum: "三个比例之和必须正好为 100%",
     dynamicRates:
-      "动态比例之和过高：algebra × inviteRate + teamRates #10 + equalRate + nodeRate = {{sum}} = {{total}}，超过上限 {{max}}（合约会以 DynamicRatesTooHigh 拒绝）。请调低其中之一，未发送任何交易",
+      "动态比例之和过高：algebra × inviteRate + teamRates #10 + equalRate + nodeRate = {{sum}} = {{total}}，超过上限 {{max}}（合约会拒绝：至多为订单静态收益的 100%，DynamicRatesTooHigh；且在每个档位中至多为订单本金，UplineIncomeTooHigh）。请调低其中之一，未发送任何交易",
   },
   sections: {
     presaleManager: "管理员（预售）",
