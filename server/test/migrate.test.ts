@@ -7,7 +7,14 @@ import { listMigrations } from "../src/db/migrate.ts";
 import { PGLITE_MEMORY } from "../src/env.ts";
 import { ALICE, BOB, insertMember } from "./helpers.ts";
 
-const ALL = ["0001_init", "0002_machines", "0003_withdrawal_ops", "0004_wallet_balances"];
+const ALL = [
+  "0001_init",
+  "0002_machines",
+  "0003_withdrawal_ops",
+  "0004_wallet_balances",
+  "0005_team_totals",
+  "0006_sign_in_limits",
+];
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -58,6 +65,8 @@ describe("migrate", () => {
       "schema_migrations",
       "sessions",
       "settlements",
+      "team_power",
+      "team_totals",
       "wallet_balances",
       "withdrawal_events",
       "withdrawals",
@@ -68,6 +77,8 @@ describe("migrate", () => {
       { version: 2, name: "0002_machines" },
       { version: 3, name: "0003_withdrawal_ops" },
       { version: 4, name: "0004_wallet_balances" },
+      { version: 5, name: "0005_team_totals" },
+      { version: 6, name: "0006_sign_in_limits" },
     ]);
   });
 

@@ -15,7 +15,8 @@ import { units, WITHDRAW_FEE } from "../src/lib/money.ts";
 import { createTestDb, DEV_KEYS, fakeChain, post, resetDb, signInAs } from "./helpers.ts";
 
 const USDT: Address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
-const [KEY_A, , , KEY_OP] = DEV_KEYS;
+/** Account 0 is the treasury, which may not pay for a member. */
+const [, KEY_A, , KEY_OP] = DEV_KEYS;
 const A = privateKeyToAccount(KEY_A).address.toLowerCase();
 
 let db: Db;

@@ -16,6 +16,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export async function settleDay(db: Db, day: string, hooks: SettleHooks = {}): Promise<SettleResult> {
   if (!DAY.test(day)) throw new Error(`settleDay: bad day ${JSON.stringify(day)}`);
   return db.transaction(async (tx) => {
+    // A day of every member's mining is one long statement: no request statement timeout here.
+    await tx.exec("SET LOCAL statement_timeout = 0");
     const claimed = await tx.query(
       "INSERT INTO settlements (day) VALUES ($1::date) ON CONFLICT (day) DO NOTHING RETURNING day",
       [day],

@@ -1,9 +1,9 @@
 /** Queries shared by the member routes. Addresses are lower-case here. */
-import type { Address, Hash } from "viem";
+import { isAddressEqual, type Address, type Hash } from "viem";
 import type { Queryable } from "../db/index.ts";
 import { reject } from "./api.ts";
 import type { CreditType } from "./money.ts";
-import type { PaymentFailure } from "./payments.ts";
+import type { PaymentFailure, PaymentTarget, VerifyPayment } from "./payments.ts";
 
 export type MemberRow = {
   id: number;
@@ -74,18 +74,19 @@ const REASON_TEXT: Record<PaymentFailure, string> = {
   unavailable: "payment checks unavailable",
 };
 
-/** Checks a payment on chain (through the app's verifier); refuses a hash already booked. */
+/**
+ * Checks a payment on chain (through the app's verifier); refuses a hash already booked, and a payment
+ * from the treasury itself: whoever holds the treasury key would otherwise get machines (and referral
+ * credit for its uplines) by moving its own funds back to itself.
+ */
 export async function checkPayment(
   db: Queryable,
-  verify: (claim: {
-    hash: Hash;
-    from: Address;
-    amount: bigint;
-  }) => Promise<{ ok: true } | { ok: false; reason: PaymentFailure }>,
+  payments: { verifyPayment: VerifyPayment; paymentTarget: PaymentTarget },
   claim: { hash: string; from: string; amount: bigint },
 ): Promise<void> {
+  if (isAddressEqual(claim.from as Address, payments.paymentTarget.treasury)) throw reject("treasuryPayer");
   if (await isHashUsed(db, claim.hash)) throw reject("hashUsed");
-  const result = await verify({
+  const result = await payments.verifyPayment({
     hash: claim.hash.toLowerCase() as Hash,
     from: claim.from.toLowerCase() as Address,
     amount: claim.amount,

@@ -33,7 +33,7 @@ export default defineInvestRoute<{ num: string; credit_type: CreditType; hash: s
   },
   async handler({ body, db, session, request }) {
     const { address, amount } = await quoteWithdrawal(db, session!.address, body.num, body.credit_type);
-    await checkPayment(db, request.server.verifyPayment, {
+    await checkPayment(db, request.server, {
       hash: body.hash,
       from: address,
       amount: WITHDRAW_FEE,
