@@ -579,7 +579,7 @@ describe("daily settlement", () => {
   it("settlePending books every finished day up to yesterday, then nothing", async () => {
     await setup();
     await db.query("UPDATE member_machines SET start_day = start_day - 3, end_day = end_day - 3");
-    await db.query("UPDATE payments SET created_at = created_at - interval '3 days'");
+    await db.query("UPDATE payments SET created_at = created_at - interval '3 days', day = day - 3");
     const today = new Date().toISOString().slice(0, 10);
     const first = await settlePending(db, today);
     expect(first.length).toBeGreaterThanOrEqual(3);

@@ -14,6 +14,8 @@ const ALL = [
   "0004_wallet_balances",
   "0005_team_totals",
   "0006_sign_in_limits",
+  "0007_payout_after_request",
+  "0008_payment_day",
 ];
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -79,6 +81,8 @@ describe("migrate", () => {
       { version: 4, name: "0004_wallet_balances" },
       { version: 5, name: "0005_team_totals" },
       { version: 6, name: "0006_sign_in_limits" },
+      { version: 7, name: "0007_payout_after_request" },
+      { version: 8, name: "0008_payment_day" },
     ]);
   });
 

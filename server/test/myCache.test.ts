@@ -140,8 +140,8 @@ describe("my cache", () => {
     // A machine running since two days ago, written behind the app: only settlement drops the answer.
     const hash = `0x${"a".repeat(64)}`;
     await db.query(
-      `INSERT INTO payments (tx_hash, address, purpose, amount, created_at)
-       VALUES ($1, $2, 'machine', 1, now() - interval '3 days')`,
+      `INSERT INTO payments (tx_hash, address, purpose, amount, created_at, day)
+       VALUES ($1, $2, 'machine', 1, now() - interval '3 days', (now() AT TIME ZONE 'UTC')::date - 3)`,
       [hash, A],
     );
     await db.query(
