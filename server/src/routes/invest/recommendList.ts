@@ -1,7 +1,7 @@
 /**
  * `recommendList` (body: optional userId, page; signed in): direct referrals of the member, or of
  * `userId` in their team, a page at a time. Each row's direct count comes from `team_totals` and its
- * power from one grouped query over the page's members, so a page costs the same for every member.
+ * power from one index lookup of its own machines, so a page costs the same for every member.
  */
 import { reject } from "../../lib/api.ts";
 import { iso, requireMember } from "../../lib/members.ts";
@@ -69,14 +69,11 @@ export default defineInvestRoute<{ userId?: number; page?: number }, RecommendLi
         `WITH page AS (
            SELECT id, address, username, created_at FROM members WHERE recommend = $1
             ORDER BY id LIMIT $2 OFFSET $3
-         ), power AS (
-           SELECT address, sum(power)::bigint::text AS power FROM member_machines
-            WHERE address IN (SELECT address FROM page) AND end_day > (now() AT TIME ZONE 'UTC')::date
-            GROUP BY address
          )
-         SELECT page.id, page.address, page.username, power.power, t.direct_count, page.created_at
-           FROM page LEFT JOIN power ON power.address = page.address
-                LEFT JOIN team_totals t ON t.address = page.address
+         SELECT page.id, page.address, page.username, t.direct_count, page.created_at,
+                (SELECT sum(power) FROM member_machines m
+                  WHERE m.address = page.address AND m.end_day > (now() AT TIME ZONE 'UTC')::date)::bigint::text AS power
+           FROM page LEFT JOIN team_totals t ON t.address = page.address
           ORDER BY page.id`,
         [target.address, RECOMMEND_PAGE_SIZE, (page - 1) * RECOMMEND_PAGE_SIZE],
       ),
