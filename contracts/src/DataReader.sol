@@ -5,6 +5,9 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IStaking} from "./interfaces/IStaking.sol";
 import {IPresale} from "./interfaces/IPresale.sol";
 import {IIdo} from "./interfaces/IIdo.sol";
+import {StakingMath} from "./libraries/StakingMath.sol";
+import {PairPrice} from "./libraries/PairPrice.sol";
+import {IUniswapV2Pair} from "./interfaces/IUniswapV2.sol";
 
 /// @title DataReader: batched, read-only views over Presale, Ido, Staking and token balances
 /// @notice Lets a page load a member's whole picture in one call (`getUserInfo`), several members at once
@@ -34,6 +37,35 @@ contract DataReader {
         uint256 nativeBalance;
     }
 
+    /// @notice How a token deposit now would be valued (Staking's `_observe` and `_tokenPrice`, read only).
+    /// @param fbPrice The configured price, USDT per token (18 decimals).
+    /// @param twap The pair's average price a deposit now would compare it with (0: none).
+    /// @param price What a deposit now would value a token at: the lower of the two (0 when refused).
+    /// @param spot The pair's price now, from its reserves (the market price; never used to value deposits).
+    /// @param refusal Why a deposit now would be refused: "" (it would not), "PriceUnavailable" or
+    ///        "PriceDeviation".
+    /// @param pair / window / maxDeviation Staking's price oracle settings (`setPriceOracle`).
+    struct TokenPrice {
+        uint256 fbPrice;
+        uint256 twap;
+        uint256 price;
+        uint256 spot;
+        string refusal;
+        address pair;
+        uint256 window;
+        uint256 maxDeviation;
+    }
+
+    /// @notice A member's referral, team and node income (USDT): `credited` in total, of which `vested`, of
+    ///         which `claimed`; `claimable` = vested - claimed; its unvested part vests linearly until `vestEnd`.
+    struct Income {
+        uint256 credited;
+        uint256 vested;
+        uint256 claimed;
+        uint256 claimable;
+        uint256 vestEnd;
+    }
+
     /// @notice A second-generation invitee who staked and the direct invitee between them.
     struct Indirect {
         address via;
@@ -47,7 +79,9 @@ contract DataReader {
     uint256 private constant _TOTALS = 31; // totalAmount 96 | totalStatic 96 | totalOrder 32 | totalUser 32
     uint256 private constant _REWARDS = 32; // totalRewardInvite 128 | totalRewardTeam 128; then totalExtract, owed[2]
     uint256 private constant _ORDERS = 39; // mapping(uint256 => OrderData), kind in the top byte of slot 1
+    uint256 private constant _MEMBERS = 36; // mapping(address => Member): slot 2 vesting, slot 3 claimed
     uint256 private constant _INCOME = 41; // income rates 64 | node count 32 | node dividend credited 128
+    uint256 private constant _ORACLE = 45; // pair | window 32 | maxDeviation 16 | tokenIsToken0; observation: 2 slots
 
     IStaking private immutable _STAKING;
     IPresale private immutable _PRESALE;
@@ -181,6 +215,48 @@ contract DataReader {
             accelerations[i] = IStaking.Acceleration((kind >> 5) & 3);
             fees[i] = s.releaseFee(index);
         }
+    }
+
+    /// @notice `account`'s referral, team and node income: credited, vested, claimed and claimable.
+    function getIncome(address account) external view returns (Income memory income) {
+        IStaking.User memory u = _STAKING.users(account);
+        uint256[] memory words = _load(uint256(keccak256(abi.encode(account, _BASE + _MEMBERS))) + 2, 2);
+        income.credited = u.rewardTotal - u.rewardStatic;
+        income.claimable = u.balanceReward;
+        income.claimed = uint128(words[1]);
+        income.vested = income.claimable + income.claimed;
+        income.vestEnd = words[0] >> 224;
+    }
+
+    /// @notice How a Staking token deposit now would be valued, and why it would be refused if it would.
+    function tokenPrice() external view returns (TokenPrice memory p) {
+        uint256[] memory words = _range(_ORACLE, 3); // oracle, observation cumulative, time | span | price
+        p.fbPrice = _STAKING.getConfig().fbPrice;
+        p.pair = address(uint160(words[0]));
+        p.window = uint32(words[0] >> 160);
+        p.maxDeviation = uint16(words[0] >> 192);
+        p.refusal = "PriceUnavailable";
+        if (p.pair == address(0)) return p;
+        bool tokenIsToken0 = (words[0] >> 208) & 1 == 1;
+        (uint256 reserve0, uint256 reserve1,) = IUniswapV2Pair(p.pair).getReserves();
+        (uint256 reserveToken, uint256 reserveUsdt) =
+            tokenIsToken0 ? (reserve0, reserve1) : (reserve1, reserve0);
+        if (reserveToken != 0) p.spot = reserveUsdt * 1e18 / reserveToken;
+        uint256 time = uint32(words[2]);
+        uint256 span = uint32(words[2] >> 32);
+        p.twap = words[2] >> 64;
+        uint256 elapsed = block.timestamp - time;
+        if (!(elapsed < p.window)) {
+            uint256 cumulative = PairPrice.cumulative(p.pair, tokenIsToken0);
+            unchecked {
+                p.twap = StakingMath.averagePrice(cumulative - words[1], elapsed);
+            }
+            span = elapsed;
+        }
+        if (p.twap == 0 || span > 2 * p.window) return p;
+        (uint256 price, bool withinBound) = StakingMath.depositPrice(p.fbPrice, p.twap, p.maxDeviation);
+        p.refusal = withinBound ? "" : "PriceDeviation";
+        if (withinBound) p.price = price;
     }
 
     /// @notice Staking's running totals (`totalReward`: static income reserved plus the referral, team and node

@@ -10,6 +10,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {IStaking} from "./interfaces/IStaking.sol";
 import {IPresale} from "./interfaces/IPresale.sol";
 import {StakingMath} from "./libraries/StakingMath.sol";
+import {PairPrice} from "./libraries/PairPrice.sol";
 import {StakingBase} from "./StakingBase.sol";
 import {StakingAdmin} from "./StakingAdmin.sol";
 
@@ -122,14 +123,20 @@ contract Staking is
     }
 
     /// @inheritdoc IStaking
+    function updatePrice() external {
+        _observedTokenPrice(_storage(), false);
+    }
+
+    /// @inheritdoc IStaking
     function claimReward() external nonReentrant {
         StakingStorage storage $ = _storage();
         if ($.teams[msg.sender] & _BLACKLISTED != 0) revert Blacklisted(msg.sender);
         Member storage me = $.members[msg.sender];
-        uint256 amount =
-            uint256(me.rewardInvite) + me.rewardTeam + _settleNode($, msg.sender) - me.rewardClaimed;
+        _settleNode($, msg.sender);
+        (, uint256 vested) = _income($, msg.sender);
+        uint256 amount = vested - me.rewardClaimed; // claimed: at most what had vested
         if (amount == 0) revert NothingToClaim(msg.sender);
-        me.rewardClaimed += uint128(amount); // at most the income credited, each part uint128
+        me.rewardClaimed += uint128(amount); // at most the income credited, a uint128
         me.lastOut = uint32(block.timestamp);
         $.totalExtract += amount;
         emit RewardClaimed(msg.sender, amount);
@@ -188,6 +195,12 @@ contract Staking is
         _delegateToAdmin();
     }
 
+    /// @inheritdoc IStaking
+    function setPriceOracle(address pair, uint256 window, uint256 maxDeviation) external {
+        (pair, window, maxDeviation);
+        _delegateToAdmin();
+    }
+
     // ---------------------------------------------------------------------------------------------------
     // Views
     // ---------------------------------------------------------------------------------------------------
@@ -198,20 +211,19 @@ contract Staking is
         Member storage acc = $.members[account];
         IPresale.User memory registered = $.presale.users(account);
         uint256 rewardStatic = acc.rewardStatic;
-        uint256 rewardInvite = acc.rewardInvite;
-        uint256 rewardTeam = acc.rewardTeam;
-        uint256 rewardNode = _nodeReward($, account);
+        (uint256 rewardInvite, uint256 rewardTeam) = _credited(acc.earned);
+        (uint256 credited, uint256 vested) = _income($, account);
         return User({
             index: registered.index,
             inviteCode: registered.refer,
             amount: acc.amount,
             actual: acc.actual,
             balance: acc.balance,
-            rewardTotal: rewardStatic + rewardInvite + rewardTeam + rewardNode,
+            rewardTotal: rewardStatic + credited,
             rewardStatic: rewardStatic,
             rewardInvite: rewardInvite,
             rewardTeam: rewardTeam,
-            balanceReward: rewardInvite + rewardTeam + rewardNode - acc.rewardClaimed,
+            balanceReward: vested - acc.rewardClaimed,
             orders: acc.orders,
             lastOut: acc.lastOut,
             refer: registered.refer
@@ -452,11 +464,7 @@ contract Staking is
         w.rates = rates;
         if ((rates >> 16) & type(uint48).max == 0) return 0; // no acceleration configured
         (uint256 bps, uint256 kind) = StakingMath.acceleration(
-            uint256(me.rewardInvite) + me.rewardTeam,
-            me.actual,
-            uint16(rates >> 16),
-            uint16(rates >> 32),
-            uint16(rates >> 48)
+            _dynamic(me.earned), me.actual, uint16(rates >> 16), uint16(rates >> 32), uint16(rates >> 48)
         );
         saved = StakingMath.share(w.endTime - block.timestamp, bps);
         if (saved == 0) return 0;
@@ -483,7 +491,7 @@ contract Staking is
     {
         asset = isUSDT ? $.usdt : $.token;
         if (address(asset) == address(0)) revert TokenNotSet();
-        actual = isUSDT ? amount : StakingMath.toTokens(amount, $.hot >> 128);
+        actual = isUSDT ? amount : StakingMath.toTokens(amount, _observedTokenPrice($, true));
         if (actual == 0) revert ZeroAmount();
         reward = StakingMath.staticIncome(actual, rate, lockDay);
         uint256 available = _pool($, asset);
@@ -492,6 +500,53 @@ contract Staking is
         Owed storage o = $.owed[isUSDT ? 1 : 0];
         o.principal += uint128(_fit(actual, 128));
         o.income += uint128(reward); // at most 5x actual
+    }
+
+    /// @dev Rolls the price observation forward when a window has passed since the last one and, if
+    ///      `forDeposit`, returns the price a token deposit is valued at now (see `_tokenPrice`).
+    function _observedTokenPrice(StakingStorage storage $, bool forDeposit) private returns (uint256 price) {
+        (PriceObservation memory o, bool due) = _observe($);
+        if (due) {
+            $.observation = o;
+            emit PriceObserved(o.price, o.span);
+        }
+        if (forDeposit) price = _tokenPrice($, o);
+    }
+
+    /// @dev The observation a call now would keep: the stored one, or, once `window` seconds have passed since
+    ///      it, the pair's cumulative price now and the average since (`due`: to be stored). Flash loans cannot
+    ///      move it: the pair adds a block's price to its cumulative one only at the next block's first trade.
+    function _observe(StakingStorage storage $) private view returns (PriceObservation memory o, bool due) {
+        PriceOracle memory oracle = $.oracle;
+        if (oracle.pair == address(0)) revert PriceUnavailable();
+        o = $.observation;
+        uint256 elapsed = block.timestamp - o.time;
+        if (elapsed < oracle.window) return (o, false);
+        uint256 cumulative = PairPrice.cumulative(oracle.pair, oracle.tokenIsToken0);
+        unchecked {
+            // the cumulative price wraps, as in the pair
+            o.price = uint192(StakingMath.averagePrice(cumulative - o.cumulative, elapsed));
+        }
+        o.cumulative = cumulative;
+        o.time = uint32(block.timestamp);
+        o.span = uint32(elapsed);
+        due = true;
+    }
+
+    /// @dev The lower of `fbPrice` and the average price of observation `o`. Refused when there is no average
+    ///      over `window` to twice `window` seconds (none yet, or one stretched over a quiet spell: call
+    ///      `updatePrice` and wait a window), or when the two differ by more than `maxDeviation`.
+    function _tokenPrice(StakingStorage storage $, PriceObservation memory o)
+        private
+        view
+        returns (uint256 price)
+    {
+        PriceOracle memory oracle = $.oracle;
+        if (o.price == 0 || o.span > 2 * uint256(oracle.window)) revert PriceUnavailable();
+        uint256 fbPrice = $.hot >> 128;
+        bool withinBound;
+        (price, withinBound) = StakingMath.depositPrice(fbPrice, o.price, oracle.maxDeviation);
+        if (!withinBound) revert PriceDeviation(fbPrice, o.price, oracle.maxDeviation);
     }
 
     /// @dev Writes the order, the depositor's record, the tier's stock and the totals.
@@ -706,13 +761,13 @@ contract Staking is
         }
         if (invite == 0 && team == 0) return;
         Member storage acc = $.members[ancestor];
+        // one slot: the credits and their vesting with the order's lock
+        acc.earned = _vest(_addCredits(acc.earned, invite, team), invite + team, w.endTime);
         if (invite != 0) {
-            acc.rewardInvite += uint128(invite); // capped by the pool held
             w.invite += invite;
             emit RewardCredited(ancestor, w.orderIndex, RewardKind.Invite, invite);
         }
         if (team != 0) {
-            acc.rewardTeam += uint128(team);
             w.team += team;
             emit RewardCredited(ancestor, w.orderIndex, kind, team);
         }
@@ -728,25 +783,37 @@ contract Staking is
         uint256 amount = _take(w, StakingMath.share(w.income, uint16(rates)));
         if (amount == 0) return;
         $.perNode += amount * _PER_NODE_UNIT / count; // amount < 2^128
-        uint256 credited = _fit((rates >> _NODE_CREDITED_SHIFT) + amount, 128);
-        $.income = (rates & ((1 << _NODE_CREDITED_SHIFT) - 1)) | (credited << _NODE_CREDITED_SHIFT);
+        uint256 credited = _fit(uint128(rates >> _NODE_CREDITED_SHIFT) + amount, 128);
+        uint256 end = rates >> _NODE_END_SHIFT;
+        if (w.endTime > end) end = w.endTime;
+        $.income = (rates & ((1 << _NODE_CREDITED_SHIFT) - 1)) | (credited << _NODE_CREDITED_SHIFT)
+            | (end << _NODE_END_SHIFT);
         emit NodeDividend(w.orderIndex, amount, count);
     }
 
     /// @dev Settles what node `account` earned since its last settlement into its node reward (the rounding
-    ///      rest stays in its debt for next time) and returns that reward in total.
-    function _settleNode(StakingStorage storage $, address account) private returns (uint256) {
+    ///      rest stays in its debt for next time), vesting until the latest end of an order that shared node
+    ///      income (each share vests no sooner than its order ends).
+    function _settleNode(StakingStorage storage $, address account) private {
+        (uint256 earned, uint256 end) = _nodeToVest($, account);
+        if (earned == 0) return;
         NodeAccount storage n = $.nodes[account];
-        if (!n.isNode) return n.reward;
-        uint256 earned = ($.perNode - n.debt) / _PER_NODE_UNIT;
-        if (earned == 0) return n.reward;
         n.debt += earned * _PER_NODE_UNIT;
-        return n.reward += uint128(earned); // at most the node dividend credited, a uint128
+        n.reward += uint128(earned); // at most the node dividend credited, a uint128
+        Member storage acc = $.members[account];
+        acc.earned = _vest(acc.earned, earned, end);
     }
 
-    /// @dev Takes up to `amount` from the walk's pool.
+    /// @dev The referral and team income credited in income word `word`, in total.
+    function _dynamic(uint256 word) private pure returns (uint256) {
+        (uint256 invite, uint256 team) = _credited(word);
+        return invite + team;
+    }
+
+    /// @dev Takes up to `amount` from the walk's pool, in whole `_INCOME_UNIT`s (the rest stays in the pool).
     function _take(Walk memory w, uint256 amount) private pure returns (uint256) {
         if (amount > w.pool) amount = w.pool;
+        amount -= amount % _INCOME_UNIT;
         w.pool -= amount;
         return amount;
     }

@@ -6,6 +6,8 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IStaking} from "./interfaces/IStaking.sol";
+import {IUniswapV2Pair} from "./interfaces/IUniswapV2.sol";
+import {PairPrice} from "./libraries/PairPrice.sol";
 import {StakingBase} from "./StakingBase.sol";
 
 /// @title StakingAdmin: Staking's owner and manager functions, run by delegatecall on Staking's storage
@@ -24,6 +26,12 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
     uint256 private constant _MAX_DYNAMIC_RATE = 2000; // inviteRate, equalRate each
     uint256 private constant _MAX_TEAM_RATE = 5000;
     uint256 private constant _MAX_DYNAMIC_TOTAL = 10_000; // all upline income <= the order's static income
+    // ... and <= the order's principal: vesting linearly over the lock, it then never pays an order's upline
+    // more than the order has locked before it ends (docs/economics.md, "Vesting")
+    uint256 private constant _MAX_UPLINE_PRINCIPAL_SHARE = 10_000;
+    uint256 private constant _MIN_PRICE_WINDOW = 5 minutes;
+    uint256 private constant _MAX_PRICE_WINDOW = 7 days;
+    uint256 private constant _MAX_PRICE_DEVIATION = 5000;
     uint256 private constant _MAX_DAY_TIMES = 30 days;
     uint256 private constant _MAX_HANDLE_GAS = 30_000_000;
     uint256 private constant _MIN_FB_PRICE = 1e6; // 1e-12 USDT per token
@@ -83,6 +91,7 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
         if (open != 0) revert IStaking.TokenLocked(open);
         address previous = address($.token);
         $.token = IERC20(token_);
+        delete $.oracle; // the pair priced the previous token
         emit IStaking.TokenUpdated(previous, token_);
     }
 
@@ -122,13 +131,49 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
             n.debt = perNode; // earns only from later orders
             ++count;
         } else {
-            n.reward += uint128((perNode - n.debt) / _PER_NODE_UNIT); // stays claimable
+            uint256 earned = (perNode - n.debt) / _PER_NODE_UNIT;
+            n.reward += uint128(earned); // stays claimable once vested
+            Member storage acc = $.members[account];
+            acc.earned = _vest(acc.earned, earned, word >> _NODE_END_SHIFT);
             --count;
         }
         n.isNode = isNode;
         $.income = (word & ~(uint256(type(uint32).max) << _NODE_COUNT_SHIFT))
             | (_fit(count, 32) << _NODE_COUNT_SHIFT);
         emit IStaking.NodeUpdated(account, isNode);
+    }
+
+    /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
+    function setPriceOracle(address pair, uint256 window, uint256 maxDeviation) external onlyOwner {
+        StakingStorage storage $ = _storage();
+        address token_ = address($.token);
+        (address token0, address token1) = _pairTokens(pair);
+        address usdt_ = address($.usdt);
+        bool tokenIsToken0 = token0 == token_ && token1 == usdt_;
+        if (token_ == address(0) || !(tokenIsToken0 || (token0 == usdt_ && token1 == token_))) {
+            revert IStaking.PairMismatch(pair);
+        }
+        if (window < _MIN_PRICE_WINDOW || window > _MAX_PRICE_WINDOW) {
+            revert IStaking.OutOfRange("window", window, _MIN_PRICE_WINDOW, _MAX_PRICE_WINDOW);
+        }
+        if (maxDeviation > _MAX_PRICE_DEVIATION) {
+            revert IStaking.OutOfRange("maxDeviation", maxDeviation, 0, _MAX_PRICE_DEVIATION);
+        }
+        PriceOracle memory oracle = PriceOracle(pair, uint32(window), uint16(maxDeviation), tokenIsToken0);
+        $.oracle = oracle;
+        // a new observation: the first average is over the next window
+        $.observation =
+            PriceObservation(PairPrice.cumulative(pair, tokenIsToken0), uint32(block.timestamp), 0, 0);
+        emit IStaking.PriceOracleUpdated(pair, window, maxDeviation);
+    }
+
+    /// @dev `pair`'s two tokens, or zeros when it answers as no Uniswap-V2 pair would.
+    function _pairTokens(address pair) private view returns (address token0, address token1) {
+        if (pair.code.length == 0) return (address(0), address(0));
+        try IUniswapV2Pair(pair).token0() returns (address t0) {
+            token0 = t0;
+            token1 = IUniswapV2Pair(pair).token1(); // a contract with token0 but no token1 reverts the call
+        } catch {}
     }
 
     function _checkOwnerOrManager() private view {
@@ -241,7 +286,7 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
     }
 
     /// @dev All upline and node income of one order is at most its static income: `algebra * inviteRate` plus
-    ///      the top team rate plus `equalRate` plus `nodeRate`.
+    ///      the top team rate plus `equalRate` plus `nodeRate`; and, in every tier, at most its principal.
     function _checkDynamicTotal(
         uint256 algebra,
         uint256 inviteRate,
@@ -252,6 +297,13 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
         uint256 total =
             algebra * inviteRate + m.teamRates[_LEVELS - 1] + equalRate + nodeRate;
         if (total > _MAX_DYNAMIC_TOTAL) revert IStaking.DynamicRatesTooHigh(total, _MAX_DYNAMIC_TOTAL);
+        for (uint256 t = 0; t < _TIERS; ++t) {
+            // static income is stakeRates * stakeDays basis points of the principal
+            uint256 share = m.stakeRates[t] * m.stakeDays[t] * total / _RATE_DENOMINATOR;
+            if (share > _MAX_UPLINE_PRINCIPAL_SHARE) {
+                revert IStaking.UplineIncomeTooHigh(t, share, _MAX_UPLINE_PRINCIPAL_SHARE);
+            }
+        }
     }
 
     function _checkMax(uint256 field, uint256 value, uint256 max) private pure {

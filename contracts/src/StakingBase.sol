@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {IStaking} from "./interfaces/IStaking.sol";
 import {IPresale} from "./interfaces/IPresale.sol";
 import {StakingMath} from "./libraries/StakingMath.sol";
@@ -37,9 +38,19 @@ abstract contract StakingBase {
     uint256 internal constant _MASK_96 = type(uint96).max;
 
     // The income word (`income`), read by every deposit: the rates of `IncomeRates` (uint16 each, bits 0-63),
-    // the number of nodes (uint32) and the node dividend credited in total (uint128, part of what is owed).
+    // the number of nodes (uint32), the node dividend credited in total (uint128, part of what is owed) and
+    // the latest end of an order that shared it (uint32: node income vests no sooner, see `_settleNode`).
     uint256 internal constant _NODE_COUNT_SHIFT = 64;
     uint256 internal constant _NODE_CREDITED_SHIFT = 96;
+    uint256 internal constant _NODE_END_SHIFT = 224;
+    // The income word (`members[account].earned`, one slot): the referral and team income credited (uint64 each,
+    // in _INCOME_UNIT, bits 0-127) and their vesting: `unvested` (uint64 in _INCOME_UNIT, rounded up) at
+    // `vestStart` (uint32) vests linearly until `vestEnd` (uint32, bits 224-255). See `_vest`.
+    uint256 internal constant _INCOME_UNIT = 1e9; // 1e-9 USDT: a uint64 counts up to 1.8e10 USDT
+    uint256 internal constant _TEAM_SHIFT = 64;
+    uint256 internal constant _UNVESTED_SHIFT = 128;
+    uint256 internal constant _VEST_START_SHIFT = 192;
+    uint256 internal constant _VEST_END_SHIFT = 224;
     uint256 internal constant _RATES_MASK = type(uint64).max;
     uint256 internal constant _ACCEL_SHIFT = 5; // an order's kind: tier | acceleration << 5 | isUSDT << 7
     uint256 internal constant _PER_NODE_UNIT = 1e18; // `perNode` counts USDT wei times this
@@ -54,9 +65,8 @@ abstract contract StakingBase {
         // slot 1
         uint128 balance; // static income of open orders, USDT value
         uint128 rewardStatic;
-        // slot 2: income credited by the downline
-        uint128 rewardInvite;
-        uint128 rewardTeam;
+        // slot 2: the income word, written with each credit (see _INCOME_UNIT)
+        uint256 earned;
         // slot 3
         uint128 rewardClaimed;
         uint32 day; // the day of dayAmount
@@ -147,6 +157,24 @@ abstract contract StakingBase {
         uint256 perNode; // node dividend per node since the start, times _PER_NODE_UNIT
         mapping(address account => NodeAccount) nodes;
         uint256[] fees; // each feeRate set (uint16) | the first order index it applies to << 16: see _releaseFee
+        PriceOracle oracle; // how token deposits are valued: see Staking._tokenPrice
+        PriceObservation observation;
+    }
+
+    /// @dev The project token's USDT pair and the rules its time-weighted average price (TWAP) is read by.
+    struct PriceOracle {
+        address pair;
+        uint32 window; // seconds: the shortest average used, and half the longest
+        uint16 maxDeviation; // basis points: fbPrice and the TWAP may differ by at most this
+        bool tokenIsToken0;
+    }
+
+    /// @dev The pair's cumulative token price at `time`, and the average price over the `span` seconds before it.
+    struct PriceObservation {
+        uint256 cumulative; // UQ112x112 USDT per token, times seconds (wraps, as the pair's)
+        uint32 time;
+        uint32 span;
+        uint192 price; // USDT per token, 18 decimals
     }
 
     /// @dev What one walk up the tree carries from ancestor to ancestor (memory only).
@@ -254,6 +282,71 @@ abstract contract StakingBase {
         }
         uint256 atOpening = uint16(fees[lo]);
         if (atOpening < rate) rate = atOpening;
+    }
+
+    /// @dev Income word `word` with `amount` USDT (wei) more unvested, vesting linearly from now until `end` or
+    ///      the end its unvested income already had, whichever is later. One stream per member (one slot,
+    ///      written with the credit): a credit never vests sooner than its order ends, or faster than linearly
+    ///      over its lock; one joining a longer stream vests at that stream's pace. docs/economics.md, "Vesting".
+    function _vest(uint256 word, uint256 amount, uint256 end) internal view returns (uint256) {
+        uint256 vestEnd = word >> _VEST_END_SHIFT;
+        if (end > vestEnd) vestEnd = end;
+        // rounded up: what vests is rounded down
+        uint256 unvested = Math.ceilDiv(_unvested(word) + amount, _INCOME_UNIT);
+        return (word & type(uint128).max) | (_fit(unvested, 64) << _UNVESTED_SHIFT)
+            | (block.timestamp << _VEST_START_SHIFT) | (vestEnd << _VEST_END_SHIFT);
+    }
+
+    /// @dev Income word `word` with `invite` and `team` USDT (wei, whole _INCOME_UNITs) more credited.
+    function _addCredits(uint256 word, uint256 invite, uint256 team) internal pure returns (uint256) {
+        uint256 invites = _fit(uint64(word) + invite / _INCOME_UNIT, 64);
+        uint256 teams = _fit(uint64(word >> _TEAM_SHIFT) + team / _INCOME_UNIT, 64);
+        return (word >> _UNVESTED_SHIFT << _UNVESTED_SHIFT) | invites | (teams << _TEAM_SHIFT);
+    }
+
+    /// @dev The referral and team income credited in income word `word`, USDT wei.
+    function _credited(uint256 word) internal pure returns (uint256 invite, uint256 team) {
+        return (uint64(word) * _INCOME_UNIT, uint64(word >> _TEAM_SHIFT) * _INCOME_UNIT);
+    }
+
+    /// @dev What income word `word` has credited and not yet vested, in USDT wei, now.
+    function _unvested(uint256 word) internal view returns (uint256) {
+        return StakingMath.unvested(
+            uint64(word >> _UNVESTED_SHIFT) * _INCOME_UNIT,
+            uint32(word >> _VEST_START_SHIFT),
+            word >> _VEST_END_SHIFT,
+            block.timestamp
+        );
+    }
+
+    /// @dev `account`'s referral, team and node income in total (USDT wei), and what of it has vested.
+    function _income(StakingStorage storage $, address account)
+        internal
+        view
+        returns (uint256 credited, uint256 vested)
+    {
+        uint256 word = $.members[account].earned;
+        (uint256 invite, uint256 team) = _credited(word);
+        credited = invite + team + _nodeReward($, account);
+        uint256 unvested = _unvested(word);
+        // node income earned since the last settlement joins the stream when settled (`_nodeToVest`)
+        (uint256 earned, uint256 end) = _nodeToVest($, account);
+        if (earned != 0 && (end > block.timestamp || word >> _VEST_END_SHIFT > block.timestamp)) {
+            unvested += earned;
+        }
+        vested = unvested < credited ? credited - unvested : 0;
+    }
+
+    /// @dev Node income `account` earned since its last settlement, and the latest end of an order that shared
+    ///      node income: it vests until then.
+    function _nodeToVest(StakingStorage storage $, address account)
+        internal
+        view
+        returns (uint256 earned, uint256 end)
+    {
+        NodeAccount storage n = $.nodes[account];
+        if (n.isNode) earned = ($.perNode - n.debt) / _PER_NODE_UNIT;
+        end = $.income >> _NODE_END_SHIFT;
     }
 
     function _owed(StakingStorage storage $, address token_) internal view returns (uint256 total) {

@@ -65,6 +65,7 @@ contract DataReaderTest is StakingFixture {
     }
 
     function test_totalsOwedAndAssets_decodeStakingStorage() public {
+        listToken(1e18);
         stake(bob, 1, AMOUNT); // nobody above has principal yet: no credit
         stake(alice, 1, AMOUNT);
         stake(carol, 1, AMOUNT); // bob: 9 invite; bob level 1 (1000 team, 1 valid): 1.8 team
@@ -91,6 +92,7 @@ contract DataReaderTest is StakingFixture {
         assertEq(reader.owed(address(token)), AMOUNT + INCOME, "token owed");
         assertEq(reader.owed(address(0xdead)), 0, "owes nothing in other tokens");
 
+        vm.warp(block.timestamp + 30 days); // the credits have vested
         vm.prank(bob);
         staking.claimReward();
         assertEq(reader.getTotals().totalExtract, credited - staking.users(alice).balanceReward, "claimed");
@@ -100,6 +102,7 @@ contract DataReaderTest is StakingFixture {
     }
 
     function test_getOrders_pagesTheMembersOrders() public {
+        listToken(1e18);
         stake(bob, 0, 100e18);
         vm.prank(bob);
         staking.deposit(2, 200e18, false);

@@ -239,6 +239,7 @@ contract StakingTest is StakingBase {
         IStaking.Settings memory s = settings();
         s.fbPrice = 0.5e18; // 0.5 USDT per token
         configure(s);
+        listToken(0.5e18); // and so does the pair
         uint256 before = token.balanceOf(alice);
         vm.prank(alice);
         staking.deposit(TIER, AMOUNT, false);
@@ -401,6 +402,7 @@ contract StakingTest is StakingBase {
     }
 
     function test_release_tokenOrderPaysTokens() public {
+        listToken(1e18);
         vm.prank(alice);
         staking.deposit(TIER, AMOUNT, false);
         vm.warp(block.timestamp + LOCK);
@@ -572,8 +574,13 @@ contract StakingTest is StakingBase {
         IStaking.User memory a = staking.users(alice);
         assertEq(a.rewardInvite, 9e18, "10% of bob's 90 USDT income");
         assertEq(a.rewardTeam, 1.8e18, "2% of 90");
-        assertEq(a.balanceReward, 10.8e18, "claimable");
+        assertEq(a.balanceReward, 0, "nothing vested yet");
         assertEq(a.rewardTotal, INCOME + 10.8e18, "rewardTotal");
+        // it vests linearly with bob's 30-day order: a third after 10 days, all at its end
+        vm.warp(block.timestamp + LOCK / 3);
+        assertEq(staking.users(alice).balanceReward, 3.6e18, "a third vested");
+        vm.warp(block.timestamp + LOCK);
+        assertEq(staking.users(alice).balanceReward, 10.8e18, "all vested");
         assertEq(staking.teams(alice).level, 1, "level 1");
         // root has no principal of its own: it earns nothing
         assertEq(staking.users(root).rewardTotal, 0, "root not valid");
@@ -669,6 +676,7 @@ contract StakingTest is StakingBase {
         vm.prank(bob);
         bare.deposit(TIER, AMOUNT, true);
         // 9 invite + 1.8 team wanted, 5 left
+        vm.warp(block.timestamp + LOCK);
         assertEq(bare.users(alice).balanceReward, 5e18, "capped by the pool");
         assertEq(_pool(bare, address(usdt)), 0, "pool empty, not negative");
         assertTrue(
@@ -688,6 +696,10 @@ contract StakingTest is StakingBase {
     function test_claimReward_paysCreditedIncome() public {
         stake(alice, TIER, AMOUNT);
         stake(bob, TIER, AMOUNT);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.NothingToClaim.selector, alice));
+        staking.claimReward(); // nothing has vested yet
+        vm.warp(block.timestamp + LOCK);
         uint256 before = usdt.balanceOf(alice);
         vm.expectEmit(true, false, false, true, address(staking));
         emit IStaking.RewardClaimed(alice, 10.8e18);
@@ -1005,13 +1017,19 @@ contract StakingTest is StakingBase {
         );
         staking.setConfigMulti(m);
         m = defaultMulti();
-        m.teamRates[9] = 5000;
-        // 3 * 1000 + 5000 + 500 = 8500 is allowed
+        m.teamRates[9] = 3500;
+        // 3 * 1000 + 3500 + 500 = 7000 bp of static income is allowed in the 30-day tiers, not for 360 days
+        // at 45 bp: 7000 * 16,200 / 10,000 = 11,340 bp of the principal (at most 10,000)
+        vm.prank(owner);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.UplineIncomeTooHigh.selector, 4, 11_340, 10_000));
+        staking.setConfigMulti(m);
+        m.stakeRates[4] = 35; // 7000 * 12,600 / 10,000 = 8,820
         vm.prank(owner);
         staking.setConfigMulti(m);
     }
 
     function test_setToken_lockedWhileTokenOrdersOpen() public {
+        listToken(1e18);
         vm.prank(alice);
         staking.deposit(TIER, AMOUNT, false);
         vm.prank(owner);

@@ -13,6 +13,10 @@ contract StakingGasTest is StakingFixture {
     uint256 internal constant AMOUNT = 1000e18;
     /// What one more ancestor may add: its team word, leg slot, registry read, income.
     uint256 internal constant PER_LEVEL = 25_000;
+    /// Targets (docs/economics.md, "Storage and cost"): whole transaction, full 10-level upline.
+    uint256 internal constant FIRST_DEPOSIT_MAX = 540_000;
+    uint256 internal constant NEXT_DEPOSIT_MAX = 320_000;
+    uint256 internal constant RELEASE_MAX = 170_000;
 
     address[] internal chain;
 
@@ -60,6 +64,7 @@ contract StakingGasTest is StakingFixture {
         assertTrue(depth500 <= depth11 + 1000 && depth11 <= depth500 + 1000, "depth 500 ~ depth 11");
         // and at most MAX_DEPTH - 1 more ancestors than near the root
         assertTrue(depth500 <= depth1 + 9 * PER_LEVEL, "depth 500 within 9 levels of depth 1");
+        assertTrue(depth11 <= FIRST_DEPOSIT_MAX, "first deposit, full upline: at most 540,000");
     }
 
     /// A member's next deposit: its own records exist, the order's two slots are new.
@@ -67,7 +72,8 @@ contract StakingGasTest is StakingFixture {
     function test_deposit_repeat_gas() public {
         vm.prank(chain[DEPTH - 1]);
         staking.deposit(1, AMOUNT, true);
-        vm.snapshotGasLastCall("Staking", "deposit_repeat_depth500");
+        uint256 gas = vm.snapshotGasLastCall("Staking", "deposit_repeat_depth500");
+        assertTrue(gas <= NEXT_DEPOSIT_MAX, "next deposit, full upline: at most 320,000");
     }
 
     /// The same with the node dividend (10 nodes) and both accelerations configured: the income word, the
@@ -86,6 +92,7 @@ contract StakingGasTest is StakingFixture {
         _nodesAndAcceleration();
         vm.prank(chain[DEPTH - 1]);
         staking.deposit(1, AMOUNT, true);
+        vm.warp(block.timestamp + 15 days); // half vested
         vm.prank(chain[0]);
         staking.claimReward();
         vm.snapshotGasLastCall("Staking", "claimReward_node");
@@ -109,11 +116,13 @@ contract StakingGasTest is StakingFixture {
         // chain[DEPTH - 1] has a full staked upline of 10 generations; its order is the 20th
         vm.prank(chain[DEPTH - 1]);
         staking.release(21);
-        vm.snapshotGasLastCall("Staking", "release_depth500");
+        uint256 gas = vm.snapshotGasLastCall("Staking", "release_depth500");
+        assertTrue(gas <= RELEASE_MAX, "release, full upline: at most 170,000");
     }
 
     /// forge-config: default.isolate = true
     function test_claimReward_gas() public {
+        vm.warp(block.timestamp + 15 days); // half vested
         vm.prank(chain[DEPTH - 2]);
         staking.claimReward();
         vm.snapshotGasLastCall("Staking", "claimReward");

@@ -41,7 +41,10 @@ contract StakingIncomeTest is StakingBase {
         assertEq(nodeReward(dave), 2 * 2.25e18, "two orders, half of 4.5 each");
         assertEq(nodeReward(root), 4.5e18, "root the same");
         IStaking.User memory d = staking.users(dave);
-        assertEq(d.balanceReward, 4.5e18, "claimable");
+        assertEq(d.balanceReward, 0, "vesting with the orders");
+        vm.warp(block.timestamp + LOCK);
+        d = staking.users(dave);
+        assertEq(d.balanceReward, 4.5e18, "claimable once they end");
         assertEq(d.rewardTotal, 4.5e18, "counted in rewardTotal");
         (bool isNode,, uint256 count) = staking.nodes(dave);
         assertTrue(isNode, "dave is a node");
@@ -55,6 +58,7 @@ contract StakingIncomeTest is StakingBase {
         uint256 owedBefore = reader.owed(address(usdt));
         stake(alice, TIER, AMOUNT);
         assertEq(reader.owed(address(usdt)) - owedBefore, AMOUNT + INCOME + 4.5e18, "principal, income, node");
+        vm.warp(block.timestamp + LOCK);
         uint256 before = usdt.balanceOf(dave);
         vm.expectEmit(true, false, false, true, address(staking));
         emit IStaking.RewardClaimed(dave, 4.5e18);
@@ -89,6 +93,7 @@ contract StakingIncomeTest is StakingBase {
         assertEq(nodeReward(dave), 4.5e18, "kept");
         (,, uint256 count) = staking.nodes(dave);
         assertEq(count, 0, "no nodes");
+        vm.warp(block.timestamp + LOCK);
         uint256 before = usdt.balanceOf(dave);
         vm.prank(dave);
         staking.claimReward();
@@ -96,6 +101,7 @@ contract StakingIncomeTest is StakingBase {
         // back again: earns from later orders only, and claims only what is new
         setNode(dave, true);
         stake(carol, TIER, AMOUNT);
+        vm.warp(block.timestamp + LOCK);
         before = usdt.balanceOf(dave);
         vm.prank(dave);
         staking.claimReward();
@@ -170,18 +176,23 @@ contract StakingIncomeTest is StakingBase {
         staking.setIncomeRates(IStaking.IncomeRates(0, 0, 5001, 0));
         vm.expectRevert(abi.encodeWithSelector(IStaking.ValueTooHigh.selector, "bottomFloor", 10_001, 10_000));
         staking.setIncomeRates(IStaking.IncomeRates(0, 0, 0, 10_001));
-        // defaults: 3 * 1000 + 2000 + 500 = 5500, so the node rate may add 4500 at most
+        // defaults: 3 * 1000 + 2000 + 500 = 5500 bp of static income, so the node rate may add 4500 at most
         vm.expectRevert(abi.encodeWithSelector(IStaking.DynamicRatesTooHigh.selector, 10_001, 10_000));
         staking.setIncomeRates(IStaking.IncomeRates(4501, 0, 0, 0));
+        // ... and the 360-day tier's static income is 16,200 bp of its principal: 10,000 * 16,200 / 10,000 bp
+        // of the principal would go up the tree, more than the principal
+        vm.expectRevert(abi.encodeWithSelector(IStaking.UplineIncomeTooHigh.selector, 4, 16_200, 10_000));
         staking.setIncomeRates(IStaking.IncomeRates(4500, 0, 0, 0));
-        // and the other rates can no longer grow past the total
+        // 6172 * 16,200 / 10,000 = 9,998: within the principal
+        staking.setIncomeRates(IStaking.IncomeRates(672, 0, 0, 0));
+        // and the other rates can no longer grow past it: 6175 * 16,200 / 10,000 = 10,003
         IStaking.Settings memory s = settings();
-        s.equalRate = 501;
-        vm.expectRevert(abi.encodeWithSelector(IStaking.DynamicRatesTooHigh.selector, 10_001, 10_000));
+        s.equalRate = 503;
+        vm.expectRevert(abi.encodeWithSelector(IStaking.UplineIncomeTooHigh.selector, 4, 10_003, 10_000));
         staking.setConfig(s);
         IStaking.ConfigMulti memory m = defaultMulti();
-        m.teamRates[9] = 2001;
-        vm.expectRevert(abi.encodeWithSelector(IStaking.DynamicRatesTooHigh.selector, 10_001, 10_000));
+        m.teamRates[9] = 2003;
+        vm.expectRevert(abi.encodeWithSelector(IStaking.UplineIncomeTooHigh.selector, 4, 10_003, 10_000));
         staking.setConfigMulti(m);
         vm.stopPrank();
         vm.prank(stranger);
@@ -259,6 +270,7 @@ contract StakingIncomeTest is StakingBase {
     }
 
     function test_acceleration_tokenOrderKeepsItsAsset() public {
+        listToken(1e18);
         rates(0, 0, 1000, 0);
         vm.prank(alice);
         uint256 index = staking.deposit(TIER, AMOUNT, false);
@@ -313,8 +325,10 @@ contract StakingIncomeTest is StakingBase {
         stake(alice, TIER, amount);
         uint256 second = 100e18 + amount / 3;
         stake(bob, TIER, second);
-        uint256 shared = StakingMath.share(StakingMath.staticIncome(amount, 30, 30), NODE_RATE)
-            + StakingMath.share(StakingMath.staticIncome(second, 30, 30), NODE_RATE);
+        // each order's share is taken in whole 1e-9 USDT
+        uint256 first = StakingMath.share(StakingMath.staticIncome(amount, 30, 30), NODE_RATE);
+        uint256 next = StakingMath.share(StakingMath.staticIncome(second, 30, 30), NODE_RATE);
+        uint256 shared = first - first % 1e9 + next - next % 1e9;
         uint256 paid;
         for (uint256 i = 0; i < nodeCount; ++i) {
             paid += nodeReward(all[i]);

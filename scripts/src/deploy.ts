@@ -52,8 +52,15 @@ const STAKING_SETTINGS = {
   inviteRate: 1000n,
   equalRate: 500n,
   fundRate: 0n,
-  fbPrice: parseEther("1"),
+  fbPrice: parseEther("0.1"),
 } as const;
+/**
+ * Token deposits are valued at the lower of fbPrice and SwapToken's 30-minute average price on its USDT pair,
+ * refused when the two differ by more than 20% (docs/economics.md, "Token deposits"). The local pair is seeded
+ * at 0.10 USDT a token, fbPrice's default.
+ */
+const STAKING_PRICE_WINDOW = 1800n;
+const STAKING_PRICE_DEVIATION = 2000n;
 /**
  * Node dividend 5% of each order's static income (shared once managers name nodes); exit acceleration up to
  * 20% of the lock; bottom acceleration 10% of the lock for members whose referral and team income is at most
@@ -71,7 +78,7 @@ const STAKING_MULTI = {
   teamAmounts: [1e3, 5e3, 1e4, 3e4, 1e5, 3e5, 1e6, 3e6, 1e7, 3e7].map((v) => parseEther(String(v))),
   teamRates: Array.from({ length: 10 }, (_, i) => BigInt((i + 1) * 200)),
   stakeDays: [7n, 30n, 90n, 180n, 360n],
-  stakeRates: [20n, 30n, 40n, 50n, 60n],
+  stakeRates: [20n, 30n, 40n, 50n, 45n],
   stakeStocks: eachTier(parseEther("10000000")),
   stakeMins: eachTier(parseEther("100")),
   stakeMaxs: eachTier(parseEther("100000")),
@@ -340,6 +347,12 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
       await send(token, swapTokenAbi, "setOpening", [now, 0n]);
     }
   }
+  log("pricing staking token deposits by the SwapToken/USDT pair");
+  await send(contracts.Staking, stakingAbi, "setPriceOracle", [
+    contracts.Pair_SwapToken_Usdt!,
+    STAKING_PRICE_WINDOW,
+    STAKING_PRICE_DEVIATION,
+  ]);
 
   if (isLocal) {
     log("seeding demo accounts");

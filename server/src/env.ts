@@ -46,6 +46,8 @@ export type Env = {
   homeCacheMs: number;
   /** How long a member's `my` answer is reused (ms); writes in this process drop it at once. */
   myCacheMs: number;
+  /** Longest a statement may run, and a request wait for a database connection (ms; PostgreSQL). */
+  statementTimeoutMs: number;
 };
 
 export const ENV_DEFAULTS = {
@@ -64,6 +66,7 @@ export const ENV_DEFAULTS = {
   SESSION_CACHE_MS: 5_000,
   HOME_CACHE_MS: 1_000,
   MY_CACHE_MS: 1_000,
+  STATEMENT_TIMEOUT_MS: 3_000,
 } as const satisfies Record<string, string | number>;
 
 export class EnvError extends Error {
@@ -283,6 +286,14 @@ function chainSettings(source: Source, problems: string[]) {
       ENV_DEFAULTS.MY_CACHE_MS,
       0,
       60_000,
+      problems,
+    ),
+    statementTimeoutMs: parseInteger(
+      "STATEMENT_TIMEOUT_MS",
+      read(source, "STATEMENT_TIMEOUT_MS"),
+      ENV_DEFAULTS.STATEMENT_TIMEOUT_MS,
+      100,
+      600_000,
       problems,
     ),
   };

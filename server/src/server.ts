@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   };
   const client = createRpcClient(env.rpcUrl, env.chainId);
   const app = buildApp({
-    db: await openDb(env.database),
+    db: await openDb(env.database, env.statementTimeoutMs),
     logger: { level: env.logLevel, stream: batchedLogStream() },
     auth: {
       ...DEFAULT_AUTH,
@@ -89,9 +89,9 @@ async function main(): Promise<void> {
   }
 }
 
-async function openDb(config: Parameters<typeof createDb>[0]): Promise<Db> {
+async function openDb(config: Parameters<typeof createDb>[0], statementTimeoutMs: number): Promise<Db> {
   try {
-    return await createDb(config);
+    return await createDb(config, { statementTimeoutMs });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Cannot open the database (${describeDatabase(config)}): ${reason}`, { cause: error });

@@ -51,7 +51,7 @@ describe("home cache", () => {
     await insertMember(db, ALICE);
     const home = (lang: string) => post(app, "home", { headers: { lang } }).then((res) => res.json().data);
     expect(await home("en")).toEqual({ totalMembers: 1, announcements: [] });
-    await insertMember(db, BOB);
+    await insertMember(db, BOB, ALICE);
     expect(await home("en")).toEqual({ totalMembers: 1, announcements: [] });
     expect(await home("zh-cn")).toEqual({ totalMembers: 2, announcements: [] });
   });

@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL is set (e.g. postgres://postgres@127.0.0.1:5432/taichi_test).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb, type Db } from "../src/db/index.ts";
+import { createDb, DatabaseBusyError, type Db } from "../src/db/index.ts";
 import type { DatabaseConfig } from "../src/env.ts";
 import { PGLITE_MEMORY } from "../src/env.ts";
 
@@ -61,3 +61,27 @@ describe.each(targets)("Db on %s", (kind, config) => {
     await db.query(`INSERT INTO ${table} VALUES (11, 'eleven')`);
   });
 });
+
+// PGlite cannot interrupt a statement (one thread, no timer signal): its request paths are bounded instead.
+if (postgresUrl) {
+  describe("statement timeout on postgres", () => {
+    it("turns a statement past the timeout into DatabaseBusyError; the pool keeps serving; jobs lift it", async () => {
+      const db = await createDb({ kind: "postgres", url: postgresUrl }, { statementTimeoutMs: 200 });
+      try {
+        const started = Date.now();
+        await expect(db.query("SELECT pg_sleep(3)")).rejects.toBeInstanceOf(DatabaseBusyError);
+        await expect(db.transaction((tx) => tx.query("SELECT pg_sleep(3)"))).rejects.toBeInstanceOf(
+          DatabaseBusyError,
+        );
+        expect(Date.now() - started).toBeLessThan(2500);
+        expect((await db.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+        await db.transaction(async (tx) => {
+          await tx.exec("SET LOCAL statement_timeout = 0");
+          await tx.query("SELECT pg_sleep(0.4)");
+        });
+      } finally {
+        await db.close();
+      }
+    });
+  });
+}

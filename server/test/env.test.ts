@@ -32,6 +32,7 @@ describe("loadEnv", () => {
       sessionCacheMs: 5000,
       homeCacheMs: 1000,
       myCacheMs: 1000,
+      statementTimeoutMs: 3000,
     });
   });
 
@@ -63,6 +64,7 @@ describe("loadEnv", () => {
         SESSION_CACHE_MS: "0",
         HOME_CACHE_MS: "250",
         MY_CACHE_MS: "0",
+        STATEMENT_TIMEOUT_MS: "1500",
       }),
     ).toEqual({
       apiPort: 9000,
@@ -85,6 +87,7 @@ describe("loadEnv", () => {
       sessionCacheMs: 0,
       homeCacheMs: 250,
       myCacheMs: 0,
+      statementTimeoutMs: 1500,
     });
   });
 
@@ -157,6 +160,9 @@ describe("loadEnv", () => {
     expect(problemsOf({ RPC_URL: "127.0.0.1:8545" })).toEqual([expect.stringContaining("RPC_URL")]);
     expect(problemsOf({ OPERATOR_ADDRESSES: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8,bob" })).toEqual([
       expect.stringContaining("OPERATOR_ADDRESSES"),
+    ]);
+    expect(problemsOf({ STATEMENT_TIMEOUT_MS: "99" })).toEqual([
+      'STATEMENT_TIMEOUT_MS must be an integer from 100 to 600000 (got "99")',
     ]);
     expect(problemsOf({ HOME_CACHE_MS: "-1", SESSION_CACHE_MS: "60001", MY_CACHE_MS: "x" })).toEqual([
       expect.stringContaining("SESSION_CACHE_MS"),

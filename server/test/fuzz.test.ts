@@ -174,7 +174,8 @@ function randomRequest(r: ReturnType<typeof rng>): Request {
 let db: Db;
 let app: FastifyInstance;
 let token: string;
-const MEMBER = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
+/** Dev account 1 (account 0 is the treasury, which may not pay for a member). */
+const MEMBER = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
 
 beforeAll(async () => {
   db = await createTestDb();
@@ -189,7 +190,7 @@ beforeAll(async () => {
     rateLimit: false,
   });
   await app.ready();
-  token = await signInAs(app, DEV_KEYS[0]);
+  token = await signInAs(app, DEV_KEYS[1]);
   // A registered member with some balance, so handlers get past the membership checks.
   await post(app, "register", {
     form: { username: "fuzz", recommend: "0x0000000000000000000000000000000000000000" },

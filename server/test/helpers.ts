@@ -3,7 +3,9 @@ import pg from "pg";
 import { createDb, migrate, type Db } from "../src/db/index.ts";
 import { PGLITE_MEMORY } from "../src/env.ts";
 import { privateKeyToAccount } from "viem/accounts";
+import type { Address } from "viem";
 import type { CreditType } from "../src/lib/money.ts";
+import type { SessionVerifier } from "../src/plugins/session.ts";
 import type { VerifyPayment, VerifyPayout } from "../src/lib/payments.ts";
 import { INVEST_PREFIX } from "../src/routes/invest/index.ts";
 
@@ -50,9 +52,18 @@ export async function createTestDb(): Promise<Db> {
 export async function resetDb(db: Db): Promise<void> {
   await db.exec(`
     TRUNCATE members, announcements, auth_nonces, sessions, payments, member_machines, member_nodes,
-             ledger, wallet_balances, withdrawals, withdrawal_events, settlements RESTART IDENTITY CASCADE;
+             ledger, wallet_balances, withdrawals, withdrawal_events, settlements, team_totals, team_power RESTART IDENTITY CASCADE;
     UPDATE node_levels SET sold = 0;`);
 }
+
+/** The n-th fixture address (n >= 1), lower-case. */
+export function addressOf(n: number): string {
+  return `0x${n.toString(16).padStart(40, "0")}`;
+}
+
+/** Sessions for tests of many members at once: the `token` header is the member's own address. */
+export const addressTokens: SessionVerifier = async (token) =>
+  /^0x[0-9a-f]{40}$/.test(token) ? { address: token as Address } : null;
 
 export async function insertMember(db: Db, address: string, recommend: string | null = null): Promise<void> {
   await db.query("INSERT INTO members (address, username, recommend) VALUES ($1, $2, $3)", [

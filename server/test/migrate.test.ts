@@ -7,7 +7,16 @@ import { listMigrations } from "../src/db/migrate.ts";
 import { PGLITE_MEMORY } from "../src/env.ts";
 import { ALICE, BOB, insertMember } from "./helpers.ts";
 
-const ALL = ["0001_init", "0002_machines", "0003_withdrawal_ops", "0004_wallet_balances"];
+const ALL = [
+  "0001_init",
+  "0002_machines",
+  "0003_withdrawal_ops",
+  "0004_wallet_balances",
+  "0005_team_totals",
+  "0006_sign_in_limits",
+  "0007_payout_after_request",
+  "0008_payment_day",
+];
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -58,6 +67,8 @@ describe("migrate", () => {
       "schema_migrations",
       "sessions",
       "settlements",
+      "team_power",
+      "team_totals",
       "wallet_balances",
       "withdrawal_events",
       "withdrawals",
@@ -68,6 +79,10 @@ describe("migrate", () => {
       { version: 2, name: "0002_machines" },
       { version: 3, name: "0003_withdrawal_ops" },
       { version: 4, name: "0004_wallet_balances" },
+      { version: 5, name: "0005_team_totals" },
+      { version: 6, name: "0006_sign_in_limits" },
+      { version: 7, name: "0007_payout_after_request" },
+      { version: 8, name: "0008_payment_day" },
     ]);
   });
 

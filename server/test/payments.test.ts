@@ -144,7 +144,7 @@ describe("payments on anvil", () => {
 
   it("accepts a confirmed USDT transfer of the right amount from the payer to the treasury", async () => {
     const hash = await transfer(usdt, buyer, LOCAL_TREASURY, units("100"));
-    expect(await verify({ hash, from: buyer.address, amount: units("100") })).toEqual({ ok: true });
+    expect(await verify({ hash, from: buyer.address, amount: units("100") })).toMatchObject({ ok: true });
   });
 
   it("refuses a wrong amount, payer, token, recipient, unknown hash and a reverted transfer", async () => {
@@ -192,7 +192,13 @@ describe("payments on anvil", () => {
       confirmations: 1,
     });
     expect(
-      await otherChainPayout({ hash: payout, to: buyer.address, amount: units("5"), creditType: "usdt" }),
+      await otherChainPayout({
+        hash: payout,
+        to: buyer.address,
+        amount: units("5"),
+        creditType: "usdt",
+        after: null,
+      }),
     ).toEqual({ ok: false, reason: "unavailable" });
   });
 
@@ -206,7 +212,7 @@ describe("payments on anvil", () => {
     const claim = { hash, from: buyer.address, amount: units("5") };
     expect(await strict(claim)).toEqual({ ok: false, reason: "unconfirmed" });
     await client.mine({ blocks: 2 });
-    expect(await strict(claim)).toEqual({ ok: true });
+    expect(await strict(claim)).toMatchObject({ ok: true });
   });
 
   it("books one real hash exactly once under 50 concurrent buyMachine calls; another account's hash is refused", async () => {
@@ -246,17 +252,25 @@ describe("payments on anvil", () => {
 
   it("verifies a withdrawal payout from the treasury and marks the request paid with it", async () => {
     const payout = await transfer(usdt, treasury, buyer.address, units("10"));
-    const claim = { hash: payout, to: buyer.address, amount: units("10"), creditType: "usdt" as const };
-    expect(await verifyPayout(claim)).toEqual({ ok: true });
+    const claim = {
+      hash: payout,
+      to: buyer.address,
+      amount: units("10"),
+      creditType: "usdt" as const,
+      after: null,
+    };
+    expect(await verifyPayout(claim)).toMatchObject({ ok: true });
     expect(await verifyPayout({ ...claim, amount: units("9") })).toMatchObject({ reason: "mismatch" });
     expect(await verifyPayout({ ...claim, to: other.address })).toMatchObject({ reason: "mismatch" });
     expect(await verifyPayout({ ...claim, creditType: "arb" })).toMatchObject({ reason: "mismatch" });
     const arbPayout = await transfer(fake, treasury, buyer.address, units("10"));
-    expect(await verifyPayout({ ...claim, hash: arbPayout, creditType: "arb" })).toEqual({ ok: true });
+    expect(await verifyPayout({ ...claim, hash: arbPayout, creditType: "arb" })).toMatchObject({ ok: true });
     const notFromTreasury = await transfer(usdt, other, buyer.address, units("10"));
     expect(await verifyPayout({ ...claim, hash: notFromTreasury })).toMatchObject({ reason: "mismatch" });
 
-    // End to end: the member asks (fee paid on chain), an operator approves and pays on chain.
+    // End to end: the member asks (fee paid on chain), an operator approves and pays on chain. An
+    // older treasury transfer of exactly the amount to the member (an earlier payout) is refused.
+    const older = await transfer(usdt, treasury, buyer.address, units("25"));
     const memberToken = await signInAs(app, DEV_KEYS[1]);
     await post(app, "register", {
       form: { username: "buyer", recommend: zeroAddress },
@@ -281,6 +295,11 @@ describe("payments on anvil", () => {
     expect((await post(app, "admin/withdrawalPay", { form: { id, hash: payout }, headers })).json()).toEqual({
       code: 4800,
       msg: "Payout not accepted: no matching transfer of the amount from the treasury to the member",
+      data: null,
+    });
+    expect((await post(app, "admin/withdrawalPay", { form: { id, hash: older }, headers })).json()).toEqual({
+      code: 4800,
+      msg: "Payout not accepted: the transfer was mined before the withdrawal was requested",
       data: null,
     });
     const right = await transfer(usdt, treasury, buyer.address, units("25"));

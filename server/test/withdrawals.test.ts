@@ -14,7 +14,8 @@ import { moveWithdrawal, PayoutHashUsedError } from "../src/lib/withdrawals.ts";
 import { createTestDb, DEV_KEYS, fakeChain, post, resetDb, signInAs } from "./helpers.ts";
 
 const USDT: Address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
-const [KEY_A, KEY_B, , KEY_OP1, KEY_OP2] = DEV_KEYS;
+/** Account 0 is the treasury, which may not pay for a member: members and operators are accounts 1 to 4. */
+const [, KEY_A, KEY_B, KEY_OP1, KEY_OP2] = DEV_KEYS;
 const A = privateKeyToAccount(KEY_A).address.toLowerCase();
 const B = privateKeyToAccount(KEY_B).address.toLowerCase();
 const OP1 = privateKeyToAccount(KEY_OP1).address.toLowerCase();

@@ -169,6 +169,9 @@ export const en: Catalogue = {
       stock: "Not enough stock left in this tier",
       userMax: "Above your maximum for this tier",
       tokenNotSet: "Paying with the token is not available yet",
+      priceUnavailable: "The pool's average price is not available yet: paying with the token waits for it",
+      priceDeviation:
+        "The set token price and the pool's average price differ too much: paying with the token is paused",
       pool: "The reward pool cannot cover this order now",
       orderNotFound: "Order not found",
       notOwner: "This order is not yours",
@@ -179,6 +182,8 @@ export const en: Catalogue = {
         "The referral, team, equal-level and node rates together would exceed 100% of an order's static income",
       valueTooHigh: "A value is above its on-chain cap",
       nodeUnchanged: "Nothing to change: the address already has this node status",
+      uplineIncomeTooHigh:
+        "In some tier an order's referral, team, equal-level and node income could pass its principal: lower a rate",
     },
   },
   rewards: {

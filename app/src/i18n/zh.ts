@@ -165,6 +165,8 @@ export const zh = {
       stock: "该档位剩余额度不足",
       userMax: "超过您在该档位的上限",
       tokenNotSet: "暂不支持代币支付",
+      priceUnavailable: "池子均价暂不可用，代币支付需等待",
+      priceDeviation: "设定的代币价格与池子均价相差过大，代币支付已暂停",
       pool: "奖励池暂时无法支付该订单",
       orderNotFound: "订单不存在",
       notOwner: "该订单不属于您",
@@ -174,6 +176,7 @@ export const zh = {
       dynamicRatesTooHigh: "推荐、团队、平级与节点比例之和将超过订单静态收益的 100%",
       valueTooHigh: "有数值超过链上上限",
       nodeUnchanged: "无需修改：该地址已是此节点状态",
+      uplineIncomeTooHigh: "某个档位中，一笔订单的推荐、团队、平级与节点收益可能超过其本金：请调低比例",
     },
   },
   rewards: {

@@ -43,6 +43,8 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   StockExceeded: "stakes.errors.stock",
   UserMaxExceeded: "stakes.errors.userMax",
   TokenNotSet: "stakes.errors.tokenNotSet",
+  PriceUnavailable: "stakes.errors.priceUnavailable",
+  PriceDeviation: "stakes.errors.priceDeviation",
   InsufficientRewardPool: "stakes.errors.pool",
   OrderNotFound: "stakes.errors.orderNotFound",
   NotOrderOwner: "stakes.errors.notOwner",
@@ -53,6 +55,7 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   DynamicRatesTooHigh: "stakes.errors.dynamicRatesTooHigh",
   ValueTooHigh: "stakes.errors.valueTooHigh",
   NodeUnchanged: "stakes.errors.nodeUnchanged",
+  UplineIncomeTooHigh: "stakes.errors.uplineIncomeTooHigh",
 };
 
 /** A receipt with status "reverted" (the transaction was mined but failed). */

@@ -43,7 +43,7 @@ export default function Stakes() {
           {address && (
             <>
               <OrdersCard {...orders} dayTimes={overview.config?.dayTimes} now={now} offset={offset} />
-              <IncomeCard account={account} orders={orders} config={overview.config} />
+              <IncomeCard account={account} orders={orders} config={overview.config} offset={offset} />
             </>
           )}
         </>

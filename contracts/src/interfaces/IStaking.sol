@@ -4,7 +4,7 @@ pragma solidity ^0.8.24;
 /// @title The main staking contract: fixed-term orders with static, referral and team income
 /// @notice Members of the shared referral registry (Presale) lock an amount in one of 5 tiers for
 ///         `stakeDays[i] * dayTimes` seconds at a daily rate `stakeRates[i]`, paid in USDT or in the project
-///         token valued at the configured `fbPrice`. `release(index)` returns the principal and the order's
+///         token valued at the lower of the configured `fbPrice` and the token's average price on its pair. `release(index)` returns the principal and the order's
 ///         static income once the order has ended. Each deposit also credits USDT referral income (`algebra`
 ///         generations, gated by valid invites) and differential team income (team levels 1-10) to the
 ///         depositor's upline, at most `MAX_DEPTH` generations up. See docs/economics.md.
@@ -22,9 +22,9 @@ interface IStaking {
     /// @param balance Static income (USDT value) reserved for the member's orders not yet released.
     /// @param rewardTotal `rewardStatic + rewardInvite + rewardTeam` plus the node dividend (`nodes`).
     /// @param rewardStatic Static income (USDT value) reserved for all the member's orders (paid at release).
-    /// @param rewardInvite Referral (invite) income credited, USDT.
-    /// @param rewardTeam Team income credited (differential and equal-level), USDT.
-    /// @param balanceReward Referral, team and node income credited and not yet claimed, USDT.
+    /// @param rewardInvite Referral (invite) income credited, USDT (vesting with the orders that credited it).
+    /// @param rewardTeam Team income credited (differential and equal-level), USDT (vesting likewise).
+    /// @param balanceReward Referral, team and node income vested and not yet claimed: what `claimReward` pays.
     /// @param orders Orders the member has made (its `userOrderIndex` runs from 0 to `orders - 1`).
     /// @param lastOut Timestamp of the member's last release or reward claim (0 before any).
     /// @param refer The member's referrer in the registry (zero for the root or an unregistered account).
@@ -110,7 +110,8 @@ interface IStaking {
     /// @param equalRate Income of the first upline whose team rate equals the highest rate below it, basis
     ///        points of the order's static income.
     /// @param fundRate Stored; not used by this contract.
-    /// @param fbPrice USDT (18 decimals) per project token, used to value token deposits.
+    /// @param fbPrice USDT (18 decimals) per project token: token deposits are valued at the lower of it and the
+    ///        pair's average price (`DataReader.tokenPrice`).
     /// @param fundIncome Read only: USDT in the reward pool (held and owed to nobody).
     struct Config {
         uint256 addTime;
@@ -274,6 +275,12 @@ interface IStaking {
     event NodeUpdated(address indexed account, bool isNode);
     /// @notice Emitted when order `index` shares `amount` USDT equally among `nodes` nodes.
     event NodeDividend(uint256 indexed index, uint256 amount, uint256 nodes);
+    /// @notice Emitted when the owner sets how token deposits are priced: the project token's USDT `pair`, the
+    ///         TWAP `window` (seconds) and the most `fbPrice` and the TWAP may differ (`maxDeviation`, bp).
+    event PriceOracleUpdated(address indexed pair, uint256 window, uint256 maxDeviation);
+    /// @notice Emitted when a new price observation is kept: `price` (USDT per token, 18 decimals) is the
+    ///         pair's average over the `span` seconds before it.
+    event PriceObserved(uint256 price, uint256 span);
     /// @notice Emitted when order `index` of `account` is opened with its lock shortened by `savedSeconds`.
     event Accelerated(
         address indexed account, uint256 indexed index, Acceleration kind, uint256 savedSeconds
@@ -334,6 +341,18 @@ interface IStaking {
     error InvalidLevel(uint256 level);
     /// @notice Thrown when changing the project token while token orders are open.
     error TokenLocked(uint256 principalOwed);
+    /// @notice Thrown when a token deposit finds no recent average price: no pair set, no window observed yet,
+    ///         or an average stretched over more than two windows (call `updatePrice`, then wait a window).
+    error PriceUnavailable();
+    /// @notice Thrown when `fbPrice` and the pair's average price `twap` differ by more than `maxDeviation` bp.
+    error PriceDeviation(uint256 fbPrice, uint256 twap, uint256 maxDeviation);
+    /// @notice Thrown when a price pair is not the project token's pair with USDT.
+    error PairMismatch(address pair);
+    /// @notice Thrown when a price window or deviation is outside its bounds.
+    error OutOfRange(string field, uint256 value, uint256 min, uint256 max);
+    /// @notice Thrown when the upline and node income of an order of tier `tier` could pass `max` basis points
+    ///         of its principal (`share`: `stakeRates * stakeDays * dynamic rates total / 10,000`).
+    error UplineIncomeTooHigh(uint256 tier, uint256 share, uint256 max);
     /// @notice Thrown when a withdrawal would take `token` that is owed to members (`available` is free).
     error ExceedsWithdrawable(address token, uint256 amount, uint256 available);
 
@@ -351,8 +370,8 @@ interface IStaking {
     function register(address refer) external;
 
     /// @notice Opens an order of `amount` (USDT value) in tier `index`: pulls `amount` USDT when `isUSDT`,
-    ///         else `amount * 1e18 / fbPrice` project tokens (approve first); reserves the static income from
-    ///         the reward pool and credits the upline's referral and team income.
+    ///         else `amount * 1e18 / price` project tokens (approve first; `DataReader.tokenPrice`); reserves the
+    ///         static income from the reward pool and credits the upline's referral and team income.
     /// @return orderIndex The new order's number.
     function deposit(uint256 index, uint256 amount, bool isUSDT) external returns (uint256 orderIndex);
 
@@ -360,7 +379,8 @@ interface IStaking {
     ///         its `endTime`, in the asset it was paid in.
     function release(uint256 index) external;
 
-    /// @notice Sends the caller its credited referral, team and node income (USDT) not yet claimed.
+    /// @notice Sends the caller its referral, team and node income (USDT) vested and not yet claimed. Each credit
+    ///         vests linearly, no sooner than the order that credited it ends (docs/economics.md, "Vesting").
     function claimReward() external;
 
     /// @notice Sets the scalar configuration (owner or manager), within the bounds in docs/economics.md.
@@ -442,6 +462,16 @@ interface IStaking {
 
     /// @notice The node dividend and acceleration rates.
     function getIncomeRates() external view returns (IncomeRates memory);
+
+    /// @notice Sets how token deposits are valued (owner): the lower of `fbPrice` and the average price of the
+    ///         project token's USDT `pair` over at least `window` seconds (5 minutes to 7 days), refused when the
+    ///         two differ by more than `maxDeviation` basis points (at most 5,000). Starts a new observation:
+    ///         token deposits wait a window. docs/economics.md, "Token deposits".
+    function setPriceOracle(address pair, uint256 window, uint256 maxDeviation) external;
+
+    /// @notice Keeps a new observation of the pair's price when a window has passed since the last (anyone; a
+    ///         token deposit does the same).
+    function updatePrice() external;
 
     /// @notice Whether `account` is a node, its node dividend in total (claimed or not, USDT) and how many
     ///         nodes there are.

@@ -15,6 +15,15 @@ interface IUniswapV2Pair {
     /// @notice The lower-addressed token of the pair.
     function token0() external view returns (address);
 
+    /// @notice The higher-addressed token of the pair.
+    function token1() external view returns (address);
+
+    /// @notice Token0's price in token1 (UQ112x112) times the seconds it held, summed since the pair began.
+    function price0CumulativeLast() external view returns (uint256);
+
+    /// @notice Token1's price in token0 (UQ112x112) times the seconds it held, summed since the pair began.
+    function price1CumulativeLast() external view returns (uint256);
+
     /// @notice The reserves as of the last swap, mint, burn or sync, and that block's timestamp.
     function getReserves()
         external

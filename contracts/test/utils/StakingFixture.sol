@@ -3,15 +3,20 @@ pragma solidity ^0.8.24;
 
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {Fixture} from "./Fixture.sol";
+import {DexDeployer} from "./DexDeployer.sol";
+import {IUniswapV2Factory} from "../../src/interfaces/IUniswapV2.sol";
 import {Staking} from "../../src/Staking.sol";
 import {DataReader} from "../../src/DataReader.sol";
 import {IStaking} from "../../src/interfaces/IStaking.sol";
 
 /// @dev The base fixture plus a Staking proxy on its registry (made a registrar), configured as the deploy
 ///      script does, paid in the fixture's USDT and project token, with a reward pool of `POOL` of each.
-abstract contract StakingFixture is Fixture {
+abstract contract StakingFixture is Fixture, DexDeployer {
     uint256 internal constant POOL = 1_000_000e18;
     uint256 internal constant APPROVAL = 1e38; // what the app approves
+    uint256 internal constant PRICE_WINDOW = 1 hours;
+    uint256 internal constant PRICE_DEVIATION = 2000; // 20%
+    uint256 internal constant LISTED_TOKENS = 1_000_000e18;
 
     Staking internal staking;
     DataReader internal reader; // over `staking`: getTotals, owed, orderIsUSDT
@@ -53,7 +58,7 @@ abstract contract StakingFixture is Fixture {
     /// @dev The tiers and levels scripts/src/deploy.ts gives a new Staking.
     function initialMulti() internal pure returns (IStaking.ConfigMulti memory m) {
         uint16[5] memory days_ = [uint16(7), 30, 90, 180, 360];
-        uint16[5] memory rates = [uint16(20), 30, 40, 50, 60];
+        uint16[5] memory rates = [uint16(20), 30, 40, 50, 45];
         for (uint256 t = 0; t < 5; ++t) {
             m.stakeDays[t] = days_[t];
             m.stakeRates[t] = rates[t];
@@ -68,6 +73,21 @@ abstract contract StakingFixture is Fixture {
             m.teamAmounts[lvl] = uint256(volumes[lvl]) * 1e18;
             m.teamRates[lvl] = (lvl + 1) * 200;
         }
+    }
+
+    /// @dev Lists the project token on a real Uniswap-V2 pair with USDT at `price` USDT per token (1,000,000
+    ///      tokens of liquidity), points Staking's price oracle at it (`PRICE_WINDOW`, `PRICE_DEVIATION`) and
+    ///      lets a window pass, so that token deposits are valued. Returns the pair and the router.
+    function listToken(uint256 price) internal returns (address pair, address router) {
+        address factory;
+        (factory,, router) = deployDex(owner);
+        pair = IUniswapV2Factory(factory).createPair(address(token), address(usdt));
+        token.mint(pair, LISTED_TOKENS);
+        usdt.mint(pair, LISTED_TOKENS * price / 1e18);
+        IMintablePair(pair).mint(address(this));
+        vm.prank(owner);
+        staking.setPriceOracle(pair, PRICE_WINDOW, PRICE_DEVIATION);
+        vm.warp(block.timestamp + PRICE_WINDOW);
     }
 
     /// @dev Registers `name` under `referrer` and gives it USDT and tokens approved to the staking contract.
@@ -105,6 +125,11 @@ abstract contract StakingFixture is Fixture {
         vm.prank(owner);
         staking.setConfigMulti(m);
     }
+}
+
+/// @dev The pair function that adds liquidity sent to it beforehand.
+interface IMintablePair {
+    function mint(address to) external returns (uint256 liquidity);
 }
 
 /// @dev The settings `getConfig` reports, as `setConfig` takes them (to change one field).

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Test} from "./Test.sol";
+import {DexDeployer} from "./DexDeployer.sol";
 import {SwapToken} from "../../src/SwapToken.sol";
 import {BurnToken} from "../../src/BurnToken.sol";
 import {MiningToken} from "../../src/MiningToken.sol";
@@ -44,7 +44,7 @@ interface IPairForTests {
 ///      1,000,000 tokens and 100,000 USDT (0.1 USDT a token). Trading opens at `OPEN`, an hour after `T0`.
 ///      A suite on another fee token overrides `deployToken` with `newBurnToken` or `newMiningToken` (the
 ///      helpers only use the shared ERC20 / IFeeToken functions).
-abstract contract TokenFixture is Test {
+abstract contract TokenFixture is DexDeployer {
     uint256 internal constant T0 = 1_700_000_000;
     uint256 internal constant OPEN = T0 + 1 hours;
     uint256 internal constant SUPPLY = 100_000_000 ether;
@@ -82,15 +82,9 @@ abstract contract TokenFixture is Test {
     }
 
     function deployDex() internal {
-        weth = deployArtifact("../node_modules/@uniswap/v2-periphery/build/WETH9.json", "");
-        factory =
-            deployArtifact("../node_modules/@uniswap/v2-core/build/UniswapV2Factory.json", abi.encode(owner));
-        router = IRouterForTests(
-            deployArtifact(
-                "../node_modules/@uniswap/v2-periphery/build/UniswapV2Router02.json",
-                abi.encode(factory, weth)
-            )
-        );
+        address router_;
+        (factory, weth, router_) = deployDex(owner);
+        router = IRouterForTests(router_);
     }
 
     function deployToken(address quote) internal virtual returns (SwapToken deployed) {
@@ -127,14 +121,6 @@ abstract contract TokenFixture is Test {
         usdt.approve(address(router), type(uint256).max);
         router.addLiquidity(address(token), address(usdt), tokens, usdtAmount, 0, 0, holder, block.timestamp);
         vm.stopPrank();
-    }
-
-    function deployArtifact(string memory file, bytes memory args) internal returns (address deployed) {
-        bytes memory code = abi.encodePacked(vm.parseJsonBytes(vm.readFile(file), ".bytecode"), args);
-        assembly ("memory-safe") {
-            deployed := create(0, add(code, 0x20), mload(code))
-        }
-        assertTrue(deployed != address(0), file);
     }
 
     function path(address from, address to) internal pure returns (address[] memory p) {

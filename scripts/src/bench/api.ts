@@ -21,6 +21,14 @@ export type ApiRow = {
   cpuRatio: number | null;
 };
 export type SignInRow = { step: string; p50Ms: number; p99Ms: number; samples: number };
+/** One team call of one member of the bench tree: latency of requests one after another. */
+export type TeamRow = { call: string; member: string; p50Ms: number; p95Ms: number; samples: number };
+/** `walletList` of a bystander, alone and sent together with ten team calls of the tree's head. */
+export type BystanderRow = { load: string; p50Ms: number; p95Ms: number; samples: number };
+/** The replaced design: the whole downline walked per read (indexed), timed in the server process. */
+export type WalkRow = { member: string; walkMs: number };
+
+type TreeMember = "head" | "middle" | "leaf";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
@@ -28,7 +36,7 @@ function quantiles(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) =>
     Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100;
-  return { p50Ms: at(0.5), p99Ms: at(0.99) };
+  return { p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) };
 }
 
 function post(agent: Agent, port: number, path: string, headers: Record<string, string>, body = "") {
@@ -52,6 +60,16 @@ function post(agent: Agent, port: number, path: string, headers: Record<string, 
     req.on("error", reject);
     req.end(body);
   });
+}
+
+function p50p99(samples: number[]) {
+  const { p50Ms, p99Ms } = quantiles(samples);
+  return { p50Ms, p99Ms };
+}
+
+function p50p95(samples: number[]) {
+  const { p50Ms, p95Ms } = quantiles(samples);
+  return { p50Ms, p95Ms };
 }
 
 async function serverCpu(port: number): Promise<number> {
@@ -100,12 +118,15 @@ async function load(
   const cpuUsPerReq = ((await serverCpu(cpuPort)) - cpuBefore) / latencies.length;
   agent.destroy();
   if (failures > 0) throw new Error(`${path}: ${failures} of ${latencies.length} requests failed`);
-  return { reqPerSec: Math.round(latencies.length / elapsed), ...quantiles(latencies), cpuUsPerReq };
+  return { reqPerSec: Math.round(latencies.length / elapsed), ...p50p99(latencies), cpuUsPerReq };
 }
 
 export async function measureApi({ seconds = 3, concurrency = 16, signIns = 50, rounds = 3 } = {}): Promise<{
   throughput: ApiRow[];
   signIn: SignInRow[];
+  team: TeamRow[];
+  bystander: BystanderRow[];
+  walk: WalkRow[];
 }> {
   const member = devAccount(DEV_ROLES.members[0]);
   const server = startService("api", "tsx", ["scripts/src/bench/apiServer.ts"], {
@@ -113,18 +134,21 @@ export async function measureApi({ seconds = 3, concurrency = 16, signIns = 50, 
     quiet: true,
   });
   try {
-    const { apiPort, barePort } = await new Promise<{ apiPort: number; barePort: number }>(
-      (resolve, reject) => {
-        let out = "";
-        // The ports come on stderr; stdout carries the server's request log.
-        server.child.stderr?.on("data", (chunk: Buffer) => {
-          out += chunk.toString();
-          const line = out.split("\n").find((l) => l.startsWith("{"));
-          if (line) resolve(JSON.parse(line));
-        });
-        void server.exited.then((code) => reject(new Error(`bench API server exited (${code})`)));
-      },
-    );
+    const { apiPort, barePort, tree, tokens } = await new Promise<{
+      apiPort: number;
+      barePort: number;
+      tree: Record<TreeMember, string>;
+      tokens: Record<TreeMember, string>;
+    }>((resolve, reject) => {
+      let out = "";
+      // The ports come on stderr; stdout carries the server's request log.
+      server.child.stderr?.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = out.split("\n").find((l) => l.startsWith("{"));
+        if (line) resolve(JSON.parse(line));
+      });
+      void server.exited.then((code) => reject(new Error(`bench API server exited (${code})`)));
+    });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const call = async (name: string, form: Record<string, string>, headers: Record<string, string> = {}) => {
       const start = performance.now();
@@ -156,9 +180,9 @@ export async function measureApi({ seconds = 3, concurrency = 16, signIns = 50, 
     }
     agent.destroy();
     const signIn: SignInRow[] = [
-      { step: "nonce", ...quantiles(nonceMs), samples: signIns },
-      { step: "login (verify + token)", ...quantiles(loginMs), samples: signIns },
-      { step: "sign-in total", ...quantiles(nonceMs.map((ms, i) => ms + loginMs[i]!)), samples: signIns },
+      { step: "nonce", ...p50p99(nonceMs), samples: signIns },
+      { step: "login (verify + token)", ...p50p99(loginMs), samples: signIns },
+      { step: "sign-in total", ...p50p99(nonceMs.map((ms, i) => ms + loginMs[i]!)), samples: signIns },
     ];
 
     // Rounds alternate the three targets so a busy machine slows them alike; medians are reported.
@@ -184,8 +208,82 @@ export async function measureApi({ seconds = 3, concurrency = 16, signIns = 50, 
       cpuUsPerReq: Math.round(median(runs[i]!.map((run) => run.cpuUsPerReq))),
       cpuRatio: round2(median(runs[i]!.map((run, round) => runs[0]![round]!.cpuUsPerReq / run.cpuUsPerReq))),
     }));
-    return { throughput, signIn };
+    const { team, bystander } = await measureTeam(apiPort, tokens, token);
+    const walk: WalkRow[] = [];
+    // Once each: the head's walk takes tens of seconds on PGlite.
+    for (const member of ["head", "middle", "leaf"] as const) {
+      walk.push({ member, walkMs: Math.round((await walkMs(barePort, tree[member])) * 10) / 10 });
+    }
+    return { throughput, signIn, team, bystander, walk };
   } finally {
     await stopService(server);
   }
+}
+
+const TEAM_SAMPLES = 200;
+/** Heavy calls in flight beside the bystander's: the issue's ten, of the tree's head. */
+const HEAVY_CALLS = 10;
+
+/**
+ * p50/p95 of `teamInfo` and `recommendList` for the head, middle and leaf of the bench tree (requests
+ * one after another), and a bystander's `walletList` alone and sent at the same time as ten calls of
+ * the head (the issue's "ten heavy calls running").
+ */
+async function measureTeam(
+  port: number,
+  tokens: Record<TreeMember, string>,
+  bystanderToken: string,
+): Promise<{ team: TeamRow[]; bystander: BystanderRow[] }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: HEAVY_CALLS + 1 });
+  const timed = async (name: string, token: string, body = "") => {
+    const start = performance.now();
+    const { status, text } = await post(agent, port, `/api/api/invest/${name}`, { ...FORM, token }, body);
+    const ms = performance.now() - start;
+    const code = (JSON.parse(text) as { code?: number }).code;
+    if (status !== 200 || code !== 0) throw new Error(`${name}: HTTP ${status}, code ${code}: ${text}`);
+    return ms;
+  };
+  const series = async (name: string, token: string, body = "", samples = TEAM_SAMPLES) => {
+    for (let i = 0; i < 20; i++) await timed(name, token, body); // warm-up, not counted
+    const times: number[] = [];
+    for (let i = 0; i < samples; i++) times.push(await timed(name, token, body));
+    return times;
+  };
+  const team: TeamRow[] = [];
+  for (const call of ["teamInfo", "recommendList"]) {
+    for (const member of ["head", "middle", "leaf"] as const) {
+      team.push({ call, member, ...p50p95(await series(call, tokens[member])), samples: TEAM_SAMPLES });
+    }
+  }
+  // The bystander's walletList sent together with ten heavy calls of the head, each sample.
+  const wallet = "credit_type=usdt";
+  const idle = await series("walletList", bystanderToken, wallet);
+  const loaded: number[] = [];
+  for (let i = 0; i < TEAM_SAMPLES; i++) {
+    const heavy = Array.from({ length: HEAVY_CALLS }, (_, j) =>
+      timed(j % 2 === 0 ? "teamInfo" : "recommendList", tokens.head),
+    );
+    loaded.push(await timed("walletList", bystanderToken, wallet));
+    await Promise.all(heavy);
+  }
+  agent.destroy();
+  return {
+    team,
+    bystander: [
+      { load: "idle", ...p50p95(idle), samples: TEAM_SAMPLES },
+      { load: `sent with ${HEAVY_CALLS} calls of the head`, ...p50p95(loaded), samples: TEAM_SAMPLES },
+    ],
+  };
+}
+
+async function walkMs(port: number, address: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request({ host: "127.0.0.1", port, path: `/walk?address=${address}` }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      res.on("end", () => resolve((JSON.parse(text) as { ms: number }).ms));
+    })
+      .on("error", reject)
+      .end();
+  });
 }

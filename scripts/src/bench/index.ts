@@ -66,6 +66,14 @@ if (want("api")) {
     "API throughput: 16 concurrent keep-alive clients, 3 rounds of 3 s per route (medians); ratio to the bare route",
   );
   console.table(api.throughput);
+  console.log(
+    "Team figures on the attacker's tree (1,000 deep, 50,000 wide, 51,002 members): requests one after another",
+  );
+  console.table(api.team);
+  console.log("A bystander's walletList, alone and sent with ten teamInfo/recommendList calls of the head");
+  console.table(api.bystander);
+  console.log("The replaced design: one walk of the downline per read (indexed), database time");
+  console.table(api.walk);
 }
 
 const testTimesFile = join(REPO_ROOT, ".data", "test-times.json");

@@ -43,6 +43,8 @@ export async function migrate(db: Db, options: { dir?: string } = {}): Promise<M
   const dir = options.dir ?? MIGRATIONS_DIR;
   const migrations = await listMigrations(dir);
   return db.transaction(async (tx) => {
+    // A migration may rewrite a large table: no request statement timeout here.
+    await tx.exec("SET LOCAL statement_timeout = 0");
     await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_ID]);
     await tx.exec(`
       CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -1,22 +1,60 @@
 import pg from "pg";
-import type { Db, Queryable } from "./types.ts";
+import { DatabaseBusyError, type Db, type Queryable } from "./types.ts";
+
+/** PostgreSQL's `query_canceled`: the statement ran past `statement_timeout`. */
+const QUERY_CANCELED = "57014";
+
+/** A statement timeout, or no pooled connection free in time, as `DatabaseBusyError`; anything else as is. */
+function busyOr(error: unknown): unknown {
+  if (typeof error !== "object" || error === null) return error;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === QUERY_CANCELED) return new DatabaseBusyError("statement timeout", { cause: error });
+  if (typeof message === "string" && message.includes("timeout exceeded when trying to connect")) {
+    return new DatabaseBusyError("no free connection", { cause: error });
+  }
+  return error;
+}
 
 function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query(sql, [...params]);
-      return { rows: result.rows as T[] };
+      try {
+        const result = await target.query(sql, [...params]);
+        return { rows: result.rows as T[] };
+      } catch (error) {
+        throw busyOr(error);
+      }
     },
     async exec(sql: string) {
       // Without parameters pg uses the simple protocol, which accepts several statements.
-      await target.query(sql);
+      try {
+        await target.query(sql);
+      } catch (error) {
+        throw busyOr(error);
+      }
     },
   };
 }
 
+export type PostgresOptions = {
+  /**
+   * Longest a statement may run, and longest a request waits for a pooled connection (ms); 0: no limit.
+   * Long jobs (migrations, settlement) lift it inside their transaction with `SET LOCAL`.
+   */
+  statementTimeoutMs?: number;
+};
+
 /** A PostgreSQL server through a `pg` connection pool. */
-export async function createPostgresDb(connectionString: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString });
+export async function createPostgresDb(
+  connectionString: string,
+  { statementTimeoutMs = 0 }: PostgresOptions = {},
+): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString,
+    ...(statementTimeoutMs > 0
+      ? { statement_timeout: statementTimeoutMs, connectionTimeoutMillis: statementTimeoutMs }
+      : {}),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => {
     console.error(`[db] idle PostgreSQL connection failed: ${error.message}`);
@@ -27,7 +65,12 @@ export async function createPostgresDb(connectionString: string): Promise<Db> {
     kind: "postgres",
     ...wrap(pool),
     async transaction(fn) {
-      const client = await pool.connect();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw busyOr(error);
+      }
       let broken: Error | undefined;
       try {
         await client.query("BEGIN");

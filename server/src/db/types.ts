@@ -14,3 +14,14 @@ export type Db = Queryable & {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/**
+ * The database refused to wait longer: a statement ran past its timeout, or no connection was free in
+ * time. Answered as a 4800 "busy, try again" (the request changed nothing: its transaction rolled back).
+ */
+export class DatabaseBusyError extends Error {
+  constructor(reason: string, options?: ErrorOptions) {
+    super(`database busy: ${reason}`, options);
+    this.name = "DatabaseBusyError";
+  }
+}

@@ -38,6 +38,9 @@ const en = {
   withdrawalState: "Withdrawal {id} is {status}; it cannot become {to}",
   notApprover: "Withdrawal {id} was approved by {approver}: only that operator can reject it",
   payoutInvalid: "Payout not accepted: {reason}",
+  usernameCharacters: "The username may not contain < or > or invisible formatting characters",
+  busy: "The server is busy, please try again shortly",
+  treasuryPayer: "The treasury cannot pay for a member",
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -73,6 +76,9 @@ const zhCn: { readonly [K in MessageKey]: string } = {
   withdrawalState: "提现申请 {id} 当前为 {status}，不能变更为 {to}",
   notApprover: "提现申请 {id} 由 {approver} 审核通过：只有该操作员可以驳回",
   payoutInvalid: "打款未通过: {reason}",
+  usernameCharacters: "用户名不能包含 < 或 > 或不可见的格式字符",
+  busy: "服务器繁忙，请稍后再试",
+  treasuryPayer: "金库地址不能为会员付款",
 };
 
 export const MESSAGES: { readonly [L in Lang]: { readonly [K in MessageKey]: string } } = {

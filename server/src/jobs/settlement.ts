@@ -6,6 +6,7 @@
  * crash rolls back the row together with everything else, so a rerun books the day once.
  */
 import type { Db, Queryable } from "../db/index.ts";
+import { BOOKING_LOCK_ID } from "../lib/members.ts";
 import { OUTPUT_PER_POWER, REFERRAL_BPS } from "../lib/money.ts";
 
 export type SettleResult = { day: string; settled: boolean; mining: string; referral: string };
@@ -16,6 +17,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export async function settleDay(db: Db, day: string, hooks: SettleHooks = {}): Promise<SettleResult> {
   if (!DAY.test(day)) throw new Error(`settleDay: bad day ${JSON.stringify(day)}`);
   return db.transaction(async (tx) => {
+    // A day of every member's mining is one long statement: no request statement timeout here.
+    await tx.exec("SET LOCAL statement_timeout = 0");
+    // Waits for bookings under way; later ones see this day settled and go to the next (members.ts).
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [BOOKING_LOCK_ID]);
     const claimed = await tx.query(
       "INSERT INTO settlements (day) VALUES ($1::date) ON CONFLICT (day) DO NOTHING RETURNING day",
       [day],
@@ -43,7 +48,7 @@ export async function settleDay(db: Db, day: string, hooks: SettleHooks = {}): P
     const referral = await tx.query<{ total: string | null }>(
       `WITH RECURSIVE paid AS (
          SELECT p.tx_hash, p.address, p.amount FROM payments p
-          WHERE p.purpose IN ('machine', 'node') AND (p.created_at AT TIME ZONE 'UTC')::date = $1::date
+          WHERE p.purpose IN ('machine', 'node') AND p.day = $1::date
        ), uplines (tx_hash, amount, address, generation) AS (
          SELECT paid.tx_hash, paid.amount, m.recommend, 1 FROM paid JOIN members m ON m.address = paid.address
           WHERE m.recommend IS NOT NULL
@@ -83,7 +88,7 @@ export async function settlePending(db: Db, today: string, maxDays = 400): Promi
     `SELECT coalesce(
        (SELECT (max(day) + 1)::text FROM settlements),
        (SELECT least((SELECT min(start_day) FROM member_machines),
-                     (SELECT min((created_at AT TIME ZONE 'UTC')::date) FROM payments))::text)
+                     (SELECT min(day) FROM payments))::text)
      ) AS next`,
   );
   const results: SettleResult[] = [];

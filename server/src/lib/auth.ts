@@ -31,7 +31,13 @@ export const SIWE_STATEMENT = "Sign in to Taichi";
 export type NonceData = { nonce: string; message: string; expiresAt: string };
 export type LoginData = { token: string; address: Address; expiresAt: string };
 
-export type SignInFailure = "message" | "domain" | "chain" | "nonce" | "expired" | "signature";
+export type SignInFailure = "message" | "domain" | "uri" | "chain" | "nonce" | "expired" | "signature";
+
+/** Live nonces kept per address; a new one replaces the oldest past this. */
+export const MAX_LIVE_NONCES = 5;
+
+/** Arbitrary constant: the first key of the per-address advisory lock taken while issuing a nonce. */
+const NONCE_LOCK_ID = 7_202_502;
 export class SignInError extends Error {
   constructor(readonly reason: SignInFailure) {
     super(`sign-in refused: ${reason}`);
@@ -44,19 +50,29 @@ export function hashToken(token: string): string {
 }
 
 export async function issueNonce(
-  db: Queryable,
+  db: Db,
   settings: AuthSettings,
   address: Address,
   now: Date = new Date(),
 ): Promise<NonceData> {
   const nonce = generateSiweNonce();
   const expiresAt = new Date(now.getTime() + settings.nonceTtlSeconds * 1000);
-  await db.query("DELETE FROM auth_nonces WHERE expires_at < $1", [now]);
-  await db.query("INSERT INTO auth_nonces (nonce, address, expires_at) VALUES ($1, $2, $3)", [
-    nonce,
-    address.toLowerCase(),
-    expiresAt,
-  ]);
+  const lower = address.toLowerCase();
+  await db.transaction(async (tx) => {
+    // One address's nonces are issued one at a time, so the cap holds under concurrent requests.
+    await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [NONCE_LOCK_ID, lower]);
+    await tx.query("DELETE FROM auth_nonces WHERE expires_at < $1", [now]);
+    await tx.query("INSERT INTO auth_nonces (nonce, address, expires_at) VALUES ($1, $2, $3)", [
+      nonce,
+      lower,
+      expiresAt,
+    ]);
+    await tx.query(
+      `DELETE FROM auth_nonces WHERE address = $1 AND id NOT IN
+         (SELECT id FROM auth_nonces WHERE address = $1 ORDER BY id DESC LIMIT $2)`,
+      [lower, MAX_LIVE_NONCES],
+    );
+  });
   const domain = settings.domains[0] ?? DEFAULT_AUTH.domains[0] ?? "localhost";
   const message = createSiweMessage({
     domain,
@@ -72,6 +88,16 @@ export async function issueNonce(
   return { nonce, message, expiresAt: expiresAt.toISOString() };
 }
 
+/** Whether `uri` is on the app's own origin: http(s) on exactly the message's (accepted) domain. */
+function isAppOrigin(uri: string, domain: string): boolean {
+  try {
+    const url = new URL(uri);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.host === domain.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 export async function signIn(
   db: Db,
   settings: AuthSettings,
@@ -85,6 +111,7 @@ export async function signIn(
     throw new SignInError("message");
   }
   if (!settings.domains.includes(domain)) throw new SignInError("domain");
+  if (!isAppOrigin(fields.uri, domain)) throw new SignInError("uri");
   if (chainId !== settings.chainId) throw new SignInError("chain");
   if (fields.expirationTime && fields.expirationTime.getTime() <= now.getTime()) {
     throw new SignInError("expired");

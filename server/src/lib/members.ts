@@ -1,9 +1,9 @@
 /** Queries shared by the member routes. Addresses are lower-case here. */
-import type { Address, Hash } from "viem";
+import { isAddressEqual, type Address, type Hash } from "viem";
 import type { Queryable } from "../db/index.ts";
 import { reject } from "./api.ts";
 import type { CreditType } from "./money.ts";
-import type { PaymentFailure } from "./payments.ts";
+import type { PaymentFailure, PaymentTarget, VerifyPayment } from "./payments.ts";
 
 export type MemberRow = {
   id: number;
@@ -71,38 +71,53 @@ const REASON_TEXT: Record<PaymentFailure, string> = {
   failed: "transaction failed",
   unconfirmed: "not enough confirmations",
   mismatch: "no matching USDT transfer to the treasury",
+  stale: "the transfer is older than this request",
   unavailable: "payment checks unavailable",
 };
 
-/** Checks a payment on chain (through the app's verifier); refuses a hash already booked. */
+/**
+ * Checks a payment on chain (through the app's verifier) and answers the block that holds it; refuses
+ * a hash already booked, and a payment
+ * from the treasury itself: whoever holds the treasury key would otherwise get machines (and referral
+ * credit for its uplines) by moving its own funds back to itself.
+ */
 export async function checkPayment(
   db: Queryable,
-  verify: (claim: {
-    hash: Hash;
-    from: Address;
-    amount: bigint;
-  }) => Promise<{ ok: true } | { ok: false; reason: PaymentFailure }>,
+  payments: { verifyPayment: VerifyPayment; paymentTarget: PaymentTarget },
   claim: { hash: string; from: string; amount: bigint },
-): Promise<void> {
+): Promise<{ blockNumber: bigint | null }> {
+  if (isAddressEqual(claim.from as Address, payments.paymentTarget.treasury)) throw reject("treasuryPayer");
   if (await isHashUsed(db, claim.hash)) throw reject("hashUsed");
-  const result = await verify({
+  const result = await payments.verifyPayment({
     hash: claim.hash.toLowerCase() as Hash,
     from: claim.from.toLowerCase() as Address,
     amount: claim.amount,
   });
   if (!result.ok) throw reject("paymentInvalid", { reason: REASON_TEXT[result.reason] });
+  return { blockNumber: result.blockNumber ?? null };
 }
 
 /**
- * Books a verified payment inside the caller's transaction. The primary key on `tx_hash` is the
- * guard: of concurrent submissions of one hash exactly one inserts, the others are refused.
+ * Arbitrary constant: the advisory lock between bookings (shared) and the daily settlement (exclusive).
+ * A settlement waits for bookings already under way, and a booking that waited for a settlement sees
+ * its day settled and books itself to the next one: no purchase misses its referral shares.
+ */
+export const BOOKING_LOCK_ID = 7_202_503;
+
+/**
+ * Books a verified payment inside the caller's transaction, to the first UTC day not settled yet (today,
+ * unless today is settled already). The primary key on `tx_hash` is the guard: of concurrent
+ * submissions of one hash exactly one inserts, the others are refused.
  */
 export async function bookPayment(
   tx: Queryable,
   payment: { hash: string; address: string; purpose: "machine" | "node" | "withdraw_fee"; amount: bigint },
 ): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock_shared($1)", [BOOKING_LOCK_ID]);
   const { rows } = await tx.query(
-    `INSERT INTO payments (tx_hash, address, purpose, amount) VALUES ($1, $2, $3, $4::numeric)
+    `INSERT INTO payments (tx_hash, address, purpose, amount, day)
+     VALUES ($1, $2, $3, $4::numeric,
+             greatest((clock_timestamp() AT TIME ZONE 'UTC')::date, (SELECT max(day) + 1 FROM settlements)))
      ON CONFLICT (tx_hash) DO NOTHING RETURNING tx_hash`,
     [payment.hash.toLowerCase(), payment.address.toLowerCase(), payment.purpose, payment.amount.toString()],
   );

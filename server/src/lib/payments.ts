@@ -19,13 +19,23 @@ import { REPO_ROOT } from "../env.ts";
 import type { CreditType } from "./money.ts";
 
 export type PaymentClaim = { hash: Hash; from: Address; amount: bigint };
-export type PaymentFailure = "notFound" | "failed" | "unconfirmed" | "mismatch" | "unavailable";
-export type PaymentCheck = { ok: true } | { ok: false; reason: PaymentFailure };
+export type PaymentFailure = "notFound" | "failed" | "unconfirmed" | "mismatch" | "stale" | "unavailable";
+/** `blockNumber`: the block that holds the transfer (a fake chain in tests may leave it out). */
+export type PaymentCheck = { ok: true; blockNumber?: bigint } | { ok: false; reason: PaymentFailure };
 
 export type VerifyPayment = (claim: PaymentClaim) => Promise<PaymentCheck>;
 
-/** A withdrawal payout: `amount` of the credit type's token from the treasury to `to`. */
-export type PayoutClaim = { hash: Hash; to: Address; amount: bigint; creditType: CreditType };
+/**
+ * A withdrawal payout: `amount` of the credit type's token from the treasury to `to`, mined after block
+ * `after` (the request's fee payment), so an older treasury transfer of the same amount proves nothing.
+ */
+export type PayoutClaim = {
+  hash: Hash;
+  to: Address;
+  amount: bigint;
+  creditType: CreditType;
+  after: bigint | null;
+};
 export type VerifyPayout = (claim: PayoutClaim) => Promise<PaymentCheck>;
 
 /** Where members pay; shown by the `...Check` routes. */
@@ -97,7 +107,7 @@ function reportedChainId(client: PublicClient): Promise<number> {
 export async function checkTransfer(
   client: PublicClient,
   confirmations: number,
-  transfer: { hash: Hash; token: Address; from: Address; to: Address; amount: bigint },
+  transfer: { hash: Hash; token: Address; from: Address; to: Address; amount: bigint; after?: bigint | null },
 ): Promise<PaymentCheck> {
   if (client.chain !== undefined && (await reportedChainId(client)) !== client.chain.id) {
     return { ok: false, reason: "unavailable" };
@@ -122,7 +132,9 @@ export async function checkTransfer(
       isAddressEqual(log.args.to, transfer.to) &&
       log.args.value === transfer.amount,
   );
-  return found ? { ok: true } : { ok: false, reason: "mismatch" };
+  if (!found) return { ok: false, reason: "mismatch" };
+  if (transfer.after != null && receipt.blockNumber <= transfer.after) return { ok: false, reason: "stale" };
+  return { ok: true, blockNumber: receipt.blockNumber };
 }
 
 export function createChainVerifier({ client, target, confirmations }: ChainVerifierOptions): VerifyPayment {
@@ -148,10 +160,10 @@ export function createPayoutVerifier({
   tokens,
   confirmations,
 }: PayoutVerifierOptions): VerifyPayout {
-  return async ({ hash, to, amount, creditType }) => {
+  return async ({ hash, to, amount, creditType, after }) => {
     const token = await tokens[creditType]();
     if (token === null) return { ok: false, reason: "unavailable" };
-    return checkTransfer(client, confirmations, { hash, token, from: treasury, to, amount });
+    return checkTransfer(client, confirmations, { hash, token, from: treasury, to, amount, after });
   };
 }
 

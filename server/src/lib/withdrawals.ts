@@ -300,5 +300,6 @@ export const PAYOUT_REASON_TEXT: Record<PaymentFailure, string> = {
   failed: "transaction failed",
   unconfirmed: "not enough confirmations",
   mismatch: "no matching transfer of the amount from the treasury to the member",
+  stale: "the transfer was mined before the withdrawal was requested",
   unavailable: "payout checks unavailable",
 };

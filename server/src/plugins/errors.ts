@@ -1,10 +1,12 @@
 /**
  * Every answer keeps the legacy `{ code, msg, data }` shape:
  * - expected refusals (`ApiError`) and bad bodies (schema, parsing, content type, size): HTTP 200, code 4800/4700;
+ * - a statement timeout or no free database connection (`DatabaseBusyError`): HTTP 200, code 4800 "busy";
  * - unknown routes: HTTP 404, code 404;
  * - anything else: HTTP 500, code 500, a generic message; the details go to the log only.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { DatabaseBusyError } from "../db/types.ts";
 import { ApiError, CODE, failBody } from "../lib/api.ts";
 import { resolveLang, t } from "../i18n/messages.ts";
 
@@ -35,6 +37,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   const lang = resolveLang(request.headers.lang);
   if (error instanceof ApiError) {
     return reply.code(200).send(failBody(error.apiCode, error.translate(lang)));
+  }
+  if (error instanceof DatabaseBusyError) {
+    request.log.warn({ reason: error.message }, "database busy");
+    return reply.code(200).send(failBody(CODE.rejected, t(lang, "busy")));
   }
   if (error.validation) {
     const field = invalidField(error);

@@ -135,6 +135,14 @@ describe("deposit block reason", () => {
     expect(depositBlockReason({ ...ok, isUSDT: false, tokenSet: false })).toBe("tokenNotSet");
     expect(depositBlockReason({ ...ok, isUSDT: true, tokenSet: false })).toBeUndefined();
   });
+
+  it("blocks a token deposit the contract would refuse for its price, never a USDT one", () => {
+    const token = { ...ok, isUSDT: false, tokenSet: true };
+    expect(depositBlockReason({ ...token, priceRefusal: "" })).toBeUndefined();
+    expect(depositBlockReason({ ...token, priceRefusal: "PriceUnavailable" })).toBe("priceUnavailable");
+    expect(depositBlockReason({ ...token, priceRefusal: "PriceDeviation" })).toBe("priceDeviation");
+    expect(depositBlockReason({ ...ok, isUSDT: true, priceRefusal: "PriceDeviation" })).toBeUndefined();
+  });
 });
 
 describe("accelerations (docs/economics.md, income types 5 and 6)", () => {

@@ -117,7 +117,15 @@ export function dayIndex(now: number, dayTimes: bigint): bigint {
 
 /** Why "Deposit" is disabled; each maps to `stakes.blocked.<reason>` (amount errors show under the field). */
 export type DepositBlock =
-  "notConnected" | "wrongChain" | "loading" | "notRegistered" | "notOpen" | "tierClosed" | "tokenNotSet";
+  | "notConnected"
+  | "wrongChain"
+  | "loading"
+  | "notRegistered"
+  | "notOpen"
+  | "tierClosed"
+  | "tokenNotSet"
+  | "priceUnavailable"
+  | "priceDeviation";
 
 export type DepositInput = {
   connected: boolean;
@@ -129,6 +137,8 @@ export type DepositInput = {
   isUSDT: boolean;
   /** the project token, undefined when not set */
   tokenSet: boolean;
+  /** why a token deposit now would be refused (`DataReader.tokenPrice().refusal`): "" when it would not */
+  priceRefusal?: string;
   now: number;
 };
 
@@ -141,6 +151,8 @@ export function depositBlockReason(i: DepositInput): DepositBlock | undefined {
   if (BigInt(Math.floor(i.now)) < i.addTime) return "notOpen";
   if (!i.tier.open) return "tierClosed";
   if (!i.isUSDT && !i.tokenSet) return "tokenNotSet";
+  if (!i.isUSDT && i.priceRefusal === "PriceUnavailable") return "priceUnavailable";
+  if (!i.isUSDT && i.priceRefusal === "PriceDeviation") return "priceDeviation";
   return undefined;
 }
 

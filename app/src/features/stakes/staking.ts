@@ -1,5 +1,5 @@
 import { stakingAbi, swapTokenAbi } from "@taichi/contracts";
-import { getOrders } from "@taichi/contracts/abi/functions/DataReader.ts";
+import { getIncome, getOrders, tokenPrice } from "@taichi/contracts/abi/functions/DataReader.ts";
 import { zeroAddress } from "viem";
 import { contractAddress } from "../../lib/deployments";
 import { appChain } from "../../wagmi";
@@ -21,14 +21,15 @@ export const swapToken = swapTokenAddress
 
 const dataReaderAddress = contractAddress(appChain.id, "DataReader");
 
-/** DataReader with the one view this page calls: `getOrders` (orders, asset and acceleration in one call). */
+const DATA_READER_ABI = [getOrders, getIncome, tokenPrice] as const;
+
+/**
+ * DataReader with the views this page calls: `getOrders` (orders, asset and acceleration in one call),
+ * `getIncome` (credited, vested and claimable income) and `tokenPrice` (how a token deposit is valued).
+ */
 export const dataReader = dataReaderAddress
-  ? ({ address: dataReaderAddress, abi: [getOrders] as const, chainId: appChain.id } as const)
+  ? ({ address: dataReaderAddress, abi: DATA_READER_ABI, chainId: appChain.id } as const)
   : undefined;
 
 /** The same handle for disabled reads. */
-export const DATA_READER = dataReader ?? {
-  address: zeroAddress,
-  abi: [getOrders] as const,
-  chainId: appChain.id,
-};
+export const DATA_READER = dataReader ?? { address: zeroAddress, abi: DATA_READER_ABI, chainId: appChain.id };

@@ -22,7 +22,10 @@ export const stakes: typeof zh = {
     usdt: "USDT",
     token: "Token",
     youPay: "You pay",
-    tokenPrice: "Token price",
+    tokenPrice: "Token valued at",
+    marketPrice: "Market price (pool now)",
+    priceRule:
+      "The lower of the set price {{fbPrice}} and the {{window}}-minute average on the pool {{twap}} USDT",
     income: "Static income at the end",
     ends: "Locked for",
     lock: "{{days}} days",
@@ -37,6 +40,10 @@ export const stakes: typeof zh = {
     notOpen: "Deposits are not open yet",
     tierClosed: "This tier is closed",
     tokenNotSet: "Paying with the token is not available yet",
+    priceUnavailable:
+      "Paying with the token waits for the pool's average price (a new one is kept every window; anyone can update it)",
+    priceDeviation:
+      "Paying with the token is paused: the set price and the pool's average differ by more than {{bound}}%",
   },
   orders: {
     title: "My orders",
@@ -72,6 +79,11 @@ export const stakes: typeof zh = {
     bottom: "Bottom acceleration",
     total: "Total income",
     claimable: "Claimable (invite + team + node)",
+    credited: "Credited (invite + team + node)",
+    vested: "Vested so far",
+    vesting: "All of it has vested in",
+    vestingRule:
+      "Income from your team's orders vests linearly until those orders end; you claim what has vested",
     claim: "Claim income",
     isNode: "You are a node",
     notNode: "Not a node",

@@ -26,7 +26,7 @@ export default defineInvestRoute<{ id: number; num: number; hash: string }, BuyM
   async handler({ body, db, lang, session, request }) {
     const address = session!.address.toLowerCase();
     const { machine, amount, power } = await machineQuote(db, lang, address, body.id, body.num);
-    await checkPayment(db, request.server.verifyPayment, { hash: body.hash, from: address, amount });
+    await checkPayment(db, request.server, { hash: body.hash, from: address, amount });
     const row = await db.transaction(async (tx) => {
       await bookPayment(tx, { hash: body.hash, address, purpose: "machine", amount });
       const { rows } = await tx.query<{ id: number; start_day: string; end_day: string }>(

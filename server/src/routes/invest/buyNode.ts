@@ -19,7 +19,7 @@ export default defineInvestRoute<{ id: number; hash: string }, BuyNodeData>({
   async handler({ body, db, lang, session, request }) {
     const address = session!.address.toLowerCase();
     const { node, amount } = await nodeQuote(db, lang, address, body.id);
-    await checkPayment(db, request.server.verifyPayment, { hash: body.hash, from: address, amount });
+    await checkPayment(db, request.server, { hash: body.hash, from: address, amount });
     await db.transaction(async (tx) => {
       await bookPayment(tx, { hash: body.hash, address, purpose: "node", amount });
       // Atomic seat count: never more sold than seats, even under concurrent purchases.

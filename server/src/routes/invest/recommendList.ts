@@ -1,11 +1,15 @@
-/** `recommendList` (body: optional userId; signed in): direct referrals of the member, or of `userId` in their team. */
+/**
+ * `recommendList` (body: optional userId, page; signed in): direct referrals of the member, or of
+ * `userId` in their team, a page at a time. Each row's direct count comes from `team_totals` and its
+ * power from one index lookup of its own machines, so a page costs the same for every member.
+ */
 import { reject } from "../../lib/api.ts";
 import { iso, requireMember } from "../../lib/members.ts";
 import { defineInvestRoute } from "./route.ts";
-import { idSchema } from "./schemas.ts";
-import { ACTIVE_POWER, DOWNLINE_CTE } from "./team.ts";
+import { idSchema, pageSchema } from "./schemas.ts";
+import { IN_TEAM_OF_SQL } from "./team.ts";
 
-export const RECOMMEND_LIST_LIMIT = 500;
+export const RECOMMEND_PAGE_SIZE = 100;
 
 export type Referral = {
   userId: number;
@@ -16,45 +20,75 @@ export type Referral = {
   createdAt: string;
 };
 
-export default defineInvestRoute<{ userId?: number }, { userId: number; list: Referral[] }>({
+export type RecommendListData = {
+  userId: number;
+  page: number;
+  pageSize: number;
+  /** Direct referrals in all (every page). */
+  total: number;
+  list: Referral[];
+};
+
+export default defineInvestRoute<{ userId?: number; page?: number }, RecommendListData>({
   name: "recommendList",
   auth: true,
-  body: { type: "object", additionalProperties: false, properties: { userId: idSchema } },
+  body: {
+    type: "object",
+    additionalProperties: false,
+    properties: { userId: idSchema, page: pageSchema },
+  },
   async handler({ body, db, session }) {
     const me = await requireMember(db, session!.address);
     let target = me;
     if (body.userId !== undefined && body.userId !== me.id) {
       const { rows } = await db.query<{ id: number; address: string }>(
-        `${DOWNLINE_CTE} SELECT m.id, m.address FROM members m JOIN downline d ON d.address = m.address
-          WHERE m.id = $2`,
-        [me.address, body.userId],
+        "SELECT id, address FROM members WHERE id = $1",
+        [body.userId],
       );
       const found = rows[0];
-      if (!found) throw reject("notInTeam");
+      const inTeam =
+        found !== undefined &&
+        (await db.query<{ in_team: boolean }>(IN_TEAM_OF_SQL, [found.address, me.address])).rows[0]?.in_team;
+      if (!found || !inTeam) throw reject("notInTeam");
       target = { ...me, id: Number(found.id), address: found.address };
     }
-    const { rows } = await db.query<{
-      id: number;
-      address: string;
-      username: string | null;
-      power: number | null;
-      direct_count: number;
-      created_at: Date | string;
-    }>(
-      `SELECT m.id, m.address, m.username, p.power,
-              (SELECT count(*)::int FROM members c WHERE c.recommend = m.address) AS direct_count, m.created_at
-         FROM members m LEFT JOIN (${ACTIVE_POWER}) p ON p.address = m.address
-        WHERE m.recommend = $1 ORDER BY m.id LIMIT $2`,
-      [target.address, RECOMMEND_LIST_LIMIT],
-    );
+    const page = body.page ?? 1;
+    const [total, list] = await Promise.all([
+      db.query<{ total: number }>(
+        "SELECT coalesce((SELECT direct_count FROM team_totals WHERE address = $1), 0)::int AS total",
+        [target.address],
+      ),
+      db.query<{
+        id: number;
+        address: string;
+        username: string | null;
+        power: string | null;
+        direct_count: number | null;
+        created_at: Date | string;
+      }>(
+        `WITH page AS (
+           SELECT id, address, username, created_at FROM members WHERE recommend = $1
+            ORDER BY id LIMIT $2 OFFSET $3
+         )
+         SELECT page.id, page.address, page.username, t.direct_count, page.created_at,
+                (SELECT sum(power) FROM member_machines m
+                  WHERE m.address = page.address AND m.end_day > (now() AT TIME ZONE 'UTC')::date)::bigint::text AS power
+           FROM page LEFT JOIN team_totals t ON t.address = page.address
+          ORDER BY page.id`,
+        [target.address, RECOMMEND_PAGE_SIZE, (page - 1) * RECOMMEND_PAGE_SIZE],
+      ),
+    ]);
     return {
       userId: Number(target.id),
-      list: rows.map((row) => ({
+      page,
+      pageSize: RECOMMEND_PAGE_SIZE,
+      total: Number(total.rows[0]?.total ?? 0),
+      list: list.rows.map((row) => ({
         userId: Number(row.id),
         address: row.address,
         username: row.username,
         power: Number(row.power ?? 0),
-        directCount: Number(row.direct_count),
+        directCount: Number(row.direct_count ?? 0),
         createdAt: iso(row.created_at),
       })),
     };

@@ -13,6 +13,12 @@ export type RegisterData = {
   createdAt: string;
 };
 
+/**
+ * Characters a username may not hold: Unicode format characters (Cf: bidi overrides such as U+202E,
+ * zero-width joiners, ...) can make a name read as another, and `<`, `>` are markup.
+ */
+const USERNAME_FORBIDDEN = /[\p{Cf}<>]/u;
+
 export default defineInvestRoute<{ username: string; recommend: string }, RegisterData>({
   name: "register",
   auth: true,
@@ -27,11 +33,13 @@ export default defineInvestRoute<{ username: string; recommend: string }, Regist
     const recommend = body.recommend.toLowerCase();
     const username = body.username.trim();
     if (username === "") throw reject("invalidParameter", { field: "username" });
+    if (USERNAME_FORBIDDEN.test(username)) throw reject("usernameCharacters");
     if (await findMember(db, me)) throw reject("alreadyRegistered");
     if (recommend === me) throw reject("recommendIsSelf");
     let referrer: string | null = recommend;
     if (recommend === zeroAddress) {
-      // The zero address (the default invite code) is only accepted for the very first member.
+      // The zero address (the default invite code) is only accepted for the very first member; the
+      // unique index `members_one_root_idx` refuses a second one even when both check at once.
       const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM members) AS any");
       if (rows[0]?.any) throw reject("recommendNotRegistered");
       referrer = null;
@@ -42,11 +50,14 @@ export default defineInvestRoute<{ username: string; recommend: string }, Regist
     }
     const { rows } = await db.query<{ id: number; created_at: Date | string }>(
       `INSERT INTO members (address, username, recommend) VALUES ($1, $2, $3)
-       ON CONFLICT (address) DO NOTHING RETURNING id, created_at`,
+       ON CONFLICT DO NOTHING RETURNING id, created_at`,
       [me, username, referrer],
     );
     const row = rows[0];
-    if (!row) throw reject("alreadyRegistered");
+    if (!row)
+      throw reject(
+        referrer === null && !(await findMember(db, me)) ? "recommendNotRegistered" : "alreadyRegistered",
+      );
     request.server.memberCache.invalidate(me);
     return { id: Number(row.id), address: me, username, recommend: referrer, createdAt: iso(row.created_at) };
   },

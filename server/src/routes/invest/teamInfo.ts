@@ -1,7 +1,7 @@
 /** `teamInfo` (no body; signed in): size and power of the member's referral tree. */
 import { powerOf, requireMember } from "../../lib/members.ts";
 import { defineInvestRoute } from "./route.ts";
-import { ACTIVE_POWER, DOWNLINE_CTE } from "./team.ts";
+import { TEAM_TOTALS_SQL } from "./team.ts";
 
 export type TeamInfoData = {
   directCount: number;
@@ -20,17 +20,9 @@ export default defineInvestRoute<undefined, TeamInfoData>({
     const { rows } = await db.query<{
       direct_count: number;
       team_count: number;
-      direct_power: number;
-      team_power: number;
-    }>(
-      `${DOWNLINE_CTE}
-       SELECT count(*) FILTER (WHERE d.depth = 1)::int AS direct_count,
-              count(*)::int AS team_count,
-              coalesce(sum(p.power) FILTER (WHERE d.depth = 1), 0)::int AS direct_power,
-              coalesce(sum(p.power), 0)::int AS team_power
-         FROM downline d LEFT JOIN (${ACTIVE_POWER}) p ON p.address = d.address`,
-      [me.address],
-    );
+      direct_power: string;
+      team_power: string;
+    }>(TEAM_TOTALS_SQL, [me.address]);
     const row = rows[0];
     return {
       directCount: Number(row?.direct_count ?? 0),

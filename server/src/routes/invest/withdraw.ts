@@ -33,7 +33,7 @@ export default defineInvestRoute<{ num: string; credit_type: CreditType; hash: s
   },
   async handler({ body, db, session, request }) {
     const { address, amount } = await quoteWithdrawal(db, session!.address, body.num, body.credit_type);
-    await checkPayment(db, request.server.verifyPayment, {
+    const fee = await checkPayment(db, request.server, {
       hash: body.hash,
       from: address,
       amount: WITHDRAW_FEE,
@@ -49,9 +49,16 @@ export default defineInvestRoute<{ num: string; credit_type: CreditType; hash: s
         amount: WITHDRAW_FEE,
       });
       const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO withdrawals (address, credit_type, amount, fee, fee_tx_hash)
-         VALUES ($1, $2, $3::numeric, $4::numeric, $5) RETURNING id`,
-        [address, body.credit_type, amount.toString(), WITHDRAW_FEE.toString(), body.hash.toLowerCase()],
+        `INSERT INTO withdrawals (address, credit_type, amount, fee, fee_tx_hash, fee_block)
+         VALUES ($1, $2, $3::numeric, $4::numeric, $5, $6::bigint) RETURNING id`,
+        [
+          address,
+          body.credit_type,
+          amount.toString(),
+          WITHDRAW_FEE.toString(),
+          body.hash.toLowerCase(),
+          fee.blockNumber?.toString() ?? null,
+        ],
       );
       const withdrawalId = Number(rows[0]!.id);
       await tx.query(

@@ -15,6 +15,7 @@ import {
   depositBlockReason,
   depositRules,
   newOrderLock,
+  percentFromBps,
   staticIncome,
   tokensFor,
   usdtValueOf,
@@ -31,7 +32,9 @@ type Props = {
 
 /**
  * Deposit: tier, amount (USDT value, checked against the tier's min/max, stock, my max and balance),
- * paid in USDT or in the project token at `fbPrice`; approve then `deposit(tier, amount, isUSDT)`
+ * paid in USDT or in the project token at the price the contract would use now (the lower of `fbPrice` and the
+ * pool's average price, `DataReader.tokenPrice`, shown beside the pool's price now); approve then
+ * `deposit(tier, amount, isUSDT)`
  * through the one transaction path (the spend is declared, so the allowance rule runs).
  */
 export function DepositCard({ overview, tiers, account, connection, now }: Props) {
@@ -43,7 +46,9 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const tier = tiers?.[tierIndex];
-  const fbPrice = overview.config?.fbPrice;
+  const valuation = overview.tokenPrice;
+  // what a token deposit now would value a token at (0: it would be refused)
+  const price = valuation?.price;
   const dayTimes = overview.config?.dayTimes;
   const { user, rates } = account;
   // how much sooner the contract will end the new order, from my income and principal so far
@@ -54,8 +59,8 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
 
   const balance = isUSDT
     ? account.usdtBalance
-    : account.tokenBalance !== undefined && fbPrice !== undefined
-      ? usdtValueOf(account.tokenBalance, fbPrice)
+    : account.tokenBalance !== undefined && price !== undefined
+      ? usdtValueOf(account.tokenBalance, price)
       : undefined;
   const rules = tier ? depositRules(tier, connection.ready ? balance : undefined) : undefined;
   const check = rules && text.trim() !== "" ? validateAmount(text, rules) : undefined;
@@ -68,11 +73,12 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
     tier,
     isUSDT,
     tokenSet: !!overview.token,
+    priceRefusal: valuation?.refusal,
     now,
   });
 
   async function deposit() {
-    if (!staking || !usdt || !tier || amount === undefined || fbPrice === undefined) return;
+    if (!staking || !usdt || !tier || amount === undefined || (!isUSDT && !price)) return;
     const token = isUSDT ? usdt.address : overview.token;
     if (!token) return;
     setBusy(true);
@@ -84,7 +90,7 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
         spend: {
           token,
           spender: staking.address,
-          amount: isUSDT ? amount : tokensFor(amount, fbPrice),
+          amount: isUSDT ? amount : tokensFor(amount, price ?? 0n),
         },
       });
       if (result.ok) setText("");
@@ -136,20 +142,36 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
             <dd>{balanceText}</dd>
           </div>
         )}
-        {!isUSDT && fbPrice !== undefined && (
-          <div>
-            <dt>{t("stakes.deposit.tokenPrice")}</dt>
-            <dd>{formatAmount(fbPrice)} USDT</dd>
-          </div>
+        {!isUSDT && valuation && (
+          <>
+            <div>
+              <dt>{t("stakes.deposit.tokenPrice")}</dt>
+              <dd>
+                {valuation.price > 0n ? `${formatAmount(valuation.price)} USDT` : "-"}
+                <span className="small muted">
+                  {" · "}
+                  {t("stakes.deposit.priceRule", {
+                    fbPrice: formatAmount(valuation.fbPrice),
+                    window: (valuation.window / 60n).toString(),
+                    twap: valuation.twap > 0n ? formatAmount(valuation.twap) : "-",
+                  })}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("stakes.deposit.marketPrice")}</dt>
+              <dd>{valuation.spot > 0n ? `${formatAmount(valuation.spot)} USDT` : "-"}</dd>
+            </div>
+          </>
         )}
-        {amount !== undefined && tier && fbPrice !== undefined && (
+        {amount !== undefined && tier && (isUSDT || !!price) && (
           <>
             <div>
               <dt>{t("stakes.deposit.youPay")}</dt>
               <dd>
                 {isUSDT
                   ? `${formatAmount(amount)} USDT`
-                  : `${formatAmount(tokensFor(amount, fbPrice))} ${t("stakes.deposit.token")}`}
+                  : `${formatAmount(tokensFor(amount, price ?? 0n))} ${t("stakes.deposit.token")}`}
               </dd>
             </div>
             <div>
@@ -157,7 +179,7 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
               <dd>
                 {isUSDT
                   ? `${formatAmount(staticIncome(amount, tier.rate, tier.days))} USDT`
-                  : `${formatAmount(staticIncome(tokensFor(amount, fbPrice), tier.rate, tier.days))} ${t("stakes.deposit.token")}`}
+                  : `${formatAmount(staticIncome(tokensFor(amount, price ?? 0n), tier.rate, tier.days))} ${t("stakes.deposit.token")}`}
               </dd>
             </div>
             {next && dayTimes !== undefined && (
@@ -194,7 +216,10 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
               {t("stakes.blocked.notConnected")}
             </button>
           ) : (
-            t(`stakes.blocked.${reason}`, { chain: appChain.name })
+            t(`stakes.blocked.${reason}`, {
+              chain: appChain.name,
+              bound: valuation ? percentFromBps(valuation.maxDeviation) : "",
+            })
           )}
         </p>
       )}

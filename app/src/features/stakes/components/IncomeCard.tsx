@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "../../../i18n";
 import { formatAmount } from "../../../lib/format";
+import { Countdown } from "../../../components/Countdown";
 import { useTransaction } from "../../../lib/useTransaction";
 import type { StakingAccount, StakingOrders, StakingOverview } from "../hooks/useStaking";
 import { type AccelerationTotal, accelerationTotals, daysText, percentFromBps } from "../logic";
@@ -11,19 +12,22 @@ type Props = {
   account: StakingAccount;
   orders: StakingOrders;
   config: StakingOverview["config"];
+  /** the chain clock's lead over the local one, seconds */
+  offset: number;
 };
 
 /**
  * My income by type, each with its own total and a line on how it is earned at the current rates:
  * static, invite, team, node dividend (`nodes(account)`), exit and bottom acceleration (the static
  * income of my accelerated orders, paid sooner, and the days saved, from `DataReader.getOrders`);
- * then the claimable invite + team + node income (`claimReward()`).
+ * then the invite + team + node income credited, vested so far and claimable (`DataReader.getIncome`; it vests
+ * linearly with the orders that credited it) and the claim (`claimReward()`).
  */
-export function IncomeCard({ account, orders, config }: Props) {
+export function IncomeCard({ account, orders, config, offset }: Props) {
   const { t } = useTranslation();
   const send = useTransaction();
   const [busy, setBusy] = useState(false);
-  const { user, node, rates } = account;
+  const { user, node, rates, income } = account;
   const dayTimes = config?.dayTimes;
   const totals = orders.all && dayTimes !== undefined ? accelerationTotals(orders.all, dayTimes) : undefined;
   const usdt = (value: bigint) => `${formatAmount(value)} USDT`;
@@ -57,11 +61,32 @@ export function IncomeCard({ account, orders, config }: Props) {
               <dt>{t("stakes.income.claimable")}</dt>
               <dd className="kv-strong">{usdt(user.balanceReward)}</dd>
             </div>
+            {income && (
+              <>
+                <div>
+                  <dt>{t("stakes.income.credited")}</dt>
+                  <dd>{usdt(income.credited)}</dd>
+                </div>
+                <div>
+                  <dt>{t("stakes.income.vested")}</dt>
+                  <dd>{usdt(income.vested)}</dd>
+                </div>
+              </>
+            )}
             <div>
               <dt>{t("stakes.income.total")}</dt>
               <dd>{usdt(user.rewardTotal)}</dd>
             </div>
           </dl>
+          <p className="small muted">
+            {t("stakes.income.vestingRule")}
+            {income && income.vested < income.credited && (
+              <>
+                {" "}
+                {t("stakes.income.vesting")} <Countdown targetSec={Number(income.vestEnd) - offset} />
+              </>
+            )}
+          </p>
           <ul className="invitee-list">
             <IncomeRow label={t("stakes.income.static")} value={usdt(user.rewardStatic)}>
               {t("stakes.income.hint.static")}

@@ -29,10 +29,17 @@ export function useStakingOverview() {
     query: { enabled: !!staking && !!multicall3 && gate },
   });
   const [config, multi, token, blockTime] = reads.data ?? [];
+  const price = useReadContract({
+    ...DATA_READER,
+    functionName: "tokenPrice",
+    query: { enabled: !!dataReader && gate },
+  });
   return {
     available: !!staking,
     config,
     multi,
+    /** how a token deposit now would be valued (`DataReader.tokenPrice`) */
+    tokenPrice: price.data,
     token: token && token !== zeroAddress ? token : undefined,
     blockTime: blockTime === undefined ? undefined : Number(blockTime),
     readAt: reads.dataUpdatedAt ? Math.floor(reads.dataUpdatedAt / 1000) : undefined,
@@ -81,10 +88,16 @@ export function useStakingAccount(account: Address | undefined, token: Address |
     args: [who],
     query: { enabled: !!account && otherToken && gate },
   });
+  const income = useReadContract({
+    ...DATA_READER,
+    functionName: "getIncome",
+    args: [who],
+    query: { enabled: !!dataReader && !!account && gate },
+  });
   const [user, usdtBalance, swapTokenBalance, nodeInfo, rates] = reads.data ?? [];
   const tokenBalance = !token ? undefined : otherToken ? otherBalance.data : swapTokenBalance;
   const node = nodeInfo && { isNode: nodeInfo[0], reward: nodeInfo[1], count: nodeInfo[2] };
-  return { user, usdtBalance, tokenBalance, node, rates, isError: reads.isError };
+  return { user, usdtBalance, tokenBalance, node, rates, income: income.data, isError: reads.isError };
 }
 
 export type StakingAccount = ReturnType<typeof useStakingAccount>;

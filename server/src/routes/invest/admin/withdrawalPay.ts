@@ -1,7 +1,8 @@
 /**
  * `admin/withdrawalPay` (body: id, hash; operator): approved -> paid. `hash` is the payout: a
  * confirmed transaction with a Transfer of exactly the amount, of the credit type's token, from the
- * treasury to the member. A hash settles one withdrawal at most (unique `payout_tx_hash`).
+ * treasury to the member, mined after the request's fee payment (an older transfer of the same amount
+ * paid something else). A hash settles one withdrawal at most (unique `payout_tx_hash`).
  */
 import { reject } from "../../../lib/api.ts";
 import { isPayoutHashUsed, PAYOUT_REASON_TEXT, type WithdrawalView } from "../../../lib/withdrawals.ts";
@@ -25,11 +26,17 @@ export default defineInvestRoute<{ id: number; hash: string }, WithdrawalView>({
     if (withdrawal.status !== "approved") throw stateRejection(body.id, "paid", withdrawal.status);
     const hash = body.hash.toLowerCase() as Hash;
     if (await isPayoutHashUsed(db, hash)) throw reject("hashUsed");
+    const { rows } = await db.query<{ fee_block: string | null }>(
+      "SELECT fee_block::text AS fee_block FROM withdrawals WHERE id = $1",
+      [body.id],
+    );
+    const feeBlock = rows[0]?.fee_block;
     const check = await request.server.verifyPayout({
       hash,
       to: withdrawal.address as Address,
       amount: BigInt(withdrawal.amount),
       creditType: withdrawal.creditType,
+      after: feeBlock == null ? null : BigInt(feeBlock),
     });
     if (!check.ok) throw reject("payoutInvalid", { reason: PAYOUT_REASON_TEXT[check.reason] });
     return operatorMove(request, body.id, "paid", { payoutTxHash: hash });

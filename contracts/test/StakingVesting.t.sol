@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {StakingFixture} from "./utils/StakingFixture.sol";
+import {DataReader} from "../src/DataReader.sol";
+import {IStaking} from "../src/interfaces/IStaking.sol";
+import {StakingMath} from "../src/libraries/StakingMath.sol";
+
+/// @dev Upline income vests linearly with the orders that credited it (docs/economics.md, "Vesting").
+contract StakingVestingTest is StakingFixture {
+    address internal alice;
+    address internal bob;
+    address internal carol;
+
+    function setUp() public override {
+        super.setUp();
+        alice = member("alice", root);
+        bob = member("bob", alice);
+        carol = member("carol", alice);
+        stake(alice, 0, 1000e18);
+    }
+
+    /// bob's 30-day order credits alice 10.8 USDT: vested linearly, claimed only as it vests, never twice.
+    function test_claimReward_paysOnlyWhatHasVested() public {
+        stake(bob, 1, 1000e18);
+        vm.warp(block.timestamp + 10 days);
+        DataReader.Income memory income = reader.getIncome(alice);
+        assertEq(income.credited, 10.8e18, "credited");
+        assertEq(income.vested, 3.6e18, "a third vested");
+        assertEq(income.vestEnd, block.timestamp + 20 days, "vests until bob's order ends");
+        uint256 before = usdt.balanceOf(alice);
+        vm.prank(alice);
+        staking.claimReward();
+        assertEq(usdt.balanceOf(alice) - before, 3.6e18, "claimed a third");
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.NothingToClaim.selector, alice));
+        staking.claimReward();
+        vm.warp(block.timestamp + 20 days);
+        vm.prank(alice);
+        staking.claimReward();
+        assertEq(usdt.balanceOf(alice) - before, 10.8e18, "all of it at the end, once");
+        income = reader.getIncome(alice);
+        assertEq(income.claimed, 10.8e18, "claimed");
+        assertEq(income.claimable, 0, "nothing left");
+    }
+
+    /// An order shortened by bottom acceleration vests its upline's income on its own, shorter clock.
+    function test_vesting_followsAnAcceleratedOrder() public {
+        vm.prank(owner);
+        staking.setIncomeRates(IStaking.IncomeRates(0, 0, 1000, 100)); // bottom: a tenth of the lock
+        uint256 index = stake(bob, 1, 1000e18);
+        uint256 end = staking.orders(index).endTime;
+        assertEq(end, block.timestamp + 27 days, "27 days instead of 30");
+        assertEq(reader.getIncome(alice).vestEnd, end, "vests until the order's own end");
+        vm.warp(end);
+        assertEq(staking.users(alice).balanceReward, 10.8e18, "all vested when the order ends");
+    }
+
+    /// A credit joining income that vests longer vests at that pace: never sooner than its own order.
+    function test_vesting_aShortCreditJoinsALongerStream() public {
+        stake(bob, 4, 1000e18); // 360 days: S = 1000 * 45 bp * 360 = 1,620; alice: 10% + 2% = 194.4
+        uint256 start = block.timestamp;
+        stake(carol, 0, 1000e18); // 7 days: S = 14; alice 10% + 2% = 1.68
+        assertEq(reader.getIncome(alice).vestEnd, start + 360 days, "one stream, the later end");
+        vm.warp(start + 7 days);
+        // 196.08 vesting over 360 days: 7/360 of it
+        assertEq(staking.users(alice).balanceReward, uint256(196.08e18) * 7 / 360, "at the longer pace");
+        vm.warp(start + 360 days);
+        assertEq(staking.users(alice).balanceReward, 196.08e18, "all of it at the end");
+    }
+
+    function testFuzz_unvested_linearAndRoundedUp(uint256 amount, uint256 start, uint256 span, uint256 time)
+        public
+        pure
+    {
+        amount = bound(amount, 0, 1e30);
+        start = bound(start, 0, 2 ** 31);
+        span = bound(span, 1, 3650 days);
+        time = bound(time, 0, start + 2 * span);
+        uint256 left = StakingMath.unvested(amount, start, start + span, time);
+        if (time <= start) {
+            assertEq(left, amount, "all before it starts");
+        } else if (time >= start + span) {
+            assertEq(left, 0, "none after it ends");
+        } else {
+            uint256 exact = amount * (start + span - time); // left * span rounds this up
+            assertTrue(left * span >= exact && left * span < exact + span, "linear, rounded up");
+        }
+        assertTrue(left <= amount, "never more than the amount");
+    }
+}

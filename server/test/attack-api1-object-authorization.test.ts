@@ -1,0 +1,62 @@
+/**
+ * OWASP API1:2023 Broken Object Level Authorization. Signed in as themself, the attacker names the
+ * victim's objects: the victim's address or id in bodies, the victim's withdrawal, the victim's team.
+ * Gets: only their own data; every route that takes an object checks it belongs to them.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { units } from "../src/lib/money.ts";
+import { ATTACKER, ATTACKER_KEY, attackBench, credit, VICTIM, VICTIM_KEY, type Bench } from "./attack.ts";
+
+let bench: Bench;
+beforeAll(async () => {
+  bench = await attackBench();
+});
+afterAll(() => bench.close());
+beforeEach(() => bench.reset());
+
+describe("API1 broken object level authorization: the attacker reads and moves only their own objects", () => {
+  it("gets their own profile, wallet and logs whatever address or id the body names", async () => {
+    const victim = await bench.member(VICTIM_KEY);
+    const attacker = await bench.member(ATTACKER_KEY, VICTIM);
+    await credit(bench.db, VICTIM, "usdt", units("500"), "seed:victim");
+    const victimId = (await bench.call("my", victim)).data.userId;
+    const smuggled = { address: VICTIM, userId: String(victimId), id: String(victimId), user: VICTIM };
+    const my = await bench.call("my", attacker, smuggled);
+    expect(my.data).toMatchObject({ address: ATTACKER, balances: { usdt: "0", arb: "0" } });
+    const wallet = await bench.call("walletList", attacker, { ...smuggled, credit_type: "usdt" });
+    expect(wallet.data).toMatchObject({ balance: "0", total: 0, list: [] });
+    for (const name of ["buyMachineLog", "powerLog"]) {
+      expect((await bench.call(name, attacker, smuggled)).data.list, name).toEqual([]);
+    }
+    expect((await bench.call("teamInfo", attacker, smuggled)).data).toMatchObject({ teamCount: 0 });
+  });
+
+  it("cannot list the team of their own upline or of a stranger", async () => {
+    const victim = await bench.member(VICTIM_KEY);
+    const attacker = await bench.member(ATTACKER_KEY, VICTIM);
+    const victimId = (await bench.call("my", victim)).data.userId;
+    expect(await bench.call("recommendList", attacker, { userId: String(victimId) })).toEqual({
+      code: 4800,
+      msg: "This member is not in your team",
+      data: null,
+    });
+  });
+
+  it("cannot read, approve, reject or pay the victim's withdrawal", async () => {
+    const victim = await bench.member(VICTIM_KEY);
+    const attacker = await bench.member(ATTACKER_KEY, VICTIM);
+    await credit(bench.db, VICTIM, "usdt", units("50"), "seed:victim");
+    const fee = bench.chain.pay(VICTIM, units("1"));
+    const request = await bench.call("withdraw", victim, { num: "20", credit_type: "usdt", hash: fee });
+    expect(request).toMatchObject({ code: 0 });
+    const id = String(request.data.id);
+    for (const name of ["admin/withdrawalDetail", "admin/withdrawalApprove", "admin/withdrawalReject"]) {
+      expect(await bench.call(name, attacker, { id, reason: "mine" }), name).toMatchObject({
+        code: 4800,
+        msg: "Operators only",
+      });
+    }
+    const { rows } = await bench.db.query("SELECT status FROM withdrawals WHERE id = $1", [id]);
+    expect(rows).toEqual([{ status: "pending" }]);
+  });
+});
