@@ -14,15 +14,15 @@ import {LpDividend} from "../../src/LpDividend.sol";
 import {HoldDividend} from "../../src/HoldDividend.sol";
 import {NodeReward} from "../../src/NodeReward.sol";
 
-/// @dev Would destroy whatever runs it by delegatecall (the Wormhole implementation attack's payload).
-contract Destroyer {
+/// @dev The attacker's new implementation: a valid UUPS target whose `take` would run in the upgraded contract's
+///      context (Wormhole's payload self-destructed; since Cancun (EIP-6780) that no longer deletes code, so a
+///      payload today would rather take the funds).
+contract Hijack {
     function proxiableUUID() external pure returns (bytes32) {
         return 0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc;
     }
 
-    function destroy() external {
-        selfdestruct(payable(msg.sender));
-    }
+    function take() external {}
 }
 
 /// @dev The uninitialized-implementation class (Wormhole, 2022): anyone who can initialize an implementation
@@ -116,7 +116,7 @@ contract UninitializedImplementationTest is DividendFixture {
 
     function test_noImplementationCanBeInitializedOwnedOrUpgraded() public {
         Target[] memory t = targets();
-        address destroyer = address(new Destroyer());
+        address hijack = address(new Hijack());
         for (uint256 i = 0; i < t.length; ++i) {
             address implementation = implementationOf(t[i].proxy);
             assertTrue(implementation.code.length != 0, t[i].name);
@@ -129,9 +129,7 @@ contract UninitializedImplementationTest is DividendFixture {
 
             vm.prank(attacker);
             (ok, result) = implementation.call(
-                abi.encodeCall(
-                    UUPSUpgradeable.upgradeToAndCall, (destroyer, abi.encodeCall(Destroyer.destroy, ()))
-                )
+                abi.encodeCall(UUPSUpgradeable.upgradeToAndCall, (hijack, abi.encodeCall(Hijack.take, ())))
             );
             assertTrue(!ok, t[i].name);
             assertEq(bytes4(result), UUPSUpgradeable.UUPSUnauthorizedCallContext.selector, t[i].name);
@@ -141,7 +139,7 @@ contract UninitializedImplementationTest is DividendFixture {
 
     function test_aStrangerCannotReinitializeOrUpgradeAProxy() public {
         Target[] memory t = targets();
-        address destroyer = address(new Destroyer());
+        address hijack = address(new Hijack());
         for (uint256 i = 0; i < t.length; ++i) {
             address implementation = implementationOf(t[i].proxy);
             vm.prank(attacker);
@@ -153,7 +151,7 @@ contract UninitializedImplementationTest is DividendFixture {
             (ok, result) = t[i].proxy
                 .call(
                     abi.encodeCall(
-                        UUPSUpgradeable.upgradeToAndCall, (destroyer, abi.encodeCall(Destroyer.destroy, ()))
+                        UUPSUpgradeable.upgradeToAndCall, (hijack, abi.encodeCall(Hijack.take, ()))
                     )
                 );
             assertTrue(!ok, t[i].name);
