@@ -3,16 +3,11 @@
  * victim's objects: the victim's address or id in bodies, the victim's withdrawal, the victim's team.
  * Gets: only their own data; every route that takes an object checks it belongs to them.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { units } from "../src/lib/money.ts";
-import { ATTACKER, ATTACKER_KEY, attackBench, credit, VICTIM, VICTIM_KEY, type Bench } from "./attack.ts";
+import { ATTACKER, ATTACKER_KEY, attackSuite, credit, VICTIM, VICTIM_KEY } from "./attack.ts";
 
-let bench: Bench;
-beforeAll(async () => {
-  bench = await attackBench();
-});
-afterAll(() => bench.close());
-beforeEach(() => bench.reset());
+const bench = attackSuite();
 
 describe("API1 broken object level authorization: the attacker reads and moves only their own objects", () => {
   it("gets their own profile, wallet and logs whatever address or id the body names", async () => {

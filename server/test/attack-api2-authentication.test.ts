@@ -5,17 +5,12 @@
 import { getAddress, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashToken } from "../src/lib/auth.ts";
-import { ATTACKER, ATTACKER_KEY, attackBench, VICTIM, VICTIM_KEY, type Bench } from "./attack.ts";
+import { ATTACKER, ATTACKER_KEY, attackSuite, VICTIM, VICTIM_KEY } from "./attack.ts";
 import { post, signInAs } from "./helpers.ts";
 
-let bench: Bench;
-beforeAll(async () => {
-  bench = await attackBench();
-});
-afterAll(() => bench.close());
-beforeEach(() => bench.reset());
+const bench = attackSuite();
 
 async function nonceFor(address: string): Promise<{ nonce: string; message: string }> {
   return (await bench.call("nonce", undefined, { address })).data;

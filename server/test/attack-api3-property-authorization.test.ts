@@ -3,26 +3,12 @@
  * fields the server computes itself: ids, addresses, balances, power, prices, fees, statuses.
  * Gets: the fields ignored; what is stored and answered is what the server decided.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { units } from "../src/lib/money.ts";
-import {
-  ATTACKER,
-  ATTACKER_KEY,
-  attackBench,
-  credit,
-  ledgerState,
-  VICTIM,
-  VICTIM_KEY,
-  type Bench,
-} from "./attack.ts";
+import { ATTACKER, ATTACKER_KEY, attackSuite, credit, ledgerState, VICTIM, VICTIM_KEY } from "./attack.ts";
 import { signInAs } from "./helpers.ts";
 
-let bench: Bench;
-beforeAll(async () => {
-  bench = await attackBench();
-});
-afterAll(() => bench.close());
-beforeEach(() => bench.reset());
+const bench = attackSuite();
 
 describe("API3 mass assignment: fields the server owns cannot be sent", () => {
   it("registers as themself under the named referrer, whatever id, address or date they add", async () => {

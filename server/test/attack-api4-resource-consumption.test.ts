@@ -4,20 +4,15 @@
  * Gets: answers whose database work does not grow with what the attacker built, and nothing stored
  * past the limits.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BODY_LIMIT, buildApp } from "../src/app.ts";
 import { DatabaseBusyError, type Db, type Queryable } from "../src/db/index.ts";
 import { MAX_LIVE_NONCES } from "../src/lib/auth.ts";
 import { RECOMMEND_PAGE_SIZE } from "../src/routes/invest/recommendList.ts";
-import { ATTACKER, attackBench, type Bench } from "./attack.ts";
+import { ATTACKER, attackSuite } from "./attack.ts";
 import { addressOf, addressTokens, post } from "./helpers.ts";
 
-let bench: Bench;
-beforeAll(async () => {
-  bench = await attackBench();
-});
-afterAll(() => bench.close());
-beforeEach(() => bench.reset());
+const bench = attackSuite();
 
 type PlanNode = {
   "Actual Rows"?: number;

@@ -4,28 +4,22 @@
  * approval. Gets: refusals, and no withdrawal moved.
  */
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { units } from "../src/lib/money.ts";
 import { ADMIN_ROUTE_NAMES } from "../src/routes/invest/route.ts";
 import {
   ATTACKER,
   ATTACKER_KEY,
-  attackBench,
+  attackSuite,
   credit,
   OPERATOR,
   OPERATOR_KEY,
   VICTIM,
   VICTIM_KEY,
-  type Bench,
 } from "./attack.ts";
 import { DEV_KEYS, signInAs } from "./helpers.ts";
 
-let bench: Bench;
-beforeAll(async () => {
-  bench = await attackBench({ operators: [OPERATOR, privateKeyToAccount(DEV_KEYS[4]).address] });
-});
-afterAll(() => bench.close());
-beforeEach(() => bench.reset());
+const bench = attackSuite({ operators: [OPERATOR, privateKeyToAccount(DEV_KEYS[4]).address] });
 
 async function pendingWithdrawal(): Promise<string> {
   const victim = await bench.member(VICTIM_KEY);

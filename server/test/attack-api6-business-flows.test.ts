@@ -5,27 +5,13 @@
  */
 import { zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { units } from "../src/lib/money.ts";
-import {
-  ATTACKER,
-  ATTACKER_KEY,
-  attackBench,
-  credit,
-  ledgerState,
-  VICTIM,
-  VICTIM_KEY,
-  type Bench,
-} from "./attack.ts";
+import { ATTACKER, ATTACKER_KEY, attackSuite, credit, ledgerState, VICTIM, VICTIM_KEY } from "./attack.ts";
 import { addressOf, addressTokens, post } from "./helpers.ts";
 import { buildApp } from "../src/app.ts";
 
-let bench: Bench;
-beforeAll(async () => {
-  bench = await attackBench();
-});
-afterAll(() => bench.close());
-beforeEach(() => bench.reset());
+const bench = attackSuite();
 
 describe("API6 sensitive business flows: racing a rule does not break it", () => {
   it("16 sign-ups at once with the zero referrer on an empty database make exactly one first member", async () => {

@@ -3,16 +3,11 @@
  * and markup in every free-text field, names that spoof how they read, malformed bodies, other
  * methods. Gets: values stored as plain data or refused with a clear message, no 5xx, no internals.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ATTACKER, ATTACKER_KEY, attackBench, VICTIM, VICTIM_KEY, type Bench } from "./attack.ts";
+import { describe, expect, it } from "vitest";
+import { ATTACKER, ATTACKER_KEY, attackSuite, VICTIM, VICTIM_KEY } from "./attack.ts";
 import { post, signInAs } from "./helpers.ts";
 
-let bench: Bench;
-beforeAll(async () => {
-  bench = await attackBench();
-});
-afterAll(() => bench.close());
-beforeEach(() => bench.reset());
+const bench = attackSuite();
 
 async function members(): Promise<number> {
   const { rows } = await bench.db.query<{ n: number }>("SELECT count(*)::int AS n FROM members");

@@ -4,18 +4,13 @@
  * twice at once, too little, and a transfer from the treasury to itself by whoever holds its key.
  * Gets: no machine, no power, no referral credit for anyone.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { settleDay, utcToday } from "../src/jobs/settlement.ts";
 import { units } from "../src/lib/money.ts";
-import { ATTACKER, ATTACKER_KEY, attackBench, TREASURY, VICTIM, VICTIM_KEY, type Bench } from "./attack.ts";
+import { ATTACKER, ATTACKER_KEY, attackSuite, TREASURY, VICTIM, VICTIM_KEY } from "./attack.ts";
 import { DEV_KEYS, signInAs } from "./helpers.ts";
 
-let bench: Bench;
-beforeAll(async () => {
-  bench = await attackBench();
-});
-afterAll(() => bench.close());
-beforeEach(() => bench.reset());
+const bench = attackSuite();
 
 async function machines(): Promise<number> {
   const { rows } = await bench.db.query<{ n: number }>("SELECT count(*)::int AS n FROM member_machines");

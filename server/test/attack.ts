@@ -6,7 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import { zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { expect } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { buildApp, LOCAL_TREASURY, type BuildAppOptions } from "../src/app.ts";
 import type { Db } from "../src/db/index.ts";
 import { createTestDb, DEV_KEYS, fakeChain, post, resetDb, signInAs } from "./helpers.ts";
@@ -69,6 +69,20 @@ export async function attackBench(options: Partial<BuildAppOptions> = {}): Promi
       await db.close();
     },
   };
+}
+
+/**
+ * The bench of one test file: built before its tests, emptied before each, closed after. The object is
+ * filled in once `beforeAll` has run, so tests use it as is.
+ */
+export function attackSuite(options: Partial<BuildAppOptions> = {}): Bench {
+  const bench = {} as Bench;
+  beforeAll(async () => {
+    Object.assign(bench, await attackBench(options));
+  });
+  afterAll(() => bench.close());
+  beforeEach(() => bench.reset());
+  return bench;
 }
 
 /** Credits `amount` base units to a member's ledger, as a settled day would. */

@@ -1,7 +1,7 @@
-/** `teamInfo` (no body; signed in): size and power of the member's referral tree. */
-import { powerOf, requireMember } from "../../lib/members.ts";
+/** `teamInfo` (no body; signed in): size and power of the member's referral tree, in one query. */
+import { reject } from "../../lib/api.ts";
+import { powerSql } from "../../lib/members.ts";
 import { defineInvestRoute } from "./route.ts";
-import { TEAM_TOTALS_SQL } from "./team.ts";
 
 export type TeamInfoData = {
   directCount: number;
@@ -12,25 +12,40 @@ export type TeamInfoData = {
   recommend: string | null;
 };
 
+/** The member $1 (lower-case) with its kept team totals (docs/server.md, "Team figures"). */
+const TEAM_INFO_SQL = `
+  SELECT m.recommend, ${powerSql("m.address")} AS my_power,
+         coalesce(t.direct_count, 0)::int AS direct_count, coalesce(t.team_count, 0)::int AS team_count,
+         p.direct_power, p.team_power
+    FROM members m LEFT JOIN team_totals t ON t.address = m.address
+         CROSS JOIN LATERAL (
+           SELECT coalesce(sum(direct_power), 0)::bigint::text AS direct_power,
+                  coalesce(sum(team_power), 0)::bigint::text AS team_power
+             FROM team_power WHERE address = m.address AND end_day > (now() AT TIME ZONE 'UTC')::date
+         ) p
+   WHERE m.address = $1`;
+
 export default defineInvestRoute<undefined, TeamInfoData>({
   name: "teamInfo",
   auth: true,
   async handler({ db, session }) {
-    const me = await requireMember(db, session!.address);
     const { rows } = await db.query<{
+      recommend: string | null;
+      my_power: number;
       direct_count: number;
       team_count: number;
       direct_power: string;
       team_power: string;
-    }>(TEAM_TOTALS_SQL, [me.address]);
+    }>(TEAM_INFO_SQL, [session!.address.toLowerCase()]);
     const row = rows[0];
+    if (!row) throw reject("notRegistered");
     return {
-      directCount: Number(row?.direct_count ?? 0),
-      teamCount: Number(row?.team_count ?? 0),
-      myPower: await powerOf(db, me.address),
-      directPower: Number(row?.direct_power ?? 0),
-      teamPower: Number(row?.team_power ?? 0),
-      recommend: me.recommend,
+      directCount: Number(row.direct_count),
+      teamCount: Number(row.team_count),
+      myPower: Number(row.my_power),
+      directPower: Number(row.direct_power),
+      teamPower: Number(row.team_power),
+      recommend: row.recommend,
     };
   },
 });

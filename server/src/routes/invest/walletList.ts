@@ -28,7 +28,7 @@ export default defineInvestRoute<{ credit_type: CreditType; page: number }, Wall
   async handler({ body, db, session }) {
     const address = session!.address.toLowerCase();
     const page = body.page ?? 1;
-    const [count, list] = await Promise.all([
+    const [count, list, balance] = await Promise.all([
       db.query<{ total: number }>(
         "SELECT count(*)::int AS total FROM ledger WHERE address = $1 AND credit_type = $2",
         [address, body.credit_type],
@@ -38,10 +38,11 @@ export default defineInvestRoute<{ credit_type: CreditType; page: number }, Wall
           WHERE address = $1 AND credit_type = $2 ORDER BY id DESC LIMIT $3 OFFSET $4`,
         [address, body.credit_type, WALLET_PAGE_SIZE, (page - 1) * WALLET_PAGE_SIZE],
       ),
+      balanceOf(db, address, body.credit_type),
     ]);
     return {
       creditType: body.credit_type,
-      balance: (await balanceOf(db, address, body.credit_type)).toString(),
+      balance: balance.toString(),
       page,
       pageSize: WALLET_PAGE_SIZE,
       total: Number(count.rows[0]?.total ?? 0),
