@@ -5,7 +5,7 @@ import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.s
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {DividendFixture} from "../utils/DividendFixture.sol";
 import {deployLpDividend} from "../utils/Deploy.sol";
-import {MockToken} from "../mocks/MockToken.sol";
+import {MockToken, ReentryRecorder} from "../mocks/MockToken.sol";
 import {LpDividend} from "../../src/LpDividend.sol";
 import {IShareDividend} from "../../src/interfaces/IShareDividend.sol";
 import {NodeReward} from "../../src/NodeReward.sol";
@@ -26,14 +26,7 @@ contract HookToken is MockToken {
 
 /// @dev The attacker's contract: acts as a member, and once armed calls `target` with `data` again, as itself,
 ///      from inside the next payment it receives (the Thena class: a receiver hook re-entering claim or unstake).
-contract HookAttacker {
-    address public target;
-    bytes public data;
-    bool public armed;
-    bool public attempted;
-    bool public reentered;
-    bytes public reentryError;
-
+contract HookAttacker is ReentryRecorder {
     function exec(address to, bytes calldata call) external {
         (bool ok, bytes memory result) = to.call(call);
         if (!ok) {
@@ -43,17 +36,8 @@ contract HookAttacker {
         }
     }
 
-    function arm(address target_, bytes calldata data_) external {
-        (target, data, armed) = (target_, data_, true);
-    }
-
     function onTokenReceived(address, uint256) external {
-        if (!armed) return;
-        armed = false;
-        attempted = true;
-        (bool ok, bytes memory result) = target.call(data);
-        reentered = ok;
-        if (!ok) reentryError = result;
+        _reenter();
     }
 }
 
