@@ -30,9 +30,9 @@ contract FeeOnTransferToken is MockToken {
     }
 }
 
-/// @dev Calls `target` with `data` once, from inside its next transfer between accounts, and records whether
-///      that reentrant call reverted and with what.
-contract ReentrantToken is MockToken {
+/// @dev Once armed, calls `target` with `data` at its next `_reenter()` and records whether that reentrant call
+///      reverted and with what.
+abstract contract ReentryRecorder {
     address public target;
     bytes public data;
     bool public armed;
@@ -40,23 +40,27 @@ contract ReentrantToken is MockToken {
     bool public reentered;
     bytes public reentryError;
 
-    constructor() MockToken("Evil Token", "EVIL") {}
-
     function arm(address target_, bytes calldata data_) external {
-        target = target_;
-        data = data_;
-        armed = true;
+        (target, data, armed) = (target_, data_, true);
     }
+
+    function _reenter() internal {
+        if (!armed) return;
+        armed = false;
+        attempted = true;
+        (bool ok, bytes memory result) = target.call(data);
+        reentered = ok;
+        if (!ok) reentryError = result;
+    }
+}
+
+/// @dev Calls `target` with `data` once, from inside its next transfer between accounts (as the token).
+contract ReentrantToken is MockToken, ReentryRecorder {
+    constructor() MockToken("Evil Token", "EVIL") {}
 
     function _update(address from, address to, uint256 value) internal override {
         super._update(from, to, value);
-        if (armed && from != address(0) && to != address(0)) {
-            armed = false;
-            attempted = true;
-            (bool ok, bytes memory result) = target.call(data);
-            reentered = ok;
-            if (!ok) reentryError = result;
-        }
+        if (from != address(0) && to != address(0)) _reenter();
     }
 }
 
