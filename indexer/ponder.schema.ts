@@ -1,0 +1,78 @@
+import { index, onchainTable, primaryKey } from "ponder";
+
+/**
+ * One row per indexed event of the product's contracts: admin events (the audit log) and members'
+ * activity. `args` is the decoded event with every integer as a decimal string.
+ */
+export const history = onchainTable(
+  "history",
+  (t) => ({
+    id: t.text().primaryKey(),
+    kind: t.text().$type<"admin" | "member">().notNull(),
+    contract: t.text().notNull(),
+    event: t.text().notNull(),
+    /** the member, for activity */
+    account: t.hex(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    timestamp: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+    /** the transaction's sender */
+    from: t.hex().notNull(),
+    args: t.json().$type<Record<string, unknown>>().notNull(),
+  }),
+  (table) => ({
+    byKind: index().on(table.kind, table.blockNumber, table.logIndex),
+    byAccount: index().on(table.account, table.blockNumber, table.logIndex),
+  }),
+);
+
+/** Staking's `TeamDay`: an account's team deposits and new members of one finished contract day. */
+export const teamDay = onchainTable(
+  "team_day",
+  (t) => ({
+    account: t.hex().notNull(),
+    day: t.bigint().notNull(),
+    amount: t.bigint().notNull(),
+    users: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.account, table.day] }) }),
+);
+
+/** A pair's reserves after each change (`Sync`): its price history. */
+export const pairSync = onchainTable(
+  "pair_sync",
+  (t) => ({
+    id: t.text().primaryKey(),
+    pair: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    timestamp: t.bigint().notNull(),
+    reserve0: t.bigint().notNull(),
+    reserve1: t.bigint().notNull(),
+  }),
+  (table) => ({ byPair: index().on(table.pair, table.timestamp) }),
+);
+
+/** A pair's swaps, with the transaction's sender (the member behind the router). */
+export const pairSwap = onchainTable(
+  "pair_swap",
+  (t) => ({
+    id: t.text().primaryKey(),
+    pair: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    timestamp: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+    from: t.hex().notNull(),
+    to: t.hex().notNull(),
+    amount0In: t.bigint().notNull(),
+    amount1In: t.bigint().notNull(),
+    amount0Out: t.bigint().notNull(),
+    amount1Out: t.bigint().notNull(),
+  }),
+  (table) => ({
+    byPair: index().on(table.pair, table.timestamp),
+    byFrom: index().on(table.from, table.timestamp),
+  }),
+);
