@@ -230,12 +230,17 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
     // ---------------------------------------------------------------------------------------------------
 
     /// @inheritdoc IIdo
-    function setConfig(Settings calldata settings) external onlyOwnerOrManager {
-        _setConfig(_storage(), settings);
+    function setConfig(Settings calldata settings) external {
+        IdoStorage storage $ = _storage();
+        if (msg.sender != owner()) {
+            _checkOwnerOrManager();
+            if ($.idoHas != 0) revert SaleHasBuyers($.idoHas);
+        }
+        _setConfig($, settings);
     }
 
     /// @inheritdoc IIdo
-    function setFund(address fund_) external onlyOwnerOrManager {
+    function setFund(address fund_) external onlyOwner {
         if (fund_ == address(0)) revert ZeroAddress();
         IdoStorage storage $ = _storage();
         address previous = $.fund;
@@ -244,7 +249,7 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
     }
 
     /// @inheritdoc IIdo
-    function setSwapToken(address token) external onlyOwnerOrManager {
+    function setSwapToken(address token) external onlyOwner {
         if (token == address(0)) revert ZeroAddress();
         IdoStorage storage $ = _storage();
         address previous = address($.swapToken);

@@ -155,6 +155,7 @@ export const en: Catalogue = {
       nothingToClaim: "No rewards to claim",
       swapTokenNotSet: "The token cannot be claimed yet",
       claimAlreadyOpen: "Claiming is already open and cannot be moved later",
+      saleHasBuyers: "Someone has bought: the sale settings now change only through the owner's timelock",
     },
   },
   stakes: {

@@ -151,6 +151,7 @@ export const zh = {
       nothingToClaim: "暂无可领取的奖励",
       swapTokenNotSet: "代币暂未开放领取",
       claimAlreadyOpen: "已开放领取，领取时间不能再推后",
+      saleHasBuyers: "已有人认购，预售设置只能由所有者经时间锁修改",
     },
   },
   stakes: {

@@ -31,6 +31,7 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   NothingToClaim: "ido.errors.nothingToClaim",
   SwapTokenNotSet: "ido.errors.swapTokenNotSet",
   ClaimAlreadyOpen: "ido.errors.claimAlreadyOpen",
+  SaleHasBuyers: "ido.errors.saleHasBuyers",
   // Staking (docs/economics.md); NotRegistered, PaymentMismatch, NothingToClaim are shared above
   Blacklisted: "stakes.errors.blacklisted",
   DepositsNotOpen: "stakes.errors.notOpen",

@@ -123,7 +123,7 @@ abstract contract ShareDividend is
     // ---------------------------------------------------------------- admin
 
     /// @inheritdoc IShareDividend
-    function setBlackList(address account, bool blackListed) external onlyOwnerOrManager nonReentrant {
+    function setBlackList(address account, bool blackListed) external onlyOwner nonReentrant {
         if (account == address(0)) revert ZeroAddress();
         ShareDividendStorage storage $ = _storage();
         _updatePool($);

@@ -8,7 +8,7 @@ import {IShareDividend} from "./IShareDividend.sol";
 ///         keeper's rotation, which also lowers the shares of holders who sold), and lowered at once by `onTransfer`
 ///         when the token (SwapToken's share distributor) tells of a transfer out; see IShareDividend for the
 ///         flash-balance rule. Holders pull their rewards with `claim`. See docs/dividends.md.
-/// @dev Admin calls are open to the owner and to the Presale registry's manager.
+/// @dev Its one admin call, `setBlackList`, is the owner's.
 interface IHoldDividend is IShareDividend {
     /// @notice A holder.
     /// @param isExist Listed.

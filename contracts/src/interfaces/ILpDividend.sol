@@ -9,7 +9,7 @@ import {IShareDividend} from "./IShareDividend.sol";
 ///         `nextIndex`, within `gas`, and resumes at the next holder on the next call. A holder owed less than
 ///         `rewardMin` is skipped (paid later, once the amount has grown); a blacklisted holder is skipped; a
 ///         payment that fails leaves the amount owed and the rotation moves on. See docs/dividends.md.
-/// @dev Admin calls are open to the owner (admin) and to the Presale registry's manager.
+/// @dev `setRewardMin` is open to the owner and to the Presale registry's manager; `setBlackList` is the owner's.
 interface ILpDividend is IShareDividend {
     /// @notice A holder.
     /// @param isValid Earns now: listed, not blacklisted, with credited LP.

@@ -52,7 +52,7 @@ interface IShareDividend {
     /// @notice Settles `account` and credits its share from its balance now and at its previous update (anyone).
     ///         Does nothing for an account never listed with nothing to credit (no balance, or a contract).
     function updateUser(address account) external;
-    /// @notice Excludes `account` from new rewards (share set to 0) or readmits it (owner or manager). What it has
+    /// @notice Excludes `account` from new rewards (share set to 0) or readmits it (owner only). What it has
     ///         earned stays its own.
     function setBlackList(address account, bool blackListed) external;
 

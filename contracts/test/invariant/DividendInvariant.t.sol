@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {DividendFixture} from "../utils/DividendFixture.sol";
 import {TokenFixture} from "../utils/TokenFixture.sol";
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
@@ -96,7 +97,7 @@ contract ShareDividendHandler is HandlerBase {
     }
 
     function setBlackList(uint256 actorSeed, bool blackListed) external {
-        vm.prank(manager);
+        vm.prank(Ownable(address(dividend)).owner());
         dividend.setBlackList(_actor(actorSeed), blackListed);
     }
 
@@ -153,7 +154,7 @@ contract NodeRewardHandler is HandlerBase {
     function setRates(uint256 a, uint256 b) external {
         a = _bound(a, 0, 10_000);
         b = _bound(b, 0, 10_000 - a);
-        vm.prank(manager);
+        vm.prank(nodeReward.owner());
         nodeReward.setRates([a, b, 10_000 - a - b]);
     }
 
