@@ -76,3 +76,26 @@ export const pairSwap = onchainTable(
     byFrom: index().on(table.from, table.timestamp),
   }),
 );
+
+/** A Timelock operation: its calls, when it can run, and whether it ran or was cancelled. */
+export const timelockOperation = onchainTable(
+  "timelock_operation",
+  (t) => ({
+    id: t.hex().primaryKey(),
+    state: t.text().$type<"queued" | "executed" | "cancelled">().notNull(),
+    calls: t.json().$type<{ target: string; value: string; data: string }[]>().notNull(),
+    predecessor: t.hex().notNull(),
+    delay: t.bigint().notNull(),
+    /** where it was (last) scheduled */
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    transactionHash: t.hex().notNull(),
+    scheduledAt: t.bigint().notNull(),
+    /** the earliest time it can be executed */
+    readyAt: t.bigint().notNull(),
+    /** when it was executed or cancelled */
+    doneAt: t.bigint(),
+    doneTransactionHash: t.hex(),
+  }),
+  (table) => ({ byScheduled: index().on(table.blockNumber, table.logIndex) }),
+);

@@ -9,10 +9,14 @@ import {
   presaleAbi,
   stakingAbi,
   swapTokenAbi,
+  timelockAbi,
 } from "@taichi/contracts";
 import { isAdminEvent } from "@taichi/contracts/events";
 
-/** The product's contracts by their deployment names: every admin event of theirs is in the audit log. */
+/**
+ * The product's contracts by their deployment names: every admin event of theirs is in the audit log,
+ * and every event of the Timelock (which owns the others).
+ */
 export const PRODUCT_ABIS = {
   Presale: presaleAbi,
   Ido: idoAbi,
@@ -24,6 +28,7 @@ export const PRODUCT_ABIS = {
   SwapToken: swapTokenAbi,
   BurnToken: burnTokenAbi,
   MiningToken: miningTokenAbi,
+  Timelock: timelockAbi,
 } as const;
 
 export type ProductContract = keyof typeof PRODUCT_ABIS;
@@ -45,7 +50,7 @@ export type HistoryKind = "admin" | "member";
 
 /** Whether an event of a product contract is indexed into the history, and as what. */
 export function historyKind(contract: ProductContract, event: string): HistoryKind | undefined {
-  if (isAdminEvent(event)) return "admin";
+  if (contract === "Timelock" || isAdminEvent(event)) return "admin";
   if (MEMBER_EVENTS[contract]?.includes(event)) return "member";
   return undefined;
 }

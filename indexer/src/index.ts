@@ -1,5 +1,5 @@
-import { ponder } from "ponder:registry";
-import { history, pairSwap, pairSync, teamDay } from "ponder:schema";
+import { type IndexingFunctionArgs, ponder } from "ponder:registry";
+import { history, pairSwap, pairSync, teamDay, timelockOperation } from "ponder:schema";
 import { type Address, type Hash, getAddress } from "viem";
 import { PRODUCT_ABIS, type ProductContract, historyKind } from "./contracts";
 
@@ -13,10 +13,11 @@ type LogEvent = {
 type HistoryContext = {
   db: { insert(table: typeof history): { values(row: typeof history.$inferInsert): unknown } };
 };
+type HistoryArgs = { event: LogEvent; context: HistoryContext };
 /** `ponder.on` for an event picked at run time from an ABI (its name is not a literal type). */
 const on = ponder.on.bind(ponder) as unknown as (
   name: string,
-  fn: (args: { event: LogEvent; context: HistoryContext }) => Promise<void>,
+  fn: (args: HistoryArgs) => Promise<void>,
 ) => void;
 
 /** Event arguments as JSON: integers as decimal strings, addresses checksummed (Ponder lowercases them). */
@@ -30,6 +31,52 @@ function jsonArgs(value: unknown): unknown {
   return value;
 }
 
+// A batch schedules its calls in one transaction, one CallScheduled each; an id cancelled before can be
+// scheduled again, and then starts over.
+async function scheduled({ event, context }: IndexingFunctionArgs<"Timelock:CallScheduled">) {
+  const { id, target, value, data, predecessor, delay } = event.args;
+  const call = { target: getAddress(target), value: value.toString(), data };
+  const operation = {
+    id,
+    state: "queued" as const,
+    calls: [call],
+    predecessor,
+    delay,
+    blockNumber: event.block.number,
+    logIndex: event.log.logIndex,
+    transactionHash: event.transaction.hash,
+    scheduledAt: event.block.timestamp,
+    readyAt: event.block.timestamp + delay,
+    doneAt: null,
+    doneTransactionHash: null,
+  };
+  await context.db
+    .insert(timelockOperation)
+    .values(operation)
+    .onConflictDoUpdate((row) =>
+      row.transactionHash === event.transaction.hash ? { calls: [...row.calls, call] } : operation,
+    );
+}
+
+async function executed({ event, context }: IndexingFunctionArgs<"Timelock:CallExecuted">) {
+  await context.db
+    .update(timelockOperation, { id: event.args.id })
+    .set({ state: "executed", doneAt: event.block.timestamp, doneTransactionHash: event.transaction.hash });
+}
+
+async function cancelled({ event, context }: IndexingFunctionArgs<"Timelock:Cancelled">) {
+  await context.db
+    .update(timelockOperation, { id: event.args.id })
+    .set({ state: "cancelled", doneAt: event.block.timestamp, doneTransactionHash: event.transaction.hash });
+}
+
+/** What some history events also update (a history event has one indexing function, so it calls these). */
+const ALSO: Partial<Record<string, (args: never) => Promise<void>>> = {
+  "Timelock:CallScheduled": scheduled,
+  "Timelock:CallExecuted": executed,
+  "Timelock:Cancelled": cancelled,
+};
+
 for (const [contract, abi] of Object.entries(PRODUCT_ABIS) as [
   ProductContract,
   (typeof PRODUCT_ABIS)[ProductContract],
@@ -38,7 +85,10 @@ for (const [contract, abi] of Object.entries(PRODUCT_ABIS) as [
     if (item.type !== "event") continue;
     const kind = historyKind(contract, item.name);
     if (!kind) continue;
-    on(`${contract}:${item.name}`, async ({ event, context }) => {
+    const name = `${contract}:${item.name}`;
+    const also = ALSO[name];
+    on(name, async (args) => {
+      const { event, context } = args;
       await context.db.insert(history).values({
         id: event.id,
         kind,
@@ -52,6 +102,7 @@ for (const [contract, abi] of Object.entries(PRODUCT_ABIS) as [
         from: event.transaction.from,
         args: jsonArgs(event.args) as Record<string, unknown>,
       });
+      await also?.(args as never);
     });
   }
 }

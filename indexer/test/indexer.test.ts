@@ -14,10 +14,12 @@ import {
   createTestClient,
   createWalletClient,
   decodeEventLog,
+  encodeFunctionData,
   http,
   parseEther,
+  zeroHash,
 } from "viem";
-import { pairAbi, presaleAbi, routerAbi, stakingAbi, usdtAbi } from "@taichi/contracts";
+import { pairAbi, presaleAbi, routerAbi, stakingAbi, timelockAbi, usdtAbi } from "@taichi/contracts";
 import { DEV_ROLES, chainAt, devAccount } from "@taichi/scripts/env";
 import { startIndexer, waitForIndexed } from "@taichi/scripts/indexer";
 import { startLocalChain, type LocalChain } from "@taichi/scripts/localChain";
@@ -59,6 +61,30 @@ async function send(from: typeof owner, to: Address, abi: Abi, functionName: str
   expect(receipt.status).toBe("success");
   return receipt;
 }
+
+/** An operation the owner (the Timelock; the deployer proposes and executes locally) runs on `to`. */
+function operation(to: Address, abi: Abi, functionName: string, args: unknown[], salt: Hex = zeroHash) {
+  const data = encodeFunctionData({ abi, functionName, args });
+  return { args: [to, 0n, data, zeroHash, salt] as const, salt };
+}
+type Operation = ReturnType<typeof operation>;
+
+const timelock = () => chain.deployment.contracts.Timelock!;
+const minDelay = () =>
+  client.readContract({ address: timelock(), abi: timelockAbi, functionName: "getMinDelay" });
+const operationId = (op: Operation) =>
+  client.readContract({
+    address: timelock(),
+    abi: timelockAbi,
+    functionName: "hashOperation",
+    args: op.args,
+  });
+const schedule = async (op: Operation) =>
+  send(owner, timelock(), timelockAbi, "schedule", [...op.args, await minDelay()]);
+const execute = async (op: Operation) => {
+  await anvil.increaseTime({ seconds: Number(await minDelay()) });
+  return send(owner, timelock(), timelockAbi, "execute", [...op.args]);
+};
 
 /** Waits until the indexer has caught up with the chain's head. */
 async function caughtUp() {
@@ -141,21 +167,26 @@ afterAll(async () => {
 
 describe("/audit", () => {
   it("serves every admin event on chain, newest first, page after page with no gap or duplicate", async () => {
-    await send(owner, chain.deployment.contracts.Staking!, stakingAbi, "setBlacklist", [
+    const blacklist = operation(chain.deployment.contracts.Staking!, stakingAbi, "setBlacklist", [
       newcomer.address,
       true,
     ]);
+    await schedule(blacklist);
+    await execute(blacklist);
     await caughtUp();
     const expected = await fromChain("admin");
     expect(expected.length).toBeGreaterThan(20); // the deploy's configuration alone
     const { items, pages } = await readAll("/audit", 7);
     expect(comparable(items)).toEqual(expected);
     expect(pages).toBe(Math.ceil(expected.length / 7));
-    expect(items[0]).toMatchObject({
-      contract: "Staking",
-      event: "BlacklistUpdated",
-      args: { account: newcomer.address, blacklisted: true },
-    });
+    expect(items.slice(0, 2)).toMatchObject([
+      { contract: "Timelock", event: "CallExecuted", args: { id: await operationId(blacklist) } },
+      {
+        contract: "Staking",
+        event: "BlacklistUpdated",
+        args: { account: newcomer.address, blacklisted: true },
+      },
+    ]);
   });
 
   it("refuses a bad limit or cursor with { code, msg } and status 400", async () => {
@@ -165,6 +196,47 @@ describe("/audit", () => {
       expect(body.code, query).toBe(400);
       expect(body.msg, query).toEqual(expect.any(String));
     }
+  });
+});
+
+describe("/timelock/operations", () => {
+  it("follows each operation from queued to executed or cancelled, newest first", async () => {
+    const registrar = (allowed: boolean) =>
+      operation(chain.deployment.contracts.Presale!, presaleAbi, "setRegistrar", [member.address, allowed]);
+    const run = registrar(true);
+    const scheduled = await schedule(run);
+    const scheduledAt = (await client.getBlock({ blockNumber: scheduled.blockNumber })).timestamp;
+    await caughtUp();
+    const queued = (await get("/timelock/operations?limit=1")).body;
+    expect(queued.items).toEqual([
+      expect.objectContaining({
+        id: await operationId(run),
+        state: "queued",
+        calls: [{ target: chain.deployment.contracts.Presale, value: "0", data: run.args[2] }],
+        readyAt: (scheduledAt + (await minDelay())).toString(),
+        doneAt: null,
+      }),
+    ]);
+
+    const executed = await execute(run);
+    const dropped = registrar(false);
+    await schedule(dropped);
+    const cancelled = await send(owner, timelock(), timelockAbi, "cancel", [await operationId(dropped)]);
+    await caughtUp();
+    const first = (await get("/timelock/operations?limit=1")).body;
+    const second = (await get(`/timelock/operations?limit=1&before=${first.next}`)).body;
+    expect([...(first.items as object[]), ...(second.items as object[])]).toEqual([
+      expect.objectContaining({
+        id: await operationId(dropped),
+        state: "cancelled",
+        doneTransactionHash: cancelled.transactionHash,
+      }),
+      expect.objectContaining({
+        id: await operationId(run),
+        state: "executed",
+        doneTransactionHash: executed.transactionHash,
+      }),
+    ]);
   });
 });
 
@@ -225,13 +297,16 @@ describe("pairs", () => {
 describe("reorgs and restarts", () => {
   it("drops the events of blocks a reorganisation removed", async () => {
     const snapshot = await anvil.snapshot();
-    const receipt = await send(owner, chain.deployment.contracts.Presale!, presaleAbi, "setRegistrar", [
-      member.address,
+    const op = operation(chain.deployment.contracts.Presale!, presaleAbi, "setRegistrar", [
+      owner.address,
       true,
     ]);
+    const receipt = await schedule(op);
     await caughtUp();
-    const before = await get("/audit?limit=1");
-    expect((before.body.items as Item[])[0]?.transactionHash).toBe(receipt.transactionHash);
+    const audit = (await get("/audit?limit=1")).body.items as Item[];
+    expect(audit[0]).toMatchObject({ event: "CallScheduled", transactionHash: receipt.transactionHash });
+    const operations = (await get("/timelock/operations?limit=1")).body.items as { id: Hex }[];
+    expect(operations[0]?.id).toBe(await operationId(op));
 
     await anvil.revert({ id: snapshot });
     await anvil.mine({ blocks: 3 }); // a longer chain without the transaction
@@ -239,6 +314,8 @@ describe("reorgs and restarts", () => {
     const { items } = await readAll("/audit", 50);
     expect(items.map((i) => i.transactionHash)).not.toContain(receipt.transactionHash);
     expect(comparable(items)).toEqual(await fromChain("admin"));
+    const after = (await get("/timelock/operations?limit=50")).body.items as { id: Hex }[];
+    expect(after.map((o) => o.id)).not.toContain(await operationId(op));
   });
 
   it("resumes after being killed, with no gap and no duplicate", async () => {
@@ -246,11 +323,12 @@ describe("reorgs and restarts", () => {
     process.kill(-indexer.child.pid!, "SIGKILL");
     await indexer.exited;
     // events while it is down
-    await send(owner, chain.deployment.contracts.Staking!, stakingAbi, "setBlacklist", [
+    const unblacklist = operation(chain.deployment.contracts.Staking!, stakingAbi, "setBlacklist", [
       newcomer.address,
       false,
     ]);
-    await send(owner, chain.deployment.contracts.Presale!, presaleAbi, "setRegistrar", [owner.address, true]);
+    await schedule(unblacklist);
+    await execute(unblacklist);
     await anvil.mine({ blocks: 40 }); // past the finality depth, so part of it is caught up as history
 
     indexer = start();

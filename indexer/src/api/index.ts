@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { db } from "ponder:api";
-import { history, pairSwap, pairSync, teamDay } from "ponder:schema";
+import { history, pairSwap, pairSync, teamDay, timelockOperation } from "ponder:schema";
 import { and, asc, desc, eq, gte, lte, sql } from "ponder";
 import { getAddress, isAddress } from "viem";
 import { type Cursor, PageError, encodeCursor, pageQuery, parseUint } from "./paging";
@@ -29,21 +29,35 @@ async function indexedBlock(): Promise<{ number: string; timestamp: string } | n
   };
 }
 
+type Positioned = typeof history | typeof timelockOperation;
+
+/** Newest first from the cursor `before` on, for a table of rows placed by block and log index. */
+function olderThan(table: Positioned, before: Cursor | undefined) {
+  return (
+    before && sql`(${table.blockNumber}, ${table.logIndex}) < (${before.blockNumber}, ${before.logIndex})`
+  );
+}
+const newestFirst = (table: Positioned) => [desc(table.blockNumber), desc(table.logIndex)];
+
+/** A page of `limit` items from `limit + 1` rows, and the cursor of the next page if there is one. */
+function pageOf<Row extends Cursor, Item>(rows: Row[], limit: number, item: (row: Row) => Item) {
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  return { items: rows.slice(0, limit).map(item), next: last ? encodeCursor(last) : null };
+}
+
 /** One page of history rows matching `where`, newest first. */
 async function historyPage(where: Parameters<typeof and>[0], query: Record<string, string>) {
   const { limit, before } = pageQuery(query);
-  const olderThan = (c: Cursor) =>
-    sql`(${history.blockNumber}, ${history.logIndex}) < (${c.blockNumber}, ${c.logIndex})`;
   const [rows, block] = await Promise.all([
     db
       .select()
       .from(history)
-      .where(and(where, before && olderThan(before)))
-      .orderBy(desc(history.blockNumber), desc(history.logIndex))
+      .where(and(where, olderThan(history, before)))
+      .orderBy(...newestFirst(history))
       .limit(limit + 1),
     indexedBlock(),
   ]);
-  const items = rows.slice(0, limit).map((row) => ({
+  const page = pageOf(rows, limit, (row) => ({
     blockNumber: row.blockNumber.toString(),
     logIndex: row.logIndex,
     timestamp: row.timestamp.toString(),
@@ -53,8 +67,7 @@ async function historyPage(where: Parameters<typeof and>[0], query: Record<strin
     event: row.event,
     args: row.args,
   }));
-  const last = rows.length > limit ? rows[limit - 1] : undefined;
-  return { items, next: last ? encodeCursor(last) : null, block };
+  return { ...page, block };
 }
 
 function accountParam(value: string) {
@@ -92,6 +105,37 @@ app.get("/team/:account/days", async (c) => {
     users: r.users.toString(),
   }));
   return c.json({ items, block });
+});
+
+/**
+ * Timelock operations, newest scheduled first, paged like /audit: queued ones become executable at
+ * `readyAt` (unix seconds); executed and cancelled ones say when.
+ */
+app.get("/timelock/operations", async (c) => {
+  const { limit, before } = pageQuery(c.req.query());
+  const [rows, block] = await Promise.all([
+    db
+      .select()
+      .from(timelockOperation)
+      .where(olderThan(timelockOperation, before))
+      .orderBy(...newestFirst(timelockOperation))
+      .limit(limit + 1),
+    indexedBlock(),
+  ]);
+  const page = pageOf(rows, limit, (row) => ({
+    id: row.id,
+    state: row.state,
+    calls: row.calls,
+    predecessor: row.predecessor,
+    delay: row.delay.toString(),
+    blockNumber: row.blockNumber.toString(),
+    transactionHash: row.transactionHash,
+    scheduledAt: row.scheduledAt.toString(),
+    readyAt: row.readyAt.toString(),
+    doneAt: row.doneAt?.toString() ?? null,
+    doneTransactionHash: row.doneTransactionHash,
+  }));
+  return c.json({ ...page, block });
 });
 
 /**
