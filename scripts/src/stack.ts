@@ -122,6 +122,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       APP_PORT: String(ports.app),
       API_PORT: String(ports.api),
       VITE_RPC_URL: urls.chain,
+      ...(urls.indexer ? { VITE_INDEXER_URL: urls.indexer } : {}),
       DEPLOYMENTS_DIR: deploymentsDir,
       ...(options.stateDir ? { APP_OUT_DIR: join(options.stateDir, "dist") } : {}),
     };

@@ -23,8 +23,11 @@ import { stopService } from "../processes.ts";
 
 const CHAIN_PORT = 8661;
 const INDEXER_PORT = 8662;
-/** Blocks of history, and the rounds that spread the transactions through it. */
-const BLOCKS = 2_000_000;
+/**
+ * Blocks of history (BENCH_INDEXER_BLOCKS; anvil mines empty blocks at tens of ms each on a busy
+ * machine, so the default takes hours there), and the rounds that spread the transactions through it.
+ */
+const BLOCKS = Number(process.env.BENCH_INDEXER_BLOCKS || 2_000_000);
 const ROUNDS = 100;
 /** Each round's block: this many admin calls, deposits and swaps. */
 const PER_ROUND = { admin: 34, deposits: 33, swaps: 33 };
