@@ -1,5 +1,15 @@
 import { index, onchainTable, primaryKey } from "ponder";
 
+type Columns = Parameters<Extract<Parameters<typeof onchainTable>[1], (columns: never) => unknown>>[0];
+
+/** Where a row's event is on chain: Ponder's event id, block, position in it, and block time. */
+const logColumns = (t: Columns) => ({
+  id: t.text().primaryKey(),
+  blockNumber: t.bigint().notNull(),
+  logIndex: t.integer().notNull(),
+  timestamp: t.bigint().notNull(),
+});
+
 /**
  * One row per indexed event of the product's contracts: admin events (the audit log) and members'
  * activity. `args` is the decoded event with every integer as a decimal string.
@@ -7,15 +17,12 @@ import { index, onchainTable, primaryKey } from "ponder";
 export const history = onchainTable(
   "history",
   (t) => ({
-    id: t.text().primaryKey(),
+    ...logColumns(t),
     kind: t.text().$type<"admin" | "member">().notNull(),
     contract: t.text().notNull(),
     event: t.text().notNull(),
     /** the member, for activity */
     account: t.hex(),
-    blockNumber: t.bigint().notNull(),
-    logIndex: t.integer().notNull(),
-    timestamp: t.bigint().notNull(),
     transactionHash: t.hex().notNull(),
     /** the transaction's sender */
     from: t.hex().notNull(),
@@ -43,11 +50,8 @@ export const teamDay = onchainTable(
 export const pairSync = onchainTable(
   "pair_sync",
   (t) => ({
-    id: t.text().primaryKey(),
+    ...logColumns(t),
     pair: t.hex().notNull(),
-    blockNumber: t.bigint().notNull(),
-    logIndex: t.integer().notNull(),
-    timestamp: t.bigint().notNull(),
     reserve0: t.bigint().notNull(),
     reserve1: t.bigint().notNull(),
   }),
@@ -58,11 +62,8 @@ export const pairSync = onchainTable(
 export const pairSwap = onchainTable(
   "pair_swap",
   (t) => ({
-    id: t.text().primaryKey(),
+    ...logColumns(t),
     pair: t.hex().notNull(),
-    blockNumber: t.bigint().notNull(),
-    logIndex: t.integer().notNull(),
-    timestamp: t.bigint().notNull(),
     transactionHash: t.hex().notNull(),
     from: t.hex().notNull(),
     to: t.hex().notNull(),
