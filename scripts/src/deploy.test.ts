@@ -106,6 +106,16 @@ describe("local deploy", () => {
     }
   });
 
+  it("records the block each contract was deployed in, where an indexer starts", async () => {
+    expect(Object.keys(deployment.blocks).sort()).toEqual(Object.keys(deployment.contracts).sort());
+    for (const [name, block] of Object.entries(deployment.blocks)) {
+      const address = deployment.contracts[name]!;
+      const codeAt = (blockNumber: bigint) => client.getCode({ address, blockNumber });
+      expect(await codeAt(BigInt(block)), name).not.toBe(undefined);
+      expect(await codeAt(BigInt(block - 1)), name).toBe(undefined);
+    }
+  });
+
   it("registers the root, the manager and the demo members in the referral registry", async () => {
     const presale = deployment.contracts.Presale!;
     const root = devAccount(DEV_ROLES.deployer).address;

@@ -113,7 +113,12 @@ const POOL_USDT = parseEther("100000");
 const TIMELOCK_DELAY = 48n * 3600n;
 const LOCAL_TIMELOCK_DELAY = 120n;
 
-export type Deployment = { chainId: number; contracts: Record<string, Address> };
+/** `blocks`: the block each contract was deployed in (where an indexer starts); none for reused ones. */
+export type Deployment = {
+  chainId: number;
+  contracts: Record<string, Address>;
+  blocks: Record<string, number>;
+};
 
 /** Contracts that already exist on BSC and are reused there instead of deployed. */
 const EXISTING: Record<number, Partial<Record<"Usdt" | "Factory" | "Router" | "Multicall3", Address>>> = {
@@ -184,6 +189,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success" || !receipt.contractAddress) throw new Error(`deploying ${name} failed`);
     const address = getAddress(receipt.contractAddress);
+    deployedIn.set(address, Number(receipt.blockNumber));
     log(`  ${label.padEnd(24)} ${address}`);
     return address;
   }
@@ -259,6 +265,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
 
   log(`deploying to chain ${chainId} from ${account.address}`);
   const contracts: Record<string, Address> = {};
+  const deployedIn = new Map<Address, number>();
 
   const usdt = existing.Usdt ?? options.usdt ?? (isLocal ? await create("Usdt") : undefined);
   if (!usdt) throw new Error(`USDT address required on chain ${chainId} (set USDT_ADDRESS)`);
@@ -306,11 +313,13 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   contracts.BurnToken = await create("BurnToken", ["Taichi Burn", "TCBURN", ...tokenArgs]);
   contracts.MiningToken = await create("MiningToken", ["Taichi Mining", "TCMINE", ...tokenArgs]);
   for (const name of FEE_TOKENS) {
-    contracts[`Pair_${name}_Usdt`] = await publicClient.readContract({
+    const pair = await publicClient.readContract({
       address: contracts[name]!,
       abi: swapTokenAbi,
       functionName: "swapPair",
     });
+    contracts[`Pair_${name}_Usdt`] = pair;
+    deployedIn.set(pair, deployedIn.get(contracts[name]!)!); // the token's constructor creates its pair
   }
 
   // The sale opens now and runs 30 days; tokens are claimable when it ends. Managers reschedule it.
@@ -460,7 +469,13 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
 
   contracts.Timelock = await handOver(contracts);
 
-  const deployment: Deployment = { chainId, contracts };
+  const blocks = Object.fromEntries(
+    Object.entries(contracts).flatMap(([name, address]) => {
+      const block = deployedIn.get(address);
+      return block === undefined ? [] : [[name, block]];
+    }),
+  );
+  const deployment: Deployment = { chainId, contracts, blocks };
   const outDir = options.outDir ?? DEPLOYMENTS_DIR;
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, `${chainId}.json`), `${JSON.stringify(deployment, null, 2)}\n`);

@@ -9,7 +9,7 @@ let stopping = false;
 async function shutdown() {
   if (stopping) return;
   stopping = true;
-  console.log("\nstopping chain, API and app...");
+  console.log("\nstopping chain, API, indexer and app...");
   await stack.stop();
   process.exit(0);
 }
@@ -21,6 +21,7 @@ console.log(`
 Taichi is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
   app    ${stack.urls.app}
   API    ${stack.urls.api}/api/api/invest/
+  indexer ${stack.urls.indexer}/audit (/ready, /status)
   chain  ${stack.urls.chain} (chain id ${stack.deployment.chainId})
 
 Dev accounts to import into a wallet (local chain only; these keys are public):

@@ -41,6 +41,7 @@ export function ports() {
     chain: port("CHAIN_PORT", 8545),
     api: port("API_PORT", 8787),
     app: port("APP_PORT", 5173),
+    indexer: port("INDEXER_PORT", 42069),
   };
 }
 

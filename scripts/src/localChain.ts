@@ -5,7 +5,13 @@ import { deploy, type Deployment } from "./deploy.ts";
 import { devPrivateKey } from "./env.ts";
 import { startService, stopService, waitForPort } from "./processes.ts";
 
-export type LocalChain = { rpcUrl: string; deployment: Deployment; stop(): Promise<void> };
+export type LocalChain = {
+  rpcUrl: string;
+  deployment: Deployment;
+  /** the temporary folder holding the deployment file */
+  deploymentsDir: string;
+  stop(): Promise<void>;
+};
 
 /**
  * A throwaway anvil on `port` with the whole product deployed by the deployer (dev account 0), for
@@ -18,13 +24,14 @@ export async function startLocalChain(port: number): Promise<LocalChain> {
   try {
     await waitForPort(anvil, port);
     const rpcUrl = `http://127.0.0.1:${port}`;
+    const deploymentsDir = mkdtempSync(join(tmpdir(), "deployments-"));
     const deployment = await deploy({
       rpcUrl,
       deployerKey: devPrivateKey(0),
       log: () => {},
-      outDir: mkdtempSync(join(tmpdir(), "deployments-")),
+      outDir: deploymentsDir,
     });
-    return { rpcUrl, deployment, stop: () => stopService(anvil) };
+    return { rpcUrl, deployment, deploymentsDir, stop: () => stopService(anvil) };
   } catch (error) {
     await stopService(anvil);
     throw error;

@@ -5,7 +5,7 @@ import { REPO_ROOT } from "./env.ts";
 
 export type Service = { name: string; child: ChildProcess; exited: Promise<number | null> };
 
-const COLORS: Record<string, string> = { chain: "33", api: "36", app: "35" };
+const COLORS: Record<string, string> = { chain: "33", api: "36", app: "35", indexer: "32" };
 
 /** Starts a long-running process in its own process group, its output prefixed with its name. */
 export function startService(

@@ -1,6 +1,6 @@
 /**
- * The local stack: anvil, the deployed contracts, the API and the app. `npm run dev` and the
- * end-to-end tests both start it through here.
+ * The local stack: anvil, the deployed contracts, the API, the indexer (when given a port) and the app.
+ * `npm run dev` and the end-to-end tests both start it through here.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
@@ -8,18 +8,20 @@ import { pathToFileURL } from "node:url";
 import { DEPLOYMENTS_DIR, deploy, type Deployment } from "./deploy.ts";
 import { LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey, timelockFromEnv } from "./env.ts";
 import { spawnSync } from "node:child_process";
+import { startIndexer } from "./indexer.ts";
 import { isPortOpen, startService, stopService, waitForPort, type Service } from "./processes.ts";
 
 export type StackOptions = {
-  ports: { chain: number; api: number; app: number };
+  /** `indexer`: start the indexer there (`npm run dev`); without it the stack runs without one. */
+  ports: { chain: number; api: number; app: number; indexer?: number };
   /** "dev": Vite dev server with HMR; "preview": the production build served by vite preview. */
   appMode?: "dev" | "preview";
   quiet?: boolean;
   /**
-   * A folder of this stack's own: the API's embedded database (`db/`, wiped at start so every run
-   * begins clean), the deployment file (`deployments/`) and the app build (`dist/`). Stacks with
-   * different folders never overwrite each other. Default (`npm run dev`): `.data/dev/db`, the
-   * repository's `deployments/` and `app/dist`.
+   * A folder of this stack's own: the API's and the indexer's embedded databases (`db/`, `indexer/`,
+   * wiped at start so every run begins clean), the deployment file (`deployments/`) and the app build
+   * (`dist/`). Stacks with different folders never overwrite each other. Default (`npm run dev`):
+   * `.data/dev/db` and `.data/dev/indexer`, the repository's `deployments/` and `app/dist`.
    */
   stateDir?: string;
   /** Extra app env (e.g. VITE_RPC_MULTICALL), for the build and the app server. */
@@ -28,7 +30,7 @@ export type StackOptions = {
 
 export type Stack = {
   deployment: Deployment;
-  urls: { chain: string; api: string; app: string };
+  urls: { chain: string; api: string; app: string; indexer?: string };
   stop(): Promise<void>;
 };
 
@@ -45,6 +47,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     chain: `http://127.0.0.1:${ports.chain}`,
     api: `http://127.0.0.1:${ports.api}`,
     app: `http://127.0.0.1:${ports.app}`,
+    ...(ports.indexer === undefined ? {} : { indexer: `http://127.0.0.1:${ports.indexer}` }),
   };
   const services: Service[] = [];
   const stop = async () => {
@@ -79,9 +82,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       log: quiet ? () => {} : (line) => console.log(`[deploy] ${line}`),
     });
 
-    // A server database (DATABASE_URL) is used as it is; the embedded one starts empty like the chain.
-    const dataDir = join(options.stateDir ?? join(REPO_ROOT, ".data", "dev"), "db");
-    if (!process.env.DATABASE_URL) rmSync(dataDir, { recursive: true, force: true });
+    // A server database (DATABASE_URL) is used as it is; the embedded ones start empty like the chain.
+    const stateDir = options.stateDir ?? join(REPO_ROOT, ".data", "dev");
+    const dataDir = join(stateDir, "db");
+    const indexerDir = join(stateDir, "indexer");
+    if (!process.env.DATABASE_URL) {
+      for (const dir of [dataDir, indexerDir]) rmSync(dir, { recursive: true, force: true });
+    }
     const api = startService("api", "tsx", ["server/src/server.ts"], {
       quiet,
       env: {
@@ -96,12 +103,26 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
     services.push(api);
 
+    const indexer =
+      ports.indexer === undefined
+        ? undefined
+        : startIndexer({
+            mode: "dev",
+            port: ports.indexer,
+            rpcUrl: urls.chain,
+            deploymentsDir,
+            dataDir: indexerDir,
+            quiet,
+          });
+    if (indexer) services.push(indexer);
+
     const appDir = join(REPO_ROOT, "app");
     const appEnv = {
       ...options.appEnv,
       APP_PORT: String(ports.app),
       API_PORT: String(ports.api),
       VITE_RPC_URL: urls.chain,
+      ...(urls.indexer ? { VITE_INDEXER_URL: urls.indexer } : {}),
       DEPLOYMENTS_DIR: deploymentsDir,
       ...(options.stateDir ? { APP_OUT_DIR: join(options.stateDir, "dist") } : {}),
     };
@@ -112,7 +133,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         : startService("app", "vite", [], { quiet, env: appEnv, cwd: appDir });
     services.push(app);
 
-    await Promise.all([waitForPort(api, ports.api), waitForPort(app, ports.app)]);
+    await Promise.all([
+      waitForPort(api, ports.api),
+      waitForPort(app, ports.app),
+      ...(indexer ? [waitForPort(indexer, ports.indexer!)] : []),
+    ]);
     return { deployment, urls, stop };
   } catch (error) {
     await stop();

@@ -14,6 +14,7 @@ export const STEPS = [
   ["contracts", "npm run test:contracts"],
   ["app", "npm run test:app"],
   ["server", "npm run test:server"],
+  ["indexer", "npm run test:indexer"],
   ["e2e", "npm run test:e2e"],
 ] as const;
 

@@ -11,7 +11,18 @@ describe("parseEnv", () => {
       idoProofDeadline: "2025-06-30",
       multicall: true,
       logRange: undefined,
+      indexerUrl: undefined,
     });
+  });
+
+  it("reads the indexer's URL without a trailing slash; anything but http(s) throws", () => {
+    expect(parseEnv({ VITE_INDEXER_URL: "http://127.0.0.1:42069/" }).indexerUrl).toBe(
+      "http://127.0.0.1:42069",
+    );
+    expect(parseEnv({ VITE_INDEXER_URL: "https://idx.example/taichi" }).indexerUrl).toBe(
+      "https://idx.example/taichi",
+    );
+    expect(() => parseEnv({ VITE_INDEXER_URL: "127.0.0.1:42069" })).toThrow(EnvError);
   });
 
   it("reads the eth_getLogs block range, a positive whole number", () => {

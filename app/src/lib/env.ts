@@ -13,6 +13,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_IDO_PROOF_DEADLINE`| `2025-06-30`               | presale rules: last day to submit the payment proof (YYYY-MM-DD); `none` hides the line |
  * | `VITE_RPC_MULTICALL`     | `on`                       | `off`: reads are not merged into Multicall3 calls (`batch.multicall`) nor into JSON-RPC batches (for `npm run bench`) |
  * | `VITE_LOG_RANGE`         | the chain's cap in `src/lib/logRange.ts` (5,000 on 56/97, none on 31337) | blocks one `eth_getLogs` may span (audit log window, team chart history): what the RPC in `VITE_RPC_URL` allows |
+ * | `VITE_INDEXER_URL`       | none                       | the indexer (docs/indexer.md): history views read it in one request instead of `eth_getLogs` windows, which stay the fallback |
  *
  * Contract addresses are never configured here: they come from `deployments/<chainId>.json`.
  * The dev server itself reads `APP_PORT` (5173) and `API_PORT` (8787), see `vite.config.ts`.
@@ -36,6 +37,8 @@ export type AppEnv = {
   multicall: boolean;
   /** VITE_LOG_RANGE: blocks per eth_getLogs, undefined: the chain's own cap (src/lib/logRange.ts) */
   logRange: bigint | undefined;
+  /** VITE_INDEXER_URL without a trailing slash, undefined: history from eth_getLogs windows only */
+  indexerUrl: string | undefined;
 };
 
 export const DEFAULT_IDO_PROOF_DEADLINE = "2025-06-30";
@@ -93,7 +96,12 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
     throw new EnvError(`VITE_LOG_RANGE="${logRangeText}" must be a whole number of blocks, at least 1`);
   }
   const logRange = logRangeText === undefined ? undefined : BigInt(logRangeText);
-  return { chainId, rpcUrl, managerAddresses, apiBase, idoProofDeadline, multicall, logRange };
+  const indexerText = str("VITE_INDEXER_URL");
+  if (indexerText !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(indexerText)) {
+    throw new EnvError(`VITE_INDEXER_URL="${indexerText}" must be an http(s) URL`);
+  }
+  const indexerUrl = indexerText?.replace(/\/+$/, "");
+  return { chainId, rpcUrl, managerAddresses, apiBase, idoProofDeadline, multicall, logRange, indexerUrl };
 }
 
 export const env: AppEnv = parseEnv(import.meta.env);

@@ -5,14 +5,15 @@ import { REPO_ROOT } from "../env.ts";
 import { requireSystem } from "../check-system.ts";
 import { HOME_JS_BUDGET_KB, buildApp, measureRoutes } from "./frontend.ts";
 import { measureApi } from "./api.ts";
+import { measureIndexer } from "./indexer.ts";
 import { measureLighthouse } from "./lighthouse.ts";
 import { measureAnchors, readSnapshots } from "./gas.ts";
 import { FIRST_WINDOW_MS, RPC_TABLE_COLUMNS, STEADY_WINDOW_MS, measureRpc } from "./rpc.ts";
 
 const started = Date.now();
 
-/** `npm run bench -- api gas`: only those sections (frontend, lighthouse, rpc, gas, api); none: all. */
-const SECTIONS = ["frontend", "lighthouse", "rpc", "gas", "api"] as const;
+/** `npm run bench -- api gas`: only those sections (frontend, lighthouse, rpc, gas, api, indexer); none: all. */
+const SECTIONS = ["frontend", "lighthouse", "rpc", "gas", "api", "indexer"] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0)
@@ -76,6 +77,21 @@ if (want("api")) {
   console.table(api.walk);
 }
 
+let indexer;
+if (want("indexer")) {
+  console.log(
+    "\nIndexer: a long local history, the indexer's cold catch-up, then each history view's one request",
+  );
+  indexer = await measureIndexer();
+  const { blocks, transactions, indexed, historySeconds, catchUpSeconds } = indexer;
+  console.log(
+    `  ${blocks.toLocaleString("en")} blocks; transactions ${JSON.stringify(transactions)} (mined in ${historySeconds.toFixed(0)} s); ` +
+      `indexed ${JSON.stringify(indexed)}`,
+  );
+  console.log(`  catch-up from a cold start: ${catchUpSeconds.toFixed(1)} s`);
+  console.table(indexer.requests);
+}
+
 const testTimesFile = join(REPO_ROOT, ".data", "test-times.json");
 const testTimes = existsSync(testTimesFile) ? JSON.parse(readFileSync(testTimesFile, "utf8")) : null;
 console.log("\nnpm test wall time per step (from the last run of npm test on this machine)");
@@ -88,6 +104,7 @@ const results = {
   rpc,
   gas,
   api,
+  indexer,
 };
 const dir = join(REPO_ROOT, "bench", "results");
 mkdirSync(dir, { recursive: true });

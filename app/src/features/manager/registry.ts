@@ -50,16 +50,7 @@ export function events(abi: Abi): AbiEvent[] {
   return abi.filter((item): item is AbiEvent => item.type === "event");
 }
 
-/**
- * Events that record an administrative change (by name), as opposed to members' activity; the
- * timelock's scheduled, executed and cancelled operations, delay and role changes included.
- */
-const ADMIN_EVENT =
-  /(Updated|Set|Granted|Revoked|Transferred|TransferStarted|Upgraded|Withdrawn|SentToWallet|CallScheduled|CallExecuted|Cancelled|MinDelayChange)$/;
-
-export function isAdminEvent(name: string): boolean {
-  return ADMIN_EVENT.test(name);
-}
+export { isAdminEvent } from "@taichi/contracts/events";
 
 /** ERC-1967 implementation slot: bytes32(uint256(keccak256("eip1967.proxy.implementation")) - 1). */
 export const IMPLEMENTATION_SLOT = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";

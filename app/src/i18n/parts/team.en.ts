@@ -45,5 +45,6 @@ export const team: typeof zh = {
     bar: "{{date}}: {{amount}} USDT, {{users}} new team members",
     empty: "No team deposits or new team members in the last {{days}} days",
     historyError: "Earlier days could not be read from the RPC node: only the latest active day is shown",
+    behind: "History from the indexer, {{blocks}} blocks behind the chain: the latest days may be missing",
   },
 };

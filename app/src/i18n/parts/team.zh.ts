@@ -43,5 +43,6 @@ export const team = {
     bar: "{{date}}：{{amount}} USDT，新增团队 {{users}} 人",
     empty: "近 {{days}} 天暂无团队存入或新增成员",
     historyError: "无法从 RPC 节点读取更早的日期：仅显示最近一个有记录的日期",
+    behind: "历史数据来自索引服务，落后链上 {{blocks}} 个区块：最近几天可能尚未显示",
   },
 };

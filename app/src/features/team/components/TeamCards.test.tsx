@@ -18,7 +18,12 @@ afterEach(cleanup);
 
 describe("TeamChartCard", () => {
   it("draws a bar per day named by its date, deposits and new members", () => {
-    render(<TeamChartCard data={{ days, isError: false, historyError: false }} dayTimes={86_400n} />);
+    render(
+      <TeamChartCard
+        data={{ days, isError: false, historyError: false, behind: undefined }}
+        dayTimes={86_400n}
+      />,
+    );
     const bars = screen.getAllByRole("listitem");
     expect(bars.map((b) => b.getAttribute("aria-label"))).toEqual([
       "04/10: 0 USDT, 0 new team members",
@@ -28,11 +33,30 @@ describe("TeamChartCard", () => {
   });
 
   it("says so when the earlier days' logs could not be read, and still shows the latest day", () => {
-    render(<TeamChartCard data={{ days, isError: false, historyError: true }} dayTimes={86_400n} />);
+    render(
+      <TeamChartCard
+        data={{ days, isError: false, historyError: true, behind: undefined }}
+        dayTimes={86_400n}
+      />,
+    );
     expect(screen.getAllByRole("listitem")).toHaveLength(2);
     expect(
       screen.getByText(
         "Earlier days could not be read from the RPC node: only the latest active day is shown",
+      ),
+    ).toBeTruthy();
+  });
+
+  it("says how far behind the chain the indexer is once it trails by more than its polling", () => {
+    const chart = (behind: bigint) => (
+      <TeamChartCard data={{ days, isError: false, historyError: false, behind }} dayTimes={86_400n} />
+    );
+    const { rerender } = render(chart(2n));
+    expect(screen.queryByText(/behind the chain/)).toBeNull();
+    rerender(chart(1234n));
+    expect(
+      screen.getByText(
+        "History from the indexer, 1234 blocks behind the chain: the latest days may be missing",
       ),
     ).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { formatAddress, formatAmount } from "../../../lib/format";
+import { BEHIND_NOTE_BLOCKS } from "../../../lib/indexer";
 import { percentFromBps } from "../../stakes/logic";
 import type { TeamDays, useTeam } from "../hooks/useTeam";
 import { type LevelRow, TEAM_CHART_DAYS, chartBars, nextLevel } from "../logic";
@@ -255,6 +256,9 @@ export function TeamChartCard({ data, dayTimes }: { data: TeamDays; dayTimes: bi
       </h2>
       {body}
       {data.days && data.historyError && <p className="small error-text">{t("team.chart.historyError")}</p>}
+      {data.days && data.behind !== undefined && data.behind >= BEHIND_NOTE_BLOCKS && (
+        <p className="small muted">{t("team.chart.behind", { blocks: data.behind.toString() })}</p>
+      )}
     </section>
   );
 }

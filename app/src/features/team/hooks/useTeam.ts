@@ -3,6 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { type Address, type Client, getAbiItem, zeroAddress } from "viem";
 import { getBlockNumber, getLogs } from "viem/actions";
 import { useClient, useReadContracts } from "wagmi";
+import { env } from "../../../lib/env";
+import { blocksBehind, indexedTeamDays } from "../../../lib/indexer";
 import { LOG_BLOCK_SECONDS, blockWindows, logRange } from "../../../lib/logRange";
 import { useReadGate } from "../../../lib/readGate";
 import { appChain } from "../../../wagmi";
@@ -45,9 +47,6 @@ async function readTeamDayLogs(
   account: Address,
   dayTimes: bigint,
 ): Promise<TeamDay[]> {
-  // Started with the page's gated reads: one timer turn lets their eth_calls reach the Multicall3 batcher
-  // first, so its flush (READ_BATCH_WAIT_MS) joins this JSON-RPC batch: one HTTP request, not two.
-  await new Promise((resolve) => setTimeout(resolve, 0));
   const blockSeconds = LOG_BLOCK_SECONDS[appChain.id];
   const range = logRange(appChain.id);
   const read = (fromBlock: bigint, toBlock: bigint | "latest") =>
@@ -70,11 +69,41 @@ async function readTeamDayLogs(
 }
 
 /**
+ * The account's finished team days of the chart (`days`, oldest first): from the indexer where
+ * VITE_INDEXER_URL names one (one request, and `behind`: how many blocks it trails the chain), else, or
+ * when it fails, from the `TeamDay` logs.
+ */
+async function readTeamHistory(
+  client: Client,
+  address: Address,
+  account: Address,
+  dayTimes: bigint,
+  days: readonly bigint[],
+): Promise<{ days: TeamDay[]; behind?: bigint }> {
+  // Started with the page's gated reads: one timer turn lets their eth_calls reach the Multicall3 batcher
+  // first, so its flush (READ_BATCH_WAIT_MS) joins this JSON-RPC batch: one HTTP request, not two.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  if (env.indexerUrl && days.length > 0) {
+    try {
+      const [indexed, latest] = await Promise.all([
+        indexedTeamDays(env.indexerUrl, account, days[0]!, days.at(-1)!),
+        getBlockNumber(client, { cacheTime: 0 }),
+      ]);
+      return { days: indexed.days, behind: blocksBehind(indexed.head, latest) };
+    } catch (error) {
+      console.warn("team chart: the indexer failed, reading the logs instead", error);
+    }
+  }
+  return { days: await readTeamDayLogs(client, address, account, dayTimes) };
+}
+
+/**
  * Team deposits and new team members of the last days up to `today` (the contract's
  * `timestamp / dayTimes`), oldest first: `dayTeamAmounts` and `dayTeamUsers` of each day (they answer
  * only the account's latest active day) in one batch, merged with the account's `TeamDay` logs (every
- * earlier active day), read in the same tick. When the logs cannot be read (an RPC refusing the range),
- * the days hold the views alone and `historyError` is set.
+ * earlier active day, from the indexer when there is one), read in the same tick. When the logs cannot be
+ * read (an RPC refusing the range), the days hold the views alone and `historyError` is set; `behind` is
+ * how many blocks the indexer trails the chain when it served them.
  */
 export function useTeamDays(
   account: Address | undefined,
@@ -98,11 +127,18 @@ export function useTeamDays(
   });
   const bounded = LOG_BLOCK_SECONDS[appChain.id] !== undefined;
   const logs = useQuery({
-    // the range depends on dayTimes only where it is bounded
-    queryKey: ["teamDayLogs", appChain.id, staking?.address, account, bounded ? dayTimes.toString() : ""],
+    // the range depends on dayTimes only where it is bounded; the indexer is asked for the chart's days
+    queryKey: [
+      "teamDayLogs",
+      appChain.id,
+      staking?.address,
+      account,
+      bounded ? dayTimes.toString() : "",
+      env.indexerUrl ? `${days[0]}-${days.at(-1)}` : "",
+    ],
     enabled: !!staking && !!account && !!client && gate,
     retry: false,
-    queryFn: () => readTeamDayLogs(client!, staking!.address, account!, dayTimes),
+    queryFn: () => readTeamHistory(client!, staking!.address, account!, dayTimes, days),
   });
   const values = reads.data as readonly bigint[] | undefined;
   const result: TeamDay[] | undefined =
@@ -110,10 +146,10 @@ export function useTeamDays(
       ? mergeTeamDays(
           days,
           days.map((day, i) => ({ day, amount: values[2 * i]!, users: values[2 * i + 1]! })),
-          logs.data ?? [],
+          logs.data?.days ?? [],
         )
       : undefined;
-  return { days: result, isError: reads.isError, historyError: logs.isError };
+  return { days: result, isError: reads.isError, historyError: logs.isError, behind: logs.data?.behind };
 }
 
 export type TeamDays = ReturnType<typeof useTeamDays>;

@@ -1,0 +1,11 @@
+/**
+ * Events that record an administrative change (by name), as opposed to members' activity: the
+ * contracts name every admin setter's event this way, and the timelock's scheduled, executed and cancelled
+ * operations, delay and role changes are admin events too. The app's audit log and the indexer both use it.
+ */
+const ADMIN_EVENT =
+  /(Updated|Set|Granted|Revoked|Transferred|TransferStarted|Upgraded|Withdrawn|SentToWallet|CallScheduled|CallExecuted|Cancelled|MinDelayChange)$/;
+
+export function isAdminEvent(name: string): boolean {
+  return ADMIN_EVENT.test(name);
+}

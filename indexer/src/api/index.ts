@@ -1,0 +1,192 @@
+import { Hono } from "hono";
+import { db } from "ponder:api";
+import { history, pairSwap, pairSync, teamDay, timelockOperation } from "ponder:schema";
+import { and, asc, desc, eq, gte, lte, sql } from "ponder";
+import { getAddress, isAddress } from "viem";
+import { type Cursor, PageError, encodeCursor, pageQuery, parseUint } from "./paging";
+
+const app = new Hono();
+
+/** Refuses a bad query with `{ code, msg }` and 400, never a 5xx. */
+app.onError((error, c) => {
+  if (error instanceof PageError) return c.json({ code: 400, msg: error.message }, 400);
+  console.error(error);
+  return c.json({ code: 500, msg: "internal error" }, 500);
+});
+
+/**
+ * The indexed head (Ponder's checkpoint of the chain, as `/status` reports it), so a page can say how
+ * far behind the chain the history is without a second request. Checkpoint layout (ponder 0.16):
+ * 10 digits of block timestamp, 16 of chain id, 16 of block number, then the event's position.
+ */
+async function indexedBlock(): Promise<{ number: string; timestamp: string } | null> {
+  const result = await db.execute(sql`SELECT latest_checkpoint FROM _ponder_checkpoint LIMIT 1`);
+  const checkpoint = (result.rows[0] as { latest_checkpoint?: string } | undefined)?.latest_checkpoint;
+  if (!checkpoint) return null;
+  return {
+    number: BigInt(checkpoint.slice(26, 42)).toString(),
+    timestamp: BigInt(checkpoint.slice(0, 10)).toString(),
+  };
+}
+
+type Positioned = typeof history | typeof timelockOperation;
+
+/** Newest first from the cursor `before` on, for a table of rows placed by block and log index. */
+function olderThan(table: Positioned, before: Cursor | undefined) {
+  return (
+    before && sql`(${table.blockNumber}, ${table.logIndex}) < (${before.blockNumber}, ${before.logIndex})`
+  );
+}
+const newestFirst = (table: Positioned) => [desc(table.blockNumber), desc(table.logIndex)];
+
+/** A page of `limit` items from `limit + 1` rows, and the cursor of the next page if there is one. */
+function pageOf<Row extends Cursor, Item>(rows: Row[], limit: number, item: (row: Row) => Item) {
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  return { items: rows.slice(0, limit).map(item), next: last ? encodeCursor(last) : null };
+}
+
+/** One page of history rows matching `where`, newest first. */
+async function historyPage(where: Parameters<typeof and>[0], query: Record<string, string>) {
+  const { limit, before } = pageQuery(query);
+  const [rows, block] = await Promise.all([
+    db
+      .select()
+      .from(history)
+      .where(and(where, olderThan(history, before)))
+      .orderBy(...newestFirst(history))
+      .limit(limit + 1),
+    indexedBlock(),
+  ]);
+  const page = pageOf(rows, limit, (row) => ({
+    blockNumber: row.blockNumber.toString(),
+    logIndex: row.logIndex,
+    timestamp: row.timestamp.toString(),
+    transactionHash: row.transactionHash,
+    from: getAddress(row.from),
+    contract: row.contract,
+    event: row.event,
+    args: row.args,
+  }));
+  return { ...page, block };
+}
+
+function accountParam(value: string) {
+  if (!isAddress(value, { strict: false })) throw new PageError(`not an address: ${value}`);
+  return value.toLowerCase() as `0x${string}`;
+}
+
+/** Admin and timelock events, newest first: `?limit=N&before=<next of the previous page>`. */
+app.get("/audit", async (c) => c.json(await historyPage(eq(history.kind, "admin"), c.req.query())));
+
+/** A member's deposits, releases, credits, purchases, claims and payouts, newest first; paged like /audit. */
+app.get("/activity/:account", async (c) => {
+  const account = accountParam(c.req.param("account"));
+  return c.json(
+    await historyPage(and(eq(history.kind, "member"), eq(history.account, account)), c.req.query()),
+  );
+});
+
+/** An account's finished team days `from`..`to` (contract day indices), oldest first: the team chart's history. */
+app.get("/team/:account/days", async (c) => {
+  const account = accountParam(c.req.param("account"));
+  const from = parseUint(c.req.query("from"), "from");
+  const to = parseUint(c.req.query("to"), "to");
+  const [rows, block] = await Promise.all([
+    db
+      .select()
+      .from(teamDay)
+      .where(and(eq(teamDay.account, account), gte(teamDay.day, from), lte(teamDay.day, to)))
+      .orderBy(asc(teamDay.day)),
+    indexedBlock(),
+  ]);
+  const items = rows.map((r) => ({
+    day: r.day.toString(),
+    amount: r.amount.toString(),
+    users: r.users.toString(),
+  }));
+  return c.json({ items, block });
+});
+
+/**
+ * Timelock operations, newest scheduled first, paged like /audit: queued ones become executable at
+ * `readyAt` (unix seconds); executed and cancelled ones say when.
+ */
+app.get("/timelock/operations", async (c) => {
+  const { limit, before } = pageQuery(c.req.query());
+  const [rows, block] = await Promise.all([
+    db
+      .select()
+      .from(timelockOperation)
+      .where(olderThan(timelockOperation, before))
+      .orderBy(...newestFirst(timelockOperation))
+      .limit(limit + 1),
+    indexedBlock(),
+  ]);
+  const page = pageOf(rows, limit, (row) => ({
+    id: row.id,
+    state: row.state,
+    calls: row.calls,
+    predecessor: row.predecessor,
+    delay: row.delay.toString(),
+    blockNumber: row.blockNumber.toString(),
+    transactionHash: row.transactionHash,
+    scheduledAt: row.scheduledAt.toString(),
+    readyAt: row.readyAt.toString(),
+    doneAt: row.doneAt?.toString() ?? null,
+    doneTransactionHash: row.doneTransactionHash,
+  }));
+  return c.json({ ...page, block });
+});
+
+/**
+ * A pair's reserves after every change since `since` (unix seconds), oldest first: its price chart; and
+ * the swaps of `account` (a member's own) in that time.
+ */
+app.get("/pairs/:pair", async (c) => {
+  const pair = accountParam(c.req.param("pair"));
+  const since = parseUint(c.req.query("since"), "since");
+  const account = c.req.query("account");
+  const [prices, swaps, block] = await Promise.all([
+    db
+      .select()
+      .from(pairSync)
+      .where(and(eq(pairSync.pair, pair), gte(pairSync.timestamp, since)))
+      .orderBy(asc(pairSync.blockNumber), asc(pairSync.logIndex)),
+    account === undefined
+      ? []
+      : db
+          .select()
+          .from(pairSwap)
+          .where(
+            and(
+              eq(pairSwap.pair, pair),
+              eq(pairSwap.from, accountParam(account)),
+              gte(pairSwap.timestamp, since),
+            ),
+          )
+          .orderBy(asc(pairSwap.blockNumber), asc(pairSwap.logIndex)),
+    indexedBlock(),
+  ]);
+  return c.json({
+    prices: prices.map((p) => ({
+      blockNumber: p.blockNumber.toString(),
+      timestamp: p.timestamp.toString(),
+      reserve0: p.reserve0.toString(),
+      reserve1: p.reserve1.toString(),
+    })),
+    swaps: swaps.map((s) => ({
+      blockNumber: s.blockNumber.toString(),
+      timestamp: s.timestamp.toString(),
+      transactionHash: s.transactionHash,
+      from: getAddress(s.from),
+      to: getAddress(s.to),
+      amount0In: s.amount0In.toString(),
+      amount1In: s.amount1In.toString(),
+      amount0Out: s.amount0Out.toString(),
+      amount1Out: s.amount1Out.toString(),
+    })),
+    block,
+  });
+});
+
+export default app;

@@ -1,0 +1,56 @@
+import {
+  burnTokenAbi,
+  holdDividendAbi,
+  idoAbi,
+  lpDividendAbi,
+  lpSwapAbi,
+  miningTokenAbi,
+  nodeRewardAbi,
+  presaleAbi,
+  stakingAbi,
+  swapTokenAbi,
+  timelockAbi,
+} from "@taichi/contracts";
+import { isAdminEvent } from "@taichi/contracts/events";
+
+/**
+ * The product's contracts by their deployment names: every admin event of theirs is in the audit log,
+ * and every event of the Timelock (which owns the others).
+ */
+export const PRODUCT_ABIS = {
+  Presale: presaleAbi,
+  Ido: idoAbi,
+  Staking: stakingAbi,
+  LpSwap: lpSwapAbi,
+  LpDividend: lpDividendAbi,
+  HoldDividend: holdDividendAbi,
+  NodeReward: nodeRewardAbi,
+  SwapToken: swapTokenAbi,
+  BurnToken: burnTokenAbi,
+  MiningToken: miningTokenAbi,
+  Timelock: timelockAbi,
+} as const;
+
+export type ProductContract = keyof typeof PRODUCT_ABIS;
+
+/**
+ * A member's activity: staking deposits, releases, credits and claims, presale purchases and claims,
+ * dividend and node payouts, LP swap claims. Each has the member as its `account` argument.
+ */
+const MEMBER_EVENTS: Partial<Record<ProductContract, readonly string[]>> = {
+  Staking: ["Deposited", "Released", "RewardCredited", "RewardClaimed"],
+  Ido: ["Purchased", "Claimed", "RewardClaimed"],
+  LpDividend: ["RewardPaid"],
+  HoldDividend: ["RewardPaid"],
+  NodeReward: ["Claimed"],
+  LpSwap: ["Claimed"],
+};
+
+export type HistoryKind = "admin" | "member";
+
+/** Whether an event of a product contract is indexed into the history, and as what. */
+export function historyKind(contract: ProductContract, event: string): HistoryKind | undefined {
+  if (contract === "Timelock" || isAdminEvent(event)) return "admin";
+  if (MEMBER_EVENTS[contract]?.includes(event)) return "member";
+  return undefined;
+}

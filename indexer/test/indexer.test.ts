@@ -1,0 +1,341 @@
+/**
+ * The indexer against a real anvil with the real deploy: what /audit, /activity and /team serve is
+ * checked against the chain's own logs, through a reorg and an indexer killed with SIGKILL.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Abi,
+  type Address,
+  type Hex,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  decodeEventLog,
+  encodeFunctionData,
+  http,
+  parseEther,
+  zeroHash,
+} from "viem";
+import { pairAbi, presaleAbi, routerAbi, stakingAbi, timelockAbi, usdtAbi } from "@taichi/contracts";
+import { DEV_ROLES, chainAt, devAccount } from "@taichi/scripts/env";
+import { startIndexer, waitForIndexed } from "@taichi/scripts/indexer";
+import { startLocalChain, type LocalChain } from "@taichi/scripts/localChain";
+import { type Service, stopService } from "@taichi/scripts/processes";
+import { PRODUCT_ABIS, historyKind, type ProductContract } from "../src/contracts";
+
+const CHAIN_PORT = 8631;
+const INDEXER_PORT = 8632;
+const rpcUrl = `http://127.0.0.1:${CHAIN_PORT}`;
+const url = `http://127.0.0.1:${INDEXER_PORT}`;
+const client = createPublicClient({ transport: http(rpcUrl) });
+const anvil = createTestClient({ mode: "anvil", transport: http(rpcUrl) });
+const dataDir = mkdtempSync(join(tmpdir(), "indexer-test-"));
+const owner = devAccount(DEV_ROLES.deployer);
+const member = devAccount(DEV_ROLES.members[0]);
+const newcomer = devAccount(DEV_ROLES.newcomers[0]);
+
+let chain: LocalChain;
+let indexer: Service;
+
+const start = () =>
+  startIndexer({
+    port: INDEXER_PORT,
+    rpcUrl,
+    deploymentsDir: chain.deploymentsDir,
+    dataDir,
+    quiet: !process.env.INDEXER_VERBOSE,
+    env: { DATABASE_URL: "" },
+  });
+
+async function send(from: typeof owner, to: Address, abi: Abi, functionName: string, args: unknown[]) {
+  const wallet = createWalletClient({
+    account: from,
+    transport: http(rpcUrl),
+    chain: chainAt(31337, rpcUrl),
+  });
+  const hash = await wallet.writeContract({ address: to, abi, functionName, args });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  expect(receipt.status).toBe("success");
+  return receipt;
+}
+
+/** An operation the owner (the Timelock; the deployer proposes and executes locally) runs on `to`. */
+function operation(to: Address, abi: Abi, functionName: string, args: unknown[], salt: Hex = zeroHash) {
+  const data = encodeFunctionData({ abi, functionName, args });
+  return { args: [to, 0n, data, zeroHash, salt] as const, salt };
+}
+type Operation = ReturnType<typeof operation>;
+
+const timelock = () => chain.deployment.contracts.Timelock!;
+const minDelay = () =>
+  client.readContract({ address: timelock(), abi: timelockAbi, functionName: "getMinDelay" });
+const operationId = (op: Operation) =>
+  client.readContract({
+    address: timelock(),
+    abi: timelockAbi,
+    functionName: "hashOperation",
+    args: op.args,
+  });
+const schedule = async (op: Operation) =>
+  send(owner, timelock(), timelockAbi, "schedule", [...op.args, await minDelay()]);
+const execute = async (op: Operation) => {
+  await anvil.increaseTime({ seconds: Number(await minDelay()) });
+  return send(owner, timelock(), timelockAbi, "execute", [...op.args]);
+};
+
+/** Waits until the indexer has caught up with the chain's head. */
+async function caughtUp() {
+  await waitForIndexed(indexer, url, await client.getBlockNumber({ cacheTime: 0 }));
+}
+
+async function get(path: string) {
+  const response = await fetch(`${url}${path}`);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+type Item = { blockNumber: string; transactionHash: Hex; contract: string; event: string; args: unknown };
+
+/** Every item of a paged route, following `next` with pages of `limit`. */
+async function readAll(path: string, limit: number) {
+  const items: Item[] = [];
+  let next: string | null = null;
+  let pages = 0;
+  do {
+    const query = `limit=${limit}${next ? `&before=${next}` : ""}`;
+    const { status, body } = await get(`${path}?${query}`);
+    expect(status).toBe(200);
+    const page = body.items as Item[];
+    expect(page.length).toBeLessThanOrEqual(limit);
+    items.push(...page);
+    next = body.next as string | null;
+    pages++;
+  } while (next);
+  return { items, pages };
+}
+
+const jsonOf = (value: unknown) =>
+  JSON.parse(JSON.stringify(value, (_, v) => (typeof v === "bigint" ? v.toString() : v)));
+
+/** What the chain's logs say: the product contracts' events of `kind`, newest first, as the routes serve them. */
+async function fromChain(kind: "admin" | "member", account?: Address) {
+  const names = Object.keys(PRODUCT_ABIS) as ProductContract[];
+  const byAddress = new Map(names.map((name) => [chain.deployment.contracts[name]!.toLowerCase(), name]));
+  const logs = await client.getLogs({
+    address: names.map((n) => chain.deployment.contracts[n]!),
+    fromBlock: 0n,
+  });
+  const items = logs.flatMap((log): (Item & { logIndex: number })[] => {
+    const contract = byAddress.get(log.address.toLowerCase())!;
+    const { eventName, args } = decodeEventLog({ abi: PRODUCT_ABIS[contract] as Abi, ...log });
+    if (historyKind(contract, eventName!) !== kind) return [];
+    if (account && (args as { account?: Address }).account !== account) return [];
+    return [
+      {
+        blockNumber: log.blockNumber.toString(),
+        logIndex: log.logIndex,
+        transactionHash: log.transactionHash,
+        contract,
+        event: eventName!,
+        args: jsonOf(args),
+      },
+    ];
+  });
+  return items.reverse().map(({ logIndex: _, ...item }) => item);
+}
+
+const comparable = (items: Item[]) =>
+  items.map(({ blockNumber, transactionHash, contract, event, args }) => ({
+    blockNumber,
+    transactionHash,
+    contract,
+    event,
+    args,
+  }));
+
+beforeAll(async () => {
+  chain = await startLocalChain(CHAIN_PORT);
+  indexer = start();
+  await caughtUp();
+});
+afterAll(async () => {
+  if (indexer) await stopService(indexer);
+  await chain?.stop();
+});
+
+describe("/audit", () => {
+  it("serves every admin event on chain, newest first, page after page with no gap or duplicate", async () => {
+    const blacklist = operation(chain.deployment.contracts.Staking!, stakingAbi, "setBlacklist", [
+      newcomer.address,
+      true,
+    ]);
+    await schedule(blacklist);
+    await execute(blacklist);
+    await caughtUp();
+    const expected = await fromChain("admin");
+    expect(expected.length).toBeGreaterThan(20); // the deploy's configuration alone
+    const { items, pages } = await readAll("/audit", 7);
+    expect(comparable(items)).toEqual(expected);
+    expect(pages).toBe(Math.ceil(expected.length / 7));
+    expect(items.slice(0, 2)).toMatchObject([
+      { contract: "Timelock", event: "CallExecuted", args: { id: await operationId(blacklist) } },
+      {
+        contract: "Staking",
+        event: "BlacklistUpdated",
+        args: { account: newcomer.address, blacklisted: true },
+      },
+    ]);
+  });
+
+  it("refuses a bad limit or cursor with { code, msg } and status 400", async () => {
+    for (const query of ["limit=0", "limit=501", "limit=abc", "before=1-x", "before=;drop"]) {
+      const { status, body } = await get(`/audit?${query}`);
+      expect(status, query).toBe(400);
+      expect(body.code, query).toBe(400);
+      expect(body.msg, query).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe("/timelock/operations", () => {
+  it("follows each operation from queued to executed or cancelled, newest first", async () => {
+    const registrar = (allowed: boolean) =>
+      operation(chain.deployment.contracts.Presale!, presaleAbi, "setRegistrar", [member.address, allowed]);
+    const run = registrar(true);
+    const scheduled = await schedule(run);
+    const scheduledAt = (await client.getBlock({ blockNumber: scheduled.blockNumber })).timestamp;
+    await caughtUp();
+    const queued = (await get("/timelock/operations?limit=1")).body;
+    expect(queued.items).toEqual([
+      expect.objectContaining({
+        id: await operationId(run),
+        state: "queued",
+        calls: [{ target: chain.deployment.contracts.Presale, value: "0", data: run.args[2] }],
+        readyAt: (scheduledAt + (await minDelay())).toString(),
+        doneAt: null,
+      }),
+    ]);
+
+    const executed = await execute(run);
+    const dropped = registrar(false);
+    await schedule(dropped);
+    const cancelled = await send(owner, timelock(), timelockAbi, "cancel", [await operationId(dropped)]);
+    await caughtUp();
+    const first = (await get("/timelock/operations?limit=1")).body;
+    const second = (await get(`/timelock/operations?limit=1&before=${first.next}`)).body;
+    expect([...(first.items as object[]), ...(second.items as object[])]).toEqual([
+      expect.objectContaining({
+        id: await operationId(dropped),
+        state: "cancelled",
+        doneTransactionHash: cancelled.transactionHash,
+      }),
+      expect.objectContaining({
+        id: await operationId(run),
+        state: "executed",
+        doneTransactionHash: executed.transactionHash,
+      }),
+    ]);
+  });
+});
+
+describe("member history", () => {
+  it("lists a member's deposits and the team's finished days", async () => {
+    const { Staking, Usdt } = chain.deployment.contracts as Record<string, Address>;
+    const amount = parseEther("100");
+    await send(member, Usdt!, usdtAbi, "approve", [Staking!, amount * 2n]);
+    const first = await send(member, Staking!, stakingAbi, "deposit", [0n, amount, true]);
+    const day = (await client.getBlock({ blockNumber: first.blockNumber })).timestamp / 86_400n;
+    await anvil.increaseTime({ seconds: 86_400 });
+    // the next day's deposit closes the first day of the member's upline (the root): its TeamDay
+    await send(member, Staking!, stakingAbi, "deposit", [0n, amount, true]);
+    await caughtUp();
+
+    const activity = await readAll(`/activity/${member.address}`, 50);
+    expect(comparable(activity.items)).toEqual(await fromChain("member", member.address));
+    const deposits = activity.items.filter((item) => item.event === "Deposited");
+    expect(deposits.map((d) => (d.args as { amount: string }).amount)).toEqual([amount, amount].map(String));
+
+    const { body } = await get(`/team/${owner.address}/days?from=${day - 13n}&to=${day + 1n}`);
+    expect(body.items).toEqual([{ day: day.toString(), amount: amount.toString(), users: "1" }]);
+  });
+});
+
+describe("pairs", () => {
+  it("records each swap with its sender and the reserves after it", async () => {
+    const {
+      Router,
+      Usdt,
+      SwapToken,
+      Pair_SwapToken_Usdt: pair,
+    } = chain.deployment.contracts as Record<string, Address>;
+    const amount = parseEther("10");
+    await send(member, Usdt!, usdtAbi, "approve", [Router!, amount]);
+    const deadline = (await client.getBlock()).timestamp + 600n;
+    const receipt = await send(
+      member,
+      Router!,
+      routerAbi,
+      "swapExactTokensForTokensSupportingFeeOnTransferTokens",
+      [amount, 0n, [Usdt, SwapToken], member.address, deadline],
+    );
+    await caughtUp();
+    const [reserve0, reserve1] = await client.readContract({
+      address: pair!,
+      abi: pairAbi,
+      functionName: "getReserves",
+    });
+    const { body } = await get(`/pairs/${pair}?since=0&account=${member.address}`);
+    const prices = body.prices as { blockNumber: string; reserve0: string; reserve1: string }[];
+    expect(prices.at(-1)).toMatchObject({ reserve0: reserve0.toString(), reserve1: reserve1.toString() });
+    const swaps = body.swaps as { transactionHash: Hex; from: Address }[];
+    expect(swaps.at(-1)).toMatchObject({ transactionHash: receipt.transactionHash, from: member.address });
+  });
+});
+
+describe("reorgs and restarts", () => {
+  it("drops the events of blocks a reorganisation removed", async () => {
+    const snapshot = await anvil.snapshot();
+    const op = operation(chain.deployment.contracts.Presale!, presaleAbi, "setRegistrar", [
+      owner.address,
+      true,
+    ]);
+    const receipt = await schedule(op);
+    await caughtUp();
+    const audit = (await get("/audit?limit=1")).body.items as Item[];
+    expect(audit[0]).toMatchObject({ event: "CallScheduled", transactionHash: receipt.transactionHash });
+    const operations = (await get("/timelock/operations?limit=1")).body.items as { id: Hex }[];
+    expect(operations[0]?.id).toBe(await operationId(op));
+
+    await anvil.revert({ id: snapshot });
+    await anvil.mine({ blocks: 3 }); // a longer chain without the transaction
+    await caughtUp();
+    const { items } = await readAll("/audit", 50);
+    expect(items.map((i) => i.transactionHash)).not.toContain(receipt.transactionHash);
+    expect(comparable(items)).toEqual(await fromChain("admin"));
+    const after = (await get("/timelock/operations?limit=50")).body.items as { id: Hex }[];
+    expect(after.map((o) => o.id)).not.toContain(await operationId(op));
+  });
+
+  it("resumes after being killed, with no gap and no duplicate", async () => {
+    await caughtUp();
+    process.kill(-indexer.child.pid!, "SIGKILL");
+    await indexer.exited;
+    // events while it is down
+    const unblacklist = operation(chain.deployment.contracts.Staking!, stakingAbi, "setBlacklist", [
+      newcomer.address,
+      false,
+    ]);
+    await schedule(unblacklist);
+    await execute(unblacklist);
+    await anvil.mine({ blocks: 40 }); // past the finality depth, so part of it is caught up as history
+
+    indexer = start();
+    await caughtUp();
+    expect(comparable((await readAll("/audit", 10)).items)).toEqual(await fromChain("admin"));
+    expect(comparable((await readAll(`/activity/${member.address}`, 3)).items)).toEqual(
+      await fromChain("member", member.address),
+    );
+  });
+});
