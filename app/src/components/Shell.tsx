@@ -12,7 +12,7 @@ import { ConfirmDialog } from "./ConfirmDialog";
 import { Footer } from "./Footer";
 import { LazyDialog } from "./LazyDialog";
 import { PendingOverlay } from "./PendingOverlay";
-import { SideMenu } from "./SideMenu";
+import { BottomNav, SideMenu } from "./SideMenu";
 import { Toasts } from "./Toasts";
 import { TopBar } from "./TopBar";
 
@@ -53,6 +53,7 @@ export function Shell() {
         </Suspense>
       </main>
       <Footer />
+      {pathname !== "/S" && <BottomNav />}
       <RegistrationGate />
       {pickerOpen && (
         <LazyDialog title="wallet.connectTitle" onClose={() => setPickerOpen(false)} className="picker-layer">

@@ -28,6 +28,7 @@ export const en: Catalogue = {
   },
   nav: {
     menu: "Menu",
+    main: "Main pages",
     home: "Home",
     team: "Team",
     swap: "Swap",
@@ -42,7 +43,7 @@ export const en: Catalogue = {
     assets: "Assets",
     saturn: "Saturn",
     nft: "NFT",
-    mine: "Mine",
+    mine: "Mining",
     invites: "Invites",
     whitePaper: "White paper",
     audit: "Audit report",

@@ -26,6 +26,7 @@ export const zh = {
   },
   nav: {
     menu: "菜单",
+    main: "主要页面",
     home: "首页",
     team: "团队",
     swap: "闪兑",
