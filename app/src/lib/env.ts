@@ -12,6 +12,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_API_BASE`          | `/api/api/invest`          | base path (or absolute URL) of the backend API of spec section 7 |
  * | `VITE_IDO_PROOF_DEADLINE`| `2025-06-30`               | presale rules: last day to submit the payment proof (YYYY-MM-DD); `none` hides the line |
  * | `VITE_RPC_MULTICALL`     | `on`                       | `off`: reads are not merged into Multicall3 calls (`batch.multicall`) nor into JSON-RPC batches (for `npm run bench`) |
+ * | `VITE_WALLETCONNECT_PROJECT_ID` | empty (off)        | WalletConnect Cloud (Reown) project id: set, the wallet picker offers WalletConnect (phone wallets by QR code or link); unset, none of its code is loaded |
  * | `VITE_LOG_RANGE`         | the chain's cap in `src/lib/logRange.ts` (5,000 on 56/97, none on 31337) | blocks one `eth_getLogs` may span (audit log window, team chart history): what the RPC in `VITE_RPC_URL` allows |
  *
  * Contract addresses are never configured here: they come from `deployments/<chainId>.json`.
@@ -36,6 +37,8 @@ export type AppEnv = {
   multicall: boolean;
   /** VITE_LOG_RANGE: blocks per eth_getLogs, undefined: the chain's own cap (src/lib/logRange.ts) */
   logRange: bigint | undefined;
+  /** VITE_WALLETCONNECT_PROJECT_ID, undefined: WalletConnect is off */
+  walletConnectProjectId: string | undefined;
 };
 
 export const DEFAULT_IDO_PROOF_DEADLINE = "2025-06-30";
@@ -93,7 +96,22 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
     throw new EnvError(`VITE_LOG_RANGE="${logRangeText}" must be a whole number of blocks, at least 1`);
   }
   const logRange = logRangeText === undefined ? undefined : BigInt(logRangeText);
-  return { chainId, rpcUrl, managerAddresses, apiBase, idoProofDeadline, multicall, logRange };
+  const walletConnectProjectId = str("VITE_WALLETCONNECT_PROJECT_ID");
+  if (walletConnectProjectId !== undefined && !/^[0-9a-f]{32}$/i.test(walletConnectProjectId)) {
+    throw new EnvError(
+      `VITE_WALLETCONNECT_PROJECT_ID="${walletConnectProjectId}" is not a project id (32 hexadecimal characters)`,
+    );
+  }
+  return {
+    chainId,
+    rpcUrl,
+    managerAddresses,
+    apiBase,
+    idoProofDeadline,
+    multicall,
+    logRange,
+    walletConnectProjectId,
+  };
 }
 
 export const env: AppEnv = parseEnv(import.meta.env);
