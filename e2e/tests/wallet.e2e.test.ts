@@ -1,4 +1,4 @@
-import { presaleAbi } from "@taichi/contracts";
+import { presaleAbi, usdtAbi } from "@taichi/contracts";
 import type { Page } from "@playwright/test";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
 import { TEST_WALLET_NAME } from "@taichi/scripts/testWallet/wallet";
@@ -39,16 +39,25 @@ test.describe("wallet", () => {
     ).toBe(true);
   });
 
-  test("the wallet panel adds the project's USDT to the wallet", async ({ page, wallet, contracts }) => {
+  test("the wallet panel adds USDT and every project token to the wallet, named by its symbol", async ({
+    page,
+    wallet,
+    chain,
+    contracts,
+  }) => {
     await page.goto("/");
     await connect(page);
     await page.getByRole("button", { name: "0x3C4..93BC" }).click();
     const panel = page.getByRole("dialog", { name: "Wallet" });
-    await panel.getByRole("button", { name: "Add USDT to wallet" }).click();
-    await expect(page.getByText("Success")).toBeVisible();
-    expect(wallet.watchedAssets).toEqual([
-      { type: "ERC20", options: { address: contracts.Usdt, symbol: "USDT", decimals: 18 } },
-    ]);
+    const expected = [];
+    for (const name of ["Usdt", "SwapToken", "BurnToken", "MiningToken"]) {
+      const address = contracts[name]!;
+      const symbol = await chain.readContract({ address, abi: usdtAbi, functionName: "symbol" });
+      await panel.getByRole("button", { name: `Add ${symbol} to wallet` }).click();
+      expected.push({ type: "ERC20", options: { address, symbol, decimals: 18 } });
+      await expect.poll(() => wallet.watchedAssets.length).toBe(expected.length);
+    }
+    expect(wallet.watchedAssets).toEqual(expected);
   });
 });
 
