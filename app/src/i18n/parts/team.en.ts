@@ -45,8 +45,14 @@ export const team: typeof zh = {
   },
   chart: {
     title: "Team deposits, last {{days}} days",
-    summary: "{{amount}} USDT in total · {{users}} new team members",
-    bar: "{{date}}: {{amount}} USDT, {{users}} new team members",
+    summary: {
+      one: "{{amount}} USDT in total · {{count}} new team member",
+      other: "{{amount}} USDT in total · {{count}} new team members",
+    },
+    bar: {
+      one: "{{date}}: {{amount}} USDT, {{count}} new team member",
+      other: "{{date}}: {{amount}} USDT, {{count}} new team members",
+    },
     empty: "No team deposits or new team members in the last {{days}} days",
     historyError: "Earlier days could not be read from the RPC node: only the latest active day is shown",
   },

@@ -43,8 +43,14 @@ export const team = {
   },
   chart: {
     title: "近 {{days}} 天团队存入",
-    summary: "合计 {{amount}} USDT · 新增团队 {{users}} 人",
-    bar: "{{date}}：{{amount}} USDT，新增团队 {{users}} 人",
+    summary: {
+      one: "合计 {{amount}} USDT · 新增团队 {{count}} 人",
+      other: "合计 {{amount}} USDT · 新增团队 {{count}} 人",
+    },
+    bar: {
+      one: "{{date}}：{{amount}} USDT，新增团队 {{count}} 人",
+      other: "{{date}}：{{amount}} USDT，新增团队 {{count}} 人",
+    },
     empty: "近 {{days}} 天暂无团队存入或新增成员",
     historyError: "无法从 RPC 节点读取更早的日期：仅显示最近一个有记录的日期",
   },

@@ -204,7 +204,7 @@ export function TeamChartCard({ data, dayTimes }: { data: TeamDays; dayTimes: bi
     body = (
       <>
         <p className="small muted">
-          {t("team.chart.summary", { amount: formatAmount(total), users: members.toString() })}
+          {t("team.chart.summary", { amount: formatAmount(total), count: members.toString() })}
         </p>
         <svg
           className="team-chart"
@@ -218,7 +218,7 @@ export function TeamChartCard({ data, dayTimes }: { data: TeamDays; dayTimes: bi
             const label = t("team.chart.bar", {
               date: dayLabel(bar.day),
               amount: formatAmount(bar.amount),
-              users: bar.users.toString(),
+              count: bar.users.toString(),
             });
             const isToday = i === bars.length - 1;
             return (
