@@ -33,7 +33,7 @@ export function IdoRules({ overview }: { overview: IdoOverview }) {
       {!overview.available ? (
         <p className="muted">{t("ido.unavailable")}</p>
       ) : !ready ? (
-        <ReadPending isError={overview.isError} />
+        <ReadPending isError={overview.isError} lines={20} />
       ) : (
         <ol className="rules">
           <li>{t("ido.rules.one")}</li>

@@ -5,6 +5,7 @@ import { formatAmount } from "../../../lib/format";
 import { type IdoOverview, useSalePhase } from "../hooks/useIdoOverview";
 import { type SalePhase, tierOf } from "../logic";
 import { ReadError } from "../../../components/ReadError";
+import { SkeletonLines } from "../../../components/Skeleton";
 
 const COUNTDOWN_LABEL = {
   before: "ido.startsIn",
@@ -30,7 +31,7 @@ export function PresaleCard({ overview, showLink }: { overview: IdoOverview; sho
   } else if (overview.isError) {
     body = <ReadError />;
   } else if (!config || !sale) {
-    body = <p className="muted">{t("common.loading")}</p>;
+    body = <SkeletonLines lines={12} />;
   } else {
     const { stage, phase, countdownTo, offset } = sale;
     const countdownLabel = stage === "priority" ? "ido.opensToAllIn" : COUNTDOWN_LABEL[phase];
