@@ -1,10 +1,22 @@
 import { presaleAbi } from "@taichi/contracts";
-import { parseEther } from "viem";
+import { type Address, type PublicClient, parseEther } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
 import { connectWallet, devWallet, direct, stakeDirect } from "../fixtures/accounts.ts";
 
 const member = DEV_ROLES.members[0]; // account 2, registered under the root, no stake
 const newcomer = DEV_ROLES.newcomers[1];
+
+/** The newcomer binds to the member on chain (setup, not UI). */
+const registerNewcomer = (chain: PublicClient, presale: Address) =>
+  direct(
+    chain,
+    devWallet(newcomer).writeContract({
+      address: presale,
+      abi: presaleAbi,
+      functionName: "register",
+      args: [devAccount(member).address],
+    }),
+  );
 
 test.describe("the rules where they bite (issue 19)", () => {
   test.use({ viewport: { width: 375, height: 812 } });
@@ -18,15 +30,7 @@ test.describe("the rules where they bite (issue 19)", () => {
       contracts,
     }) => {
       const invitee = devAccount(newcomer).address;
-      await direct(
-        chain,
-        devWallet(newcomer).writeContract({
-          address: contracts.Presale!,
-          abi: presaleAbi,
-          functionName: "register",
-          args: [devAccount(member).address],
-        }),
-      );
+      await registerNewcomer(chain, contracts.Presale!);
       const registry = await chain.readContract({
         address: contracts.Presale!,
         abi: presaleAbi,
@@ -72,15 +76,7 @@ test.describe("the rules where they bite (issue 19)", () => {
       contracts,
     }) => {
       const referrer = devAccount(member).address;
-      await direct(
-        chain,
-        devWallet(newcomer).writeContract({
-          address: contracts.Presale!,
-          abi: presaleAbi,
-          functionName: "register",
-          args: [referrer],
-        }),
-      );
+      await registerNewcomer(chain, contracts.Presale!);
       await page.goto("/mine");
       await connectWallet(page);
       await page.getByRole("button", { name: "Sign in with wallet" }).click();

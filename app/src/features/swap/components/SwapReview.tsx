@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { ConfirmModal } from "../../../components/ConfirmModal";
+import { TypedPhraseField } from "../../../components/TypedPhraseField";
 import { useTranslation } from "../../../i18n";
 import { formatAmount } from "../../../lib/format";
 import { percentFromBps } from "../../ido/logic";
@@ -105,16 +106,12 @@ export function SwapReview({
         </label>
       )}
       {guard === "typed" && (
-        <div className="field">
-          <label htmlFor="swap-typed-confirm">{t("swap.review.typeToConfirm", { phrase })}</label>
-          <input
-            id="swap-typed-confirm"
-            className="input"
-            autoComplete="off"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </div>
+        <TypedPhraseField
+          id="swap-typed-confirm"
+          label={t("swap.review.typeToConfirm", { phrase })}
+          value={typed}
+          onChange={setTyped}
+        />
       )}
     </ConfirmModal>
   );
