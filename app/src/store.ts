@@ -15,7 +15,7 @@ export type ToastKind = "success" | "info" | "warning" | "error";
 /** Spec section 8: success/info/warning 2 s, error 4 s. */
 export const TOAST_MS: Record<ToastKind, number> = { success: 2000, info: 2000, warning: 2000, error: 4000 };
 
-export type Toast = { id: number; kind: ToastKind; message: AppMessage };
+export type Toast = { id: number; kind: ToastKind; message: AppMessage; link?: string };
 /** Spec section 9: an answered confirm dialog is cleaned out of the confirm pool after 5 s. */
 export const CONFIRM_CLEANUP_MS = 5000;
 
@@ -53,7 +53,8 @@ export type AppState = {
   beginPending(): void;
   endPending(): void;
   setPendingNote(note: AppMessage | undefined): void;
-  toast(kind: ToastKind, message: AppMessage): number;
+  /** `link`: an explorer page the toast offers (a mined transaction). */
+  toast(kind: ToastKind, message: AppMessage, link?: string): number;
   dismissToast(id: number): void;
   /** Queues a confirm dialog; resolves true on confirm, false on cancel. */
   confirm(message: AppMessage): Promise<boolean>;
@@ -132,12 +133,12 @@ export const useAppStore = create<AppState>()((set, get) => ({
   setPendingNote(pendingNote) {
     set({ pendingNote });
   },
-  toast(kind, message) {
+  toast(kind, message, link) {
     // Several reads failing together (backend down) would stack the same toast over the page.
     const shown = get().toasts.find((t) => t.kind === kind && sameMessage(t.message, message));
     if (shown) return shown.id;
     const id = nextId++;
-    set((s) => ({ toasts: [...s.toasts, { id, kind, message }] }));
+    set((s) => ({ toasts: [...s.toasts, { id, kind, message, ...(link ? { link } : {}) }] }));
     setTimeout(() => get().dismissToast(id), TOAST_MS[kind]);
     return id;
   },

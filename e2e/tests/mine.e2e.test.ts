@@ -141,8 +141,8 @@ test.describe("/mine: sign-in refused in the wallet", () => {
     const register = page.getByRole("region", { name: "Create your mining account" });
     await expect(register).toBeVisible();
     await expect(signInButton(page)).toHaveCount(0);
-    // no invitation code: the referrer field is empty with its hint, not the zero address
-    await expect(register.getByLabel("Referrer address")).toHaveValue("");
+    // no invitation code: the referrer the chain knows for this member (the root), never the zero address
+    await expect(register.getByLabel("Referrer address")).toHaveValue(root.address);
     await expect(register.getByLabel("Referrer address")).toHaveAttribute(
       "placeholder",
       "Please enter the recommended address",

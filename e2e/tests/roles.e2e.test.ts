@@ -38,6 +38,7 @@ test.describe("the manager (dev account 1, Presale config manager)", () => {
     await page.getByRole("button", { name: "Menu" }).click();
     const link = page.getByRole("navigation", { name: "Menu" }).getByRole("link", {
       name: "Contract configuration",
+      exact: true,
     });
     await expect(link).toBeVisible();
     await expect(page.getByRole("dialog", { name: "Register binding" })).toHaveCount(0);

@@ -56,10 +56,10 @@ test.describe("shell", () => {
       await expect(menu).toBeHidden();
       await expect(menuButton).toBeFocused();
 
-      // the "stake" entry has no page yet: it says so
+      // the "stake" entry opens the staking page
       await page.keyboard.press("Enter");
-      await menu.getByRole("button", { name: "Stake" }).click();
-      await expect(page.getByText("Come soon")).toBeVisible();
+      await menu.getByRole("link", { name: "Stake" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Staking" })).toBeVisible();
     });
   });
 });

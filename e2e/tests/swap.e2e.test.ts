@@ -69,6 +69,22 @@ async function shownAmount(card: Locator, label: string): Promise<bigint> {
 /** Cuts a value to the 6 fraction digits the page shows. */
 const shown6 = (v: bigint) => (v / 10n ** 12n) * 10n ** 12n;
 
+/** Swap, then the review's "Confirm swap" (a price impact of at most 5%: one more click). */
+async function swapReviewed(page: Page, card: Locator) {
+  await card.getByRole("button", { name: "Swap", exact: true }).click();
+  await page
+    .getByRole("alertdialog", { name: "Review swap" })
+    .getByRole("button", { name: "Confirm swap" })
+    .click();
+}
+
+/** The price impact of `pairIn` on `reserveIn` in basis points, after the DEX's 0.3% fee (Uniswap V2). */
+const impactBps = (pairIn: bigint, reserveIn: bigint) =>
+  (pairIn * 997n * 10_000n) / (reserveIn * 1000n + pairIn * 997n);
+/** Basis points as the page writes a percentage: 3312 -> "33.12", 1050 -> "10.5". */
+const percent = (bps: bigint) =>
+  `${bps / 100n}${bps % 100n ? `.${(bps % 100n).toString().padStart(2, "0").replace(/0$/, "")}` : ""}`;
+
 async function openExchange(page: Page) {
   await page.goto("/swap");
   await connectWallet(page);
@@ -103,7 +119,7 @@ test.describe("flash exchange (issue 6)", () => {
       "0.98%",
     );
 
-    await card.getByRole("button", { name: "Swap", exact: true }).click();
+    await swapReviewed(page, card);
     await expect.poll(() => r.usdt(me)).toBe(usdtBefore - usdtIn);
     const received = (await r.token(me)) - tokenBefore;
     expect(received).toBeGreaterThanOrEqual(minimum);
@@ -149,7 +165,7 @@ test.describe("flash exchange (issue 6)", () => {
     const quoted = await shownAmount(card, "You receive (estimated)");
     const minimum = await shownAmount(card, "Minimum received");
 
-    await card.getByRole("button", { name: "Swap", exact: true }).click();
+    await swapReviewed(page, card);
     await expect.poll(() => r.token(me)).toBe(0n);
     const received = (await r.usdt(me)) - usdtBefore;
     expect(received).toBeGreaterThanOrEqual(minimum);
@@ -211,7 +227,7 @@ test.describe("flash exchange (issue 6)", () => {
     });
     expect(quoted).toBeLessThan(shown6(routerOut!));
 
-    await card.getByRole("button", { name: "Swap", exact: true }).click();
+    await swapReviewed(page, card);
     await expect.poll(() => r.token(me)).toBe(0n);
     const received = (await r.usdt(me)) - usdtBefore;
     expect(received).toBeGreaterThanOrEqual(minimum);
@@ -257,7 +273,7 @@ test.describe("flash exchange (issue 6)", () => {
     await buyDirect(chain, contracts, DEV_ROLES.newcomers[2], contracts.SwapToken!, parseEther("20000"));
     expect(await r.reserves()).not.toEqual(reservesBefore);
 
-    await card.getByRole("button", { name: "Swap", exact: true }).click();
+    await swapReviewed(page, card);
     await expect(
       page.getByRole("alert").filter({ hasText: "The price moved more than your slippage tolerance" }),
     ).toBeVisible();
@@ -271,6 +287,91 @@ test.describe("flash exchange (issue 6)", () => {
       shown6(await r.buyQuote(parseEther("1000"))),
     );
     await expect(card.getByRole("button", { name: "Swap", exact: true })).toBeEnabled();
+  });
+
+  test("a 33% price-impact swap cannot be sent with one click: only the typed phrase sends it, and it lands", async ({
+    page,
+    wallet,
+    chain,
+    contracts,
+  }) => {
+    const r = reads(chain, contracts);
+    const me = wallet.account.address;
+    const usdtIn = parseEther("50000");
+    const [r0, r1] = await r.reserves();
+    const token0 = await chain.readContract({
+      address: contracts.Pair_SwapToken_Usdt!,
+      abi: pairAbi,
+      functionName: "token0",
+    });
+    const usdtReserve = token0.toLowerCase() === contracts.Usdt!.toLowerCase() ? r0 : r1;
+    const impact = impactBps(usdtIn, usdtReserve);
+    expect(impact).toBeGreaterThan(3000n);
+    const usdtBefore = await r.usdt(me);
+    const tokenBefore = await r.token(me);
+    const expected = await r.buyQuote(usdtIn);
+
+    const card = await openExchange(page);
+    await card.getByLabel("You pay (USDT)").fill("50000");
+    await expect(card.locator(".kv > div").filter({ hasText: "Price impact" }).locator("dd")).toHaveText(
+      `${percent(impact)}%`,
+    );
+    await expect(
+      card.getByText(`you receive about ${percent(impact)}% less than at the current price`),
+    ).toBeVisible();
+
+    // one click only opens the review: nothing is sent, and its button needs the typed phrase
+    await card.getByRole("button", { name: "Swap", exact: true }).click();
+    const review = page.getByRole("alertdialog", { name: "Review swap" });
+    await expect(review.getByRole("alert")).toContainText(`Price impact ${percent(impact)}%`);
+    expect(await shownAmount(review, "You pay")).toBe(usdtIn);
+    expect(await shownAmount(review, "You receive (estimated)")).toBe(shown6(expected));
+    await expect(review.locator(".kv > div").filter({ hasText: "Route" }).locator("dd")).toContainText(
+      "USDT →",
+    );
+    const send = review.getByRole("button", { name: "Swap anyway" });
+    await expect(send).toBeDisabled();
+    await review.getByLabel("Price impact above 15%: type confirm to send this swap anyway").fill("conf");
+    await expect(send).toBeDisabled();
+    await page.keyboard.press("Enter");
+    await review.getByRole("button", { name: "Cancel" }).click();
+    await expect(review).toBeHidden();
+    expect(sends(wallet.calls)).toBe(0);
+    expect(await r.usdt(me)).toBe(usdtBefore);
+
+    // typed, it is sent and lands
+    await card.getByRole("button", { name: "Swap", exact: true }).click();
+    await review.getByLabel("Price impact above 15%: type confirm to send this swap anyway").fill("confirm");
+    await send.click();
+    await expect.poll(() => r.usdt(me)).toBe(usdtBefore - usdtIn);
+    expect((await r.token(me)) - tokenBefore).toBe(expected);
+  });
+
+  test("between 5% and 15% impact the review needs a tick; the flip button turns the direction round", async ({
+    page,
+    wallet,
+  }) => {
+    const card = await openExchange(page);
+    await card.getByLabel("You pay (USDT)").fill("12000");
+    await expect(card.getByText("Minimum received")).toBeVisible();
+    const received = await shownAmount(card, "You receive (estimated)");
+    await card.getByRole("button", { name: "Swap", exact: true }).click();
+    const review = page.getByRole("alertdialog", { name: "Review swap" });
+    const send = review.getByRole("button", { name: "Swap anyway" });
+    await expect(send).toBeDisabled();
+    await review
+      .getByRole("checkbox", { name: /^I accept receiving about .*% less than at the current price$/ })
+      .check();
+    await expect(send).toBeEnabled();
+    await review.getByRole("button", { name: "Cancel" }).click();
+    expect(sends(wallet.calls)).toBe(0);
+
+    // flip: the sell side, paying what the buy would have received
+    await card.getByRole("button", { name: "Flip direction" }).click();
+    await expect(card.getByRole("radio", { name: /to USDT$/ })).toBeChecked();
+    const field = card.getByLabel(/^You pay \((?!USDT)/);
+    expect(parseUnits(await field.inputValue(), 18)).toBeGreaterThanOrEqual(received);
+    expect(parseUnits(await field.inputValue(), 18) - received).toBeLessThan(10n ** 12n);
   });
 
   test("slippage and deadline settings persist across a reload; a bad value blocks the swap", async ({

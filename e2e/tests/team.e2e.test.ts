@@ -64,9 +64,9 @@ test.describe("invitation QR code and team chart (issue 5)", () => {
       await page.reload();
       const bars = chart.getByRole("listitem");
       await expect(bars).toHaveCount(14);
-      await expect(bars.last()).toHaveAccessibleName(/: 100 USDT, 1 new team members$/);
+      await expect(bars.last()).toHaveAccessibleName(/: 100 USDT, 1 new team member$/);
       await expect(bars.nth(12)).toHaveAccessibleName(/: 0 USDT, 0 new team members$/);
-      await expect(chart.getByText("100 USDT in total · 1 new team members")).toBeVisible();
+      await expect(chart.getByText("100 USDT in total · 1 new team member")).toBeVisible();
       const today = page.getByRole("region", { name: "Today's team statistics" });
       await expect(today.getByText("100 USDT")).toBeVisible();
 
@@ -96,7 +96,7 @@ test.describe("invitation QR code and team chart (issue 5)", () => {
       // a chain day later the deposit moves one bar to the left and today is empty
       await timeTravel(dayTimes);
       await page.reload();
-      await expect(bars.nth(12)).toHaveAccessibleName(/: 100 USDT, 1 new team members$/);
+      await expect(bars.nth(12)).toHaveAccessibleName(/: 100 USDT, 1 new team member$/);
       await expect(bars.last()).toHaveAccessibleName(/: 0 USDT, 0 new team members$/);
 
       // a deposit on the new day: the views now answer only this day, the day before is in a TeamDay log
@@ -119,15 +119,16 @@ test.describe("invitation QR code and team chart (issue 5)", () => {
       expect(logs.map((l) => l.args)).toEqual([{ account: root, day, amount, users: 1n }]);
 
       await page.reload();
+      const members = (n: number | bigint) => `${n} new team member${Number(n) === 1 ? "" : "s"}`;
       const usdtText = (wei: bigint) =>
         (Number(wei / 10n ** 14n) / 10_000).toLocaleString("en-US", { maximumFractionDigits: 4 });
       await expect(bars.nth(12)).toHaveAccessibleName(
-        new RegExp(`: ${usdtText(logs[0]!.args.amount!)} USDT, ${logs[0]!.args.users} new team members$`),
+        new RegExp(`: ${usdtText(logs[0]!.args.amount!)} USDT, ${members(logs[0]!.args.users!)}$`),
       );
       await expect(bars.last()).toHaveAccessibleName(
-        new RegExp(`: ${usdtText(todayAmount)} USDT, ${todayUsers} new team members$`),
+        new RegExp(`: ${usdtText(todayAmount)} USDT, ${members(todayUsers)}$`),
       );
-      await expect(chart.getByText("350 USDT in total · 1 new team members")).toBeVisible();
+      await expect(chart.getByText("350 USDT in total · 1 new team member")).toBeVisible();
       await expect(today.getByText("250 USDT")).toBeVisible();
       await expect(chart.getByText(/could not be read/)).toHaveCount(0);
     });

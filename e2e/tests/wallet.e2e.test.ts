@@ -1,4 +1,4 @@
-import { presaleAbi } from "@taichi/contracts";
+import { presaleAbi, usdtAbi } from "@taichi/contracts";
 import type { Page } from "@playwright/test";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
 import { TEST_WALLET_NAME } from "@taichi/scripts/testWallet/wallet";
@@ -39,16 +39,25 @@ test.describe("wallet", () => {
     ).toBe(true);
   });
 
-  test("the wallet panel adds the project's USDT to the wallet", async ({ page, wallet, contracts }) => {
+  test("the wallet panel adds USDT and every project token to the wallet, named by its symbol", async ({
+    page,
+    wallet,
+    chain,
+    contracts,
+  }) => {
     await page.goto("/");
     await connect(page);
     await page.getByRole("button", { name: "0x3C4..93BC" }).click();
     const panel = page.getByRole("dialog", { name: "Wallet" });
-    await panel.getByRole("button", { name: "Add USDT to wallet" }).click();
-    await expect(page.getByText("Success")).toBeVisible();
-    expect(wallet.watchedAssets).toEqual([
-      { type: "ERC20", options: { address: contracts.Usdt, symbol: "USDT", decimals: 18 } },
-    ]);
+    const expected = [];
+    for (const name of ["Usdt", "SwapToken", "BurnToken", "MiningToken"]) {
+      const address = contracts[name]!;
+      const symbol = await chain.readContract({ address, abi: usdtAbi, functionName: "symbol" });
+      await panel.getByRole("button", { name: `Add ${symbol} to wallet` }).click();
+      expected.push({ type: "ERC20", options: { address, symbol, decimals: 18 } });
+      await expect.poll(() => wallet.watchedAssets.length).toBe(expected.length);
+    }
+    expect(wallet.watchedAssets).toEqual(expected);
   });
 });
 
@@ -86,5 +95,41 @@ test.describe("recent transactions", () => {
     list = await openPanel();
     await expect(list.getByRole("listitem")).toHaveCount(1);
     await expect(list.getByRole("listitem")).toContainText("Confirmed");
+  });
+});
+
+test.describe("phone without a wallet (issue 19)", () => {
+  test("at 375 px, zh: the picker opens this page in TokenPocket, Trust, OKX or Bitget, or installs one", async ({
+    browser,
+  }) => {
+    // a browser with no injected wallet at all
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    const root = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+    await page.goto(`/ido?code=${root}`);
+    await page.getByRole("button", { name: "UNCONNECT" }).click();
+    const picker = page.getByRole("dialog", { name: "连接钱包" });
+    await expect(picker.getByRole("alert")).toHaveText(
+      "此浏览器中没有钱包。在手机上，请在钱包 App 的浏览器中打开本页，或先安装钱包：",
+    );
+    const here = page.url();
+    const open = async (wallet: string) =>
+      new URL((await picker.getByRole("link", { name: `在 ${wallet} 中打开` }).getAttribute("href"))!);
+
+    const tp = await open("TokenPocket");
+    expect(tp.protocol).toBe("tpdapp:");
+    expect(JSON.parse(tp.searchParams.get("params")!).url).toBe(here);
+    expect((await open("Trust Wallet")).searchParams.get("url")).toBe(here);
+    const okx = await open("OKX Wallet");
+    expect(new URL(okx.searchParams.get("deeplink")!).searchParams.get("dappUrl")).toBe(here);
+    expect((await open("Bitget Wallet")).searchParams.get("url")).toBe(here);
+    for (const wallet of ["TokenPocket", "Trust Wallet", "OKX Wallet", "Bitget Wallet"]) {
+      const install = picker.getByRole("link", { name: `安装 ${wallet}` });
+      expect(await install.getAttribute("href")).toMatch(/^https:\/\//);
+      await expect(install).toHaveAttribute("target", "_blank");
+    }
+    // the links fit the phone's width
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await context.close();
   });
 });

@@ -9,6 +9,7 @@ export function ConfirmModal({
   onConfirm,
   onCancel,
   canConfirm = true,
+  confirmLabel,
   className,
 }: {
   title: string;
@@ -16,6 +17,8 @@ export function ConfirmModal({
   onConfirm(): void;
   onCancel(): void;
   canConfirm?: boolean;
+  /** The confirm button's text ("Confirm" by default). */
+  confirmLabel?: string;
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -27,7 +30,7 @@ export function ConfirmModal({
           {t("common.cancel")}
         </button>
         <button type="button" className="button" disabled={!canConfirm} onClick={onConfirm}>
-          {t("common.confirm")}
+          {confirmLabel ?? t("common.confirm")}
         </button>
       </div>
     </Modal>

@@ -67,20 +67,20 @@ it("Retry also reads again a multicall batch whose calls failed", async () => {
 });
 
 describe("ReadPending", () => {
-  it("is a loading text until the read fails, then the error with a retry", () => {
+  it("is placeholder lines named Loading until the read fails, then the error with a retry", () => {
     const { rerender } = render(
       <QueryClientProvider client={new QueryClient()}>
         <ReadPending isError={false} />
       </QueryClientProvider>,
     );
-    expect(screen.getByText("Loading...")).toBeTruthy();
+    expect(screen.getByRole("status", { name: "Loading..." })).toBeTruthy();
     expect(screen.queryByRole("button")).toBeNull();
     rerender(
       <QueryClientProvider client={new QueryClient()}>
         <ReadPending isError />
       </QueryClientProvider>,
     );
-    expect(screen.queryByText("Loading...")).toBeNull();
+    expect(screen.queryByRole("status", { name: "Loading..." })).toBeNull();
     expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
   });
 });

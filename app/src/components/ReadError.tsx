@@ -1,5 +1,6 @@
 import { type Query, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../i18n";
+import { SkeletonLines } from "./Skeleton";
 
 /** A query that failed, or a multicall batch (allowFailure) with a failed call: what Retry reads again. */
 export const failedRead = (query: Query) =>
@@ -28,8 +29,10 @@ export function ReadError() {
   );
 }
 
-/** "Loading..." until a read settles, or its error with a retry. */
-export function ReadPending({ isError }: { isError: boolean }) {
-  const { t } = useTranslation();
-  return isError ? <ReadError /> : <p className="muted">{t("common.loading")}</p>;
+/**
+ * Placeholder lines until a read settles, or its error with a retry. `lines`: about as tall as what
+ * replaces them, so the page does not jump when the read arrives.
+ */
+export function ReadPending({ isError, lines }: { isError: boolean; lines?: number }) {
+  return isError ? <ReadError /> : <SkeletonLines lines={lines} />;
 }

@@ -1,5 +1,4 @@
 import { Suspense, useEffect } from "react";
-import { useTranslation } from "../i18n";
 import { Outlet, useLocation } from "../lib/router";
 import { RegistrationGate } from "../features/register/components/RegistrationGate";
 import { NetworkBanner } from "../features/wallet/components/NetworkBanner";
@@ -12,7 +11,8 @@ import { ConfirmDialog } from "./ConfirmDialog";
 import { Footer } from "./Footer";
 import { LazyDialog } from "./LazyDialog";
 import { PendingOverlay } from "./PendingOverlay";
-import { SideMenu } from "./SideMenu";
+import { PageSkeleton } from "./Skeleton";
+import { BottomNav, SideMenu } from "./SideMenu";
 import { Toasts } from "./Toasts";
 import { TopBar } from "./TopBar";
 
@@ -23,7 +23,6 @@ const WalletPicker = lazyPage(async () => ({
 
 /** Layout for every route: top bar (not on /S), side menu, banners, page, footer and the overlays. */
 export function Shell() {
-  const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const setInviteCode = useAppStore((s) => s.setInviteCode);
   const pickerOpen = useAppStore((s) => s.walletPickerOpen);
@@ -47,12 +46,13 @@ export function Shell() {
       <SideMenu />
       <NetworkBanner />
       <main className="main">
-        <Suspense fallback={<p className="page-note">{t("common.loading")}</p>}>
+        <Suspense fallback={<PageSkeleton />}>
           <PageShown />
           <Outlet />
         </Suspense>
       </main>
       <Footer />
+      {pathname !== "/S" && <BottomNav />}
       <RegistrationGate />
       {pickerOpen && (
         <LazyDialog title="wallet.connectTitle" onClose={() => setPickerOpen(false)} className="picker-layer">

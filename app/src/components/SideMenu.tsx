@@ -7,27 +7,51 @@ import { useAppStore } from "../store";
 
 export type MenuItem = {
   label: I18nKey;
-  /** An app route, an http(s) URL (opens in a new tab), or undefined for "coming soon". */
-  to?: string;
+  /** An app route, or an http(s) URL (opens in a new tab). */
+  to: string;
   managerOnly?: boolean;
+  /** Also in the bottom navigation bar shown on phones. */
+  tab?: boolean;
 };
 
-/** Side menu entries (spec section 2). */
+/** Side menu entries: the spec's (home, team, swap, stake), then every other page (issue 19). */
 export const MENU: readonly MenuItem[] = [
-  { label: "nav.home", to: "/" },
-  { label: "nav.team", to: "/team" },
-  { label: "nav.swap", to: "/swap" },
-  { label: "nav.stake" },
+  { label: "nav.home", to: "/", tab: true },
+  { label: "nav.team", to: "/team", tab: true },
+  { label: "nav.swap", to: "/swap", tab: true },
+  { label: "nav.stake", to: "/stakes", tab: true },
+  { label: "nav.ido", to: "/ido", tab: true },
+  { label: "nav.invites", to: "/invites" },
+  { label: "nav.mine", to: "/mine" },
   { label: "nav.governance", to: "/governance" },
   { label: "nav.manager", to: "/manager", managerOnly: true },
+  { label: "nav.managerTrc", to: "/managerTRC", managerOnly: true },
 ];
+
+/** The menu entries the connected account may open. */
+function useMenu(): readonly MenuItem[] {
+  const { isManager } = useIsManager();
+  return MENU.filter((item) => !item.managerOnly || isManager);
+}
+
+function MenuLink({ item, className, onClick }: { item: MenuItem; className: string; onClick?(): void }) {
+  const { t } = useTranslation();
+  return item.to.startsWith("http") ? (
+    <a className={className} href={item.to} target="_blank" rel="noopener noreferrer" onClick={onClick}>
+      {t(item.label)}
+    </a>
+  ) : (
+    <NavLink className={className} to={item.to} end onClick={onClick}>
+      {t(item.label)}
+    </NavLink>
+  );
+}
 
 export function SideMenu() {
   const { t } = useTranslation();
   const open = useAppStore((s) => s.showMenu);
   const setOpen = useAppStore((s) => s.setShowMenu);
-  const toast = useAppStore((s) => s.toast);
-  const { isManager } = useIsManager();
+  const menu = useMenu();
   const close = () => setOpen(false);
   const navRef = useRef<HTMLElement>(null);
 
@@ -53,38 +77,26 @@ export function SideMenu() {
         hidden={!open}
       >
         <ul>
-          {MENU.filter((item) => !item.managerOnly || isManager).map((item) => (
+          {menu.map((item) => (
             <li key={item.label}>
-              {item.to === undefined ? (
-                <button
-                  type="button"
-                  className="drawer-item"
-                  onClick={() => {
-                    toast("info", { key: "common.comeSoon" });
-                    close();
-                  }}
-                >
-                  {t(item.label)}
-                </button>
-              ) : item.to.startsWith("http") ? (
-                <a
-                  className="drawer-item"
-                  href={item.to}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  onClick={close}
-                >
-                  {t(item.label)}
-                </a>
-              ) : (
-                <NavLink className="drawer-item" to={item.to} end onClick={close}>
-                  {t(item.label)}
-                </NavLink>
-              )}
+              <MenuLink item={item} className="drawer-item" onClick={close} />
             </li>
           ))}
         </ul>
       </nav>
     </>
+  );
+}
+
+/** Phones: the main pages in a bar fixed to the bottom of the screen (hidden from 768 px). */
+export function BottomNav() {
+  const { t } = useTranslation();
+  const setOpen = useAppStore((s) => s.setShowMenu);
+  return (
+    <nav className="bottom-nav" aria-label={t("nav.main")}>
+      {MENU.filter((item) => item.tab).map((item) => (
+        <MenuLink key={item.label} item={item} className="bottom-nav-item" onClick={() => setOpen(false)} />
+      ))}
+    </nav>
   );
 }

@@ -17,6 +17,19 @@ export function Toasts() {
           onClick={() => dismiss(toast.id)}
         >
           <Message message={toast.message} />
+          {toast.link && (
+            <>
+              {" "}
+              <a
+                href={toast.link}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={(e) => e.stopPropagation()}
+              >
+                {t("tx.viewOnExplorer")}
+              </a>
+            </>
+          )}
         </div>
       ))}
     </div>

@@ -28,6 +28,7 @@ export const en: Catalogue = {
   },
   nav: {
     menu: "Menu",
+    main: "Main pages",
     home: "Home",
     team: "Team",
     swap: "Swap",
@@ -43,7 +44,7 @@ export const en: Catalogue = {
     assets: "Assets",
     saturn: "Saturn",
     nft: "NFT",
-    mine: "Mine",
+    mine: "Mining",
     invites: "Invites",
     whitePaper: "White paper",
     audit: "Audit report",
@@ -52,7 +53,10 @@ export const en: Catalogue = {
     unconnect: "UNCONNECT",
     connectTitle: "Connect wallet",
     accountTitle: "Wallet",
-    noWallet: "No wallet installed, please install a wallet such as MetaMask",
+    noWallet:
+      "No wallet in this browser. On a phone, open this page in your wallet app's browser, or install a wallet first:",
+    openIn: "Open in {{wallet}}",
+    install: "Install {{wallet}}",
     browserWallet: "Browser wallet",
     connecting: "Connecting...",
     disconnect: "Disconnect",
@@ -81,7 +85,7 @@ export const en: Catalogue = {
     reverted: "{{reason}}",
     txReverted: "The transaction failed on chain",
     notConnected: "Please connect your wallet first",
-    noWallet: "No wallet installed, please install a wallet such as MetaMask",
+    noWallet: "No wallet found: open this page in your wallet app, or install a wallet",
     wrongChain: "Please switch your wallet to {{chain}}",
     chunkLoad: "This page failed to load. Please check your connection and reload.",
     dialogLoad: "This window failed to load. Please check your connection and reload.",
@@ -96,8 +100,13 @@ export const en: Catalogue = {
   },
   home: {
     announcementTitle: "Announcement",
-    announcement:
-      "The TAICHI presale is open to every member bound to a referrer. Read the rules below, then join on the IDO page.",
+    announcement: {
+      pending: "The {{symbol}} presale: read the rules below.",
+      before: "The {{symbol}} presale opens soon to every member bound to a referrer. Read the rules below.",
+      open: "The {{symbol}} presale is open to every member bound to a referrer. Read the rules below, then join on the IDO page.",
+      over: "The {{symbol}} presale has ended. Buyers claim their {{symbol}} on the IDO page once claims open.",
+      claims: "Claims are open: buyers claim their {{symbol}} on the IDO page.",
+    },
     partnersTitle: "Partners",
     heroTitle: "Tai Chi · Yin and Yang",
     heroText: "Connect your wallet, bind your referrer and join the TAICHI community.",
@@ -115,6 +124,10 @@ export const en: Catalogue = {
   ido: {
     presale: "Presale",
     join: "Join the presale",
+    viewAllocation: "View my allocation",
+    claimTokens: "Claim my {{symbol}}",
+    claimsOpenIn: "Claims open in",
+    token: "tokens",
     unavailable: "The presale is not available on this network",
     stageLabel: "Stage",
     stage: {
@@ -123,6 +136,7 @@ export const en: Catalogue = {
       ongoing: "Ongoing",
       soldOut: "Sold out",
       ended: "Ended",
+      claims: "Claims open",
     },
     startsIn: "Starts in",
     opensToAllIn: "Opens to everyone in",
@@ -130,20 +144,23 @@ export const en: Catalogue = {
     progress: "Sold",
     progressValue: "{{has}} / {{max}}",
     price: "Price",
-    priceValue: "{{amount}} USDT",
+    priceValue: "{{amount}} {{symbol}}",
     tier: "Current tier",
-    tierValue: "Tier {{tier}}: {{tokens}} tokens per participation",
+    tierValue: "Tier {{tier}}: {{tokens}} {{symbol}} per participation",
     rules: {
       title: "Presale rules",
       one: "One participation per address.",
       tiers:
-        "The first {{tier1End}} participants get {{tokens1}} tokens, participants {{tier2Start}}-{{tier2End}} get {{tokens2}}, participants {{tier3Start}}-{{idoMax}} get {{tokens3}}.",
-      claim: "Claiming is manual: claim your tokens on the IDO page from {{extractTime}}.",
+        "The first {{tier1End}} participants get {{tokens1}} {{symbol}}, participants {{tier2Start}}-{{tier2End}} get {{tokens2}} {{symbol}}, participants {{tier3Start}}-{{idoMax}} get {{tokens3}} {{symbol}}.",
+      claim: "Claiming is manual: claim your {{symbol}} on the IDO page from {{extractTime}}.",
+      claimOpen:
+        "Claiming is manual: claims opened on {{extractTime}}; claim your {{symbol}} on the IDO page.",
       priority: "A {{minutes}}-minute priority purchase right for {{rights}} units before opening.",
       referral:
         "Referral rewards: {{direct}}% to the direct referrer and {{indirect}}% to the second generation, paid in USDT and claimable at any time.",
-      notice: "Notice: the subscription is {{amount}} USDT per participation.",
+      notice: "Notice: the subscription is {{amount}} {{symbol}} per participation.",
       deadline: "The deadline for submitting payment proof is {{date}}.",
+      deadlinePassed: "Payment proofs were due by {{date}}: that deadline has passed.",
     },
     errors: {
       alreadyParticipated: "One participation per address",
@@ -236,7 +253,9 @@ export const en: Catalogue = {
     reverted: "Failed",
     viewOnExplorer: "View on explorer",
     clear: "Clear history",
-    approving: "Approving {{amount}}; the action continues once the approval is mined",
+    approving:
+      "Approve {{symbol}} (unlimited) in your wallet; the action continues once the approval is mined",
+    confirmed: "Success: {{action}} confirmed",
     labels: {
       approve: "Approve",
       register: "Register binding",

@@ -91,3 +91,15 @@ describe("useTranslation", () => {
     expect(distinct.size).toBe(2);
   });
 });
+
+describe("plural forms", () => {
+  it("picks one or other by the language's plural rules, from a number or a grouped text", async () => {
+    await loadParts(["invites"]);
+    await i18n.changeLanguage("en");
+    expect(i18n.t("invites.list.count", { count: 1 })).toBe("1 invitee has staked");
+    expect(i18n.t("invites.list.count", { count: 0 })).toBe("0 invitees have staked");
+    expect(i18n.t("invites.list.count", { count: "1,001" })).toBe("1,001 invitees have staked");
+    await i18n.changeLanguage("zh");
+    expect(i18n.t("invites.list.count", { count: 1 })).toBe("已有 1 人质押");
+  });
+});

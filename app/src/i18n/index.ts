@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { loadChunk } from "../lib/lazyPage";
 import { useAppStore } from "../store";
-import { type AppMessage, type I18nKey, flattenCatalogue } from "./keys";
+import { type AppMessage, type I18nKey, type I18nPluralKey, flattenCatalogue } from "./keys";
 import { type Lang, normalizeLang } from "./lang";
 import { type CataloguePart, PARTS } from "./parts";
 import type { Catalogue } from "./zh";
@@ -20,7 +20,7 @@ const CATALOGUES: Record<Lang, () => Promise<Catalogue>> = {
 };
 
 export type TranslateValues = Record<string, unknown>;
-export type TFunction = (key: I18nKey, values?: TranslateValues) => string;
+export type TFunction = (key: I18nKey | I18nPluralKey, values?: TranslateValues) => string;
 
 type Bundle = "start" | CataloguePart;
 
@@ -68,12 +68,28 @@ export function interpolate(text: string, values?: TranslateValues): string {
   );
 }
 
+const PLURAL_RULES: Record<Lang, Intl.PluralRules> = {
+  zh: new Intl.PluralRules("zh-CN"),
+  en: new Intl.PluralRules("en"),
+};
+
+/**
+ * A key's text; a plural key (`{ one, other }` in the catalogues) picks its form for `values.count`
+ * by the language's plural rules (en: 1 -> one, else other; zh: always other).
+ */
+export function resolveText(lang: Lang, key: string, values?: TranslateValues): string | undefined {
+  const text = lookup(lang, key);
+  if (text !== undefined || values?.count === undefined) return text;
+  const count = Number(String(values.count).replaceAll(",", ""));
+  return lookup(lang, `${key}.${PLURAL_RULES[lang].select(count)}`) ?? lookup(lang, `${key}.other`);
+}
+
 // One function per language, so `t` keeps its identity until the language changes. An unknown key
 // (or a catalogue that failed to load) shows the key itself.
 const translators = Object.fromEntries(
   Object.keys(CATALOGUES).map((lang) => [
     lang,
-    ((key, values) => interpolate(lookup(lang as Lang, key) ?? key, values)) as TFunction,
+    ((key, values) => interpolate(resolveText(lang as Lang, key, values) ?? key, values)) as TFunction,
   ]),
 ) as Record<Lang, TFunction>;
 
@@ -131,5 +147,5 @@ export function translate(message: AppMessage): string {
   return i18n.t(message.key, message.values);
 }
 
-export type { AppMessage, I18nKey } from "./keys";
+export type { AppMessage, I18nKey, I18nPluralKey } from "./keys";
 export type { CataloguePart } from "./parts";

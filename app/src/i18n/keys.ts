@@ -11,6 +11,13 @@ type Leaves<T, P extends string = ""> = {
  */
 export type I18nKey = Leaves<Catalogue & PartsCatalogue>;
 
+/** A text with plural forms (`{ one, other }`): `t(key, { count })` picks the form (i18n/index.ts). */
+export type I18nPluralKey = I18nKey extends infer K
+  ? K extends `${infer Base}.other`
+    ? Base
+    : never
+  : never;
+
 /** A message to show later (toast, inline error): a key plus interpolation values, never raw error text. */
 export type AppMessage = { key: I18nKey; values?: Record<string, string | number> };
 

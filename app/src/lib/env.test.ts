@@ -12,7 +12,15 @@ describe("parseEnv", () => {
       multicall: true,
       logRange: undefined,
       indexerUrl: undefined,
+      walletConnectProjectId: undefined,
     });
+  });
+
+  it("turns WalletConnect on with a 32-character hexadecimal project id; anything else throws", () => {
+    const id = "c4f79cc821944d9680842e34466bfbd9";
+    expect(parseEnv({ VITE_WALLETCONNECT_PROJECT_ID: ` ${id} ` }).walletConnectProjectId).toBe(id);
+    expect(parseEnv({ VITE_WALLETCONNECT_PROJECT_ID: "" }).walletConnectProjectId).toBeUndefined();
+    expect(() => parseEnv({ VITE_WALLETCONNECT_PROJECT_ID: "my-project" })).toThrow(EnvError);
   });
 
   it("reads the indexer's URL without a trailing slash; anything but http(s) throws", () => {

@@ -12,6 +12,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_API_BASE`          | `/api/api/invest`          | base path (or absolute URL) of the backend API of spec section 7 |
  * | `VITE_IDO_PROOF_DEADLINE`| `2025-06-30`               | presale rules: last day to submit the payment proof (YYYY-MM-DD); `none` hides the line |
  * | `VITE_RPC_MULTICALL`     | `on`                       | `off`: reads are not merged into Multicall3 calls (`batch.multicall`) nor into JSON-RPC batches (for `npm run bench`) |
+ * | `VITE_WALLETCONNECT_PROJECT_ID` | empty (off)        | WalletConnect Cloud (Reown) project id: set, the wallet picker offers WalletConnect (phone wallets by QR code or link); unset, none of its code is loaded |
  * | `VITE_LOG_RANGE`         | the chain's cap in `src/lib/logRange.ts` (5,000 on 56/97, none on 31337) | blocks one `eth_getLogs` may span (audit log window, team chart history): what the RPC in `VITE_RPC_URL` allows |
  * | `VITE_INDEXER_URL`       | none                       | the indexer (docs/indexer.md): history views read it in one request instead of `eth_getLogs` windows, which stay the fallback |
  *
@@ -39,6 +40,8 @@ export type AppEnv = {
   logRange: bigint | undefined;
   /** VITE_INDEXER_URL without a trailing slash, undefined: history from eth_getLogs windows only */
   indexerUrl: string | undefined;
+  /** VITE_WALLETCONNECT_PROJECT_ID, undefined: WalletConnect is off */
+  walletConnectProjectId: string | undefined;
 };
 
 export const DEFAULT_IDO_PROOF_DEADLINE = "2025-06-30";
@@ -101,7 +104,23 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
     throw new EnvError(`VITE_INDEXER_URL="${indexerText}" must be an http(s) URL`);
   }
   const indexerUrl = indexerText?.replace(/\/+$/, "");
-  return { chainId, rpcUrl, managerAddresses, apiBase, idoProofDeadline, multicall, logRange, indexerUrl };
+  const walletConnectProjectId = str("VITE_WALLETCONNECT_PROJECT_ID");
+  if (walletConnectProjectId !== undefined && !/^[0-9a-f]{32}$/i.test(walletConnectProjectId)) {
+    throw new EnvError(
+      `VITE_WALLETCONNECT_PROJECT_ID="${walletConnectProjectId}" is not a project id (32 hexadecimal characters)`,
+    );
+  }
+  return {
+    chainId,
+    rpcUrl,
+    managerAddresses,
+    apiBase,
+    idoProofDeadline,
+    multicall,
+    logRange,
+    walletConnectProjectId,
+    indexerUrl,
+  };
 }
 
 export const env: AppEnv = parseEnv(import.meta.env);

@@ -214,7 +214,7 @@ describe("parseError: other errors", () => {
 
   it("no wallet -> install-wallet message", () => {
     expect(translate(parseError(new ProviderNotFoundError()))).toBe(
-      "No wallet installed, please install a wallet such as MetaMask",
+      "No wallet found: open this page in your wallet app, or install a wallet",
     );
   });
 

@@ -133,6 +133,17 @@ describe("runTransaction", () => {
     expect(driver.switchChain).not.toHaveBeenCalled();
   });
 
+  it("a UI that describes successes is told which call was mined, with its hash, instead of 'Success'", async () => {
+    const events: Events = [];
+    const driver = fakeDriver({}, events);
+    const { ui, toasts } = fakeUi(events);
+    const succeeded: [string, string][] = [];
+    ui.succeeded = (hash, call) => succeeded.push([hash, call.functionName]);
+    await runTransaction(driver, ui, registerCall, { chainId: CHAIN });
+    expect(succeeded).toEqual([[HASH, "register"]]);
+    expect(toasts).toEqual([]);
+  });
+
   it("switches the wallet to the configured chain first", async () => {
     const events: Events = [];
     const driver = fakeDriver({ connection: () => ({ address: account, chainId: 1 }) }, events);
@@ -238,13 +249,17 @@ describe("runTransaction", () => {
 
     it("approves 1e38 first when the allowance is at most 1e18, and waits for it", async () => {
       const events: Events = [];
-      const driver = fakeDriver({ readAllowance: vi.fn(async () => ALLOWANCE_THRESHOLD) }, events);
+      const driver = fakeDriver(
+        { readAllowance: vi.fn(async () => ALLOWANCE_THRESHOLD), readSymbol: vi.fn(async () => "USDT") },
+        events,
+      );
       const { ui } = fakeUi(events);
       const notes: (AppMessage | undefined)[] = [];
       ui.note = (message) => notes.push(message);
       await runTransaction(driver, ui, registerCall, { chainId: CHAIN, spend });
-      // the approval amount is shown while the approval is pending, then cleared
-      expect(notes[0]).toEqual({ key: "tx.approving", values: { amount: `1${"0".repeat(20)}` } });
+      // the token being approved (unlimited) is named while the approval is pending, then cleared
+      expect(notes[0]).toEqual({ key: "tx.approving", values: { symbol: "USDT" } });
+      expect(driver.readSymbol).toHaveBeenCalledWith(token);
       expect(notes.at(-1)).toBeUndefined();
 
       expect(driver.readAllowance).toHaveBeenCalledWith(token, account, presale);

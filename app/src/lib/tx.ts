@@ -2,7 +2,6 @@ import type { Abi, Address, Hash } from "viem";
 import type { AppMessage } from "../i18n/keys";
 import type { ToastKind } from "../store";
 import { TransactionRevertedError, isDecodedRevert, parseError } from "./errors";
-import { formatAmount } from "./format";
 
 /** Gas limit when estimation fails for a reason other than a decoded revert (spec section 9). */
 export const DEFAULT_GAS = 6_000_000n;
@@ -42,6 +41,8 @@ export type TxDriver = {
   write(call: ContractCall & { account: Address; gas: bigint; gasPrice: bigint }): Promise<Hash>;
   waitForReceipt(hash: Hash): Promise<{ status: "success" | "reverted" }>;
   readAllowance(token: Address, owner: Address, spender: Address): Promise<bigint>;
+  /** The token's `symbol()`, to name it in the approval note. */
+  readSymbol?(token: Address): Promise<string>;
   /** The ABI used for `approve` on any ERC-20 (from the generated module). */
   erc20Abi: Abi;
 };
@@ -51,6 +52,8 @@ export type TxUi = {
   beginPending(): void;
   endPending(): void;
   toast(kind: ToastKind, message: AppMessage): void;
+  /** Says what a mined call did (a success toast naming it, with its explorer link); "Success" without it. */
+  succeeded?(hash: Hash, call: ContractCall): void;
   /** Invalidates cached chain reads (wagmi queries) so the UI shows the new state. */
   refresh(): Promise<void>;
   /** A line under the pending overlay's awaiting text (the approval amount), undefined to clear. */
@@ -114,10 +117,8 @@ export async function ensureAllowance(
 ): Promise<void> {
   const allowance = await driver.readAllowance(spend.token, account, spend.spender);
   if (allowance > ALLOWANCE_THRESHOLD && allowance >= spend.amount) return;
-  hooks.note?.({
-    key: "tx.approving",
-    values: { amount: formatAmount(APPROVE_AMOUNT, { grouping: false }) },
-  });
+  const symbol = await driver.readSymbol?.(spend.token).catch(() => undefined);
+  hooks.note?.({ key: "tx.approving", values: { symbol: symbol ?? "token" } });
   await sendOne(
     driver,
     {
@@ -169,7 +170,8 @@ export async function runTransaction(
     ui.toast("error", result.message);
     return result;
   }
-  ui.toast("success", { key: "common.success" });
+  if (ui.succeeded) ui.succeeded(result.hash, call);
+  else ui.toast("success", { key: "common.success" });
   try {
     await ui.refresh();
   } catch (err) {

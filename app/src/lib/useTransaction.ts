@@ -4,7 +4,8 @@ import { useCallback } from "react";
 import type { Abi, Address, ContractFunctionArgs, ContractFunctionName } from "viem";
 import { type Config, useConfig } from "wagmi";
 import { getClient, getConnection, getGasPrice, readContract } from "wagmi/actions";
-import { txLabel, useRecentTxStore } from "../features/wallet/recentTxs";
+import { explorerTxUrl, txLabel, useRecentTxStore } from "../features/wallet/recentTxs";
+import { i18n } from "../i18n";
 import { useAppStore } from "../store";
 import { appChain } from "../wagmi";
 import { type ContractCall, type Spend, type TxDriver, type TxResult, runTransaction } from "./tx";
@@ -54,6 +55,8 @@ export function wagmiDriver(config: Config, chainId: number = appChain.id): TxDr
       const { waitForTransactionReceipt } = await loadTxActions();
       return waitForTransactionReceipt(config, { hash, chainId });
     },
+    readSymbol: (token) =>
+      readContract(config, { address: token, abi: usdtAbi, functionName: "symbol", chainId }),
     readAllowance: (token, owner, spender) =>
       readContract(config, {
         address: token,
@@ -86,6 +89,12 @@ export function useTransaction() {
           beginPending: store.beginPending,
           endPending: store.endPending,
           toast: store.toast,
+          succeeded: (hash, sent) =>
+            store.toast(
+              "success",
+              { key: "tx.confirmed", values: { action: i18n.t(txLabel(sent.functionName)) } },
+              explorerTxUrl(appChain.id, hash),
+            ),
           refresh: () => queryClient.invalidateQueries(),
           note: store.setPendingNote,
           onSent: (hash, sent) => {

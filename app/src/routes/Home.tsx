@@ -1,7 +1,7 @@
 import { useTranslation } from "../i18n";
 import { IdoRules } from "../features/ido/components/IdoRules";
 import { PresaleCard } from "../features/ido/components/PresaleCard";
-import { useIdoOverview } from "../features/ido/hooks/useIdoOverview";
+import { useIdoOverview, useSalePhase } from "../features/ido/hooks/useIdoOverview";
 import { RegistrationStatus } from "../features/register/components/RegistrationStatus";
 
 /** Names shown in the partners strip (proper nouns, not translated). */
@@ -22,6 +22,7 @@ const PARTNERS = [
 export default function Home() {
   const { t } = useTranslation();
   const overview = useIdoOverview();
+  const sale = useSalePhase(overview);
   return (
     <section className="page home">
       <div className="hero">
@@ -33,7 +34,11 @@ export default function Home() {
         <h2 id="announcement-title" className="card-title">
           {t("home.announcementTitle")}
         </h2>
-        <p className="announcement-text">{t("home.announcement")}</p>
+        <p className="announcement-text">
+          {t(`home.announcement.${sale?.phase ?? "pending"}`, {
+            symbol: overview.tokenSymbol ?? t("common.appName"),
+          })}
+        </p>
       </section>
       <PresaleCard overview={overview} showLink />
       <IdoRules overview={overview} />

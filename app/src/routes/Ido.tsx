@@ -6,7 +6,7 @@ import { PresaleCard } from "../features/ido/components/PresaleCard";
 import { RewardsCard } from "../features/ido/components/RewardsCard";
 import { TotalsCard } from "../features/ido/components/TotalsCard";
 import { useIdoAccount } from "../features/ido/hooks/useIdoAccount";
-import { useIdoOverview } from "../features/ido/hooks/useIdoOverview";
+import { useIdoOverview, useSalePhase } from "../features/ido/hooks/useIdoOverview";
 import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 
 /** `/ido` (lazy): the sale, buy, my allocation and claim, my referral rewards, my invitees, totals. */
@@ -15,6 +15,7 @@ export default function Ido() {
   const connection = useAppConnection();
   const overview = useIdoOverview();
   const account = useIdoAccount(connection.ready ? connection.address : undefined);
+  const phase = useSalePhase(overview)?.phase;
 
   return (
     <section className="page ido">
@@ -22,7 +23,9 @@ export default function Ido() {
       <PresaleCard overview={overview} />
       {overview.available && (
         <>
-          <BuyCard overview={overview} account={account} connection={connection} />
+          {phase !== "over" && phase !== "claims" && (
+            <BuyCard overview={overview} account={account} connection={connection} />
+          )}
           {connection.ready && connection.address && (
             <>
               <AllocationCard overview={overview} account={account} />

@@ -1,10 +1,10 @@
 import { useTranslation } from "../i18n";
 import { InviteLinkCard } from "../features/invites/components/InviteLinkCard";
-import { InviteesCard } from "../features/invites/components/InviteesCard";
+import { InviteesCard, UnstakedInviteesCard } from "../features/invites/components/InviteesCard";
 import { staking } from "../features/stakes/staking";
 import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 
-/** `/invites` (lazy): my invitation link and my direct invitees who have staked. */
+/** `/invites` (lazy): my invitation link, my direct invitees who have staked, and those who have not yet. */
 export default function Invites() {
   const { t } = useTranslation();
   const connection = useAppConnection();
@@ -21,7 +21,10 @@ export default function Invites() {
         <>
           <InviteLinkCard account={address} />
           {staking ? (
-            <InviteesCard account={address} />
+            <>
+              <InviteesCard account={address} />
+              <UnstakedInviteesCard account={address} />
+            </>
           ) : (
             <section className="card empty">
               <p>{t("stakes.tiers.empty")}</p>

@@ -1,4 +1,5 @@
 import { useTranslation } from "../i18n";
+import { Link } from "../lib/router";
 import { ManagerRoute } from "../features/manager/components/ManagerRoute";
 import { ManagerPage } from "../features/manager/components/ManagerPage";
 import { distributorSections, mainSections } from "../features/manager/descriptors";
@@ -22,6 +23,7 @@ export default function Manager() {
         title={t("pages.manager")}
         names={CONTRACTS}
         sections={[...mainSections, ...distributorSections]}
+        related={<Link to="/managerTRC">{t("nav.managerTrc")}</Link>}
       />
     </ManagerRoute>
   );

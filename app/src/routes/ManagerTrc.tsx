@@ -1,4 +1,5 @@
 import { useTranslation } from "../i18n";
+import { Link } from "../lib/router";
 import { ManagerRoute } from "../features/manager/components/ManagerRoute";
 import { ManagerPage } from "../features/manager/components/ManagerPage";
 import { TOKENS, trcSections } from "../features/manager/descriptors";
@@ -8,7 +9,12 @@ export default function ManagerTrc() {
   const { t } = useTranslation();
   return (
     <ManagerRoute>
-      <ManagerPage title={t("pages.managerTrc")} names={TOKENS} sections={trcSections} />
+      <ManagerPage
+        title={t("pages.managerTrc")}
+        names={TOKENS}
+        sections={trcSections}
+        related={<Link to="/manager">{t("nav.manager")}</Link>}
+      />
     </ManagerRoute>
   );
 }

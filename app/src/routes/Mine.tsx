@@ -31,7 +31,9 @@ export default function Mine() {
       <h1 className="page-title">{t("pages.mine")}</h1>
       {(!address || !isLogin) && <SignInCard address={address} expired={expired} />}
       {address && isLogin && !member && (
-        <QueryBody query={registered}>{(d) => (d.isRegister ? null : <RegisterCard />)}</QueryBody>
+        <QueryBody query={registered}>
+          {(d) => (d.isRegister ? null : <RegisterCard address={address} />)}
+        </QueryBody>
       )}
       {address && <PendingPaymentsCard address={address} member={member} />}
       {member && <MyCard my={q.my} />}

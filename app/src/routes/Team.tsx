@@ -2,6 +2,7 @@ import { useTranslation } from "../i18n";
 import { useStakingNow, useStakingOverview } from "../features/stakes/hooks/useStaking";
 import { dayIndex } from "../features/stakes/logic";
 import {
+  IncomeRuleNote,
   LevelCard,
   LevelTableCard,
   TeamChartCard,
@@ -11,6 +12,7 @@ import {
 import { useTeam, useTeamDays } from "../features/team/hooks/useTeam";
 import { DEFAULT_DAY_TIMES, levelRows } from "../features/team/logic";
 import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
+import { Link } from "../lib/router";
 
 /** `/team` (lazy): my team level, my team, today's team statistics, the last days' chart and the level table. */
 export default function Team() {
@@ -29,6 +31,9 @@ export default function Team() {
   return (
     <section className="page team">
       <h1 className="page-title">{t("pages.team")}</h1>
+      <p className="page-note">
+        <Link to="/invites">{t("team.toInvites")}</Link>
+      </p>
       {!overview.available ? (
         <section className="card empty">
           <p>{t("stakes.tiers.empty")}</p>
@@ -37,6 +42,7 @@ export default function Team() {
         <>
           {address ? (
             <>
+              <IncomeRuleNote user={data.user} />
               <LevelCard data={data} rows={rows} rowsError={overview.isError} />
               <TeamStatsCard data={data} />
               <TodayCard data={days} />

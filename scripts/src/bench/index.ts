@@ -34,7 +34,10 @@ if (want("frontend")) {
 }
 
 if (want("lighthouse")) {
-  console.log("Lighthouse (mobile preset, visitor without a wallet, production build)");
+  console.log(
+    "Lighthouse (mobile preset, visitor without a wallet, production build); first / largest content and " +
+      "layout shift with real throttling: slow 4G and a 4x slower CPU",
+  );
   lighthouse = await measureLighthouse();
   console.table(lighthouse);
 }

@@ -5,6 +5,8 @@ import {
   chainNow,
   claimState,
   idoStage,
+  salePhase,
+  dayHasPassed,
   percentFromBps,
   shareOf,
   tierOf,
@@ -127,5 +129,33 @@ describe("chainNow", () => {
   });
   it("follows a chain that runs ahead (time travel), advancing with the clock", () => {
     expect(chainNow(1000, 5000, 990)).toBe(5010);
+  });
+});
+
+describe("salePhase: what home and /ido say", () => {
+  const at = (now: number, idoHas = 0n) => salePhase(idoStage({ ...schedule, idoHas }, now), 30_000n, now);
+  it("before the sale (priority window included), counting down to the start", () => {
+    expect(at(8_000)).toEqual({ phase: "before", countdownTo: 10_000 });
+    expect(at(9_000)).toEqual({ phase: "before", countdownTo: 10_000 });
+  });
+  it("open through endTime, counting down to the end", () => {
+    expect(at(10_000)).toEqual({ phase: "open", countdownTo: 20_000 });
+    expect(at(20_000)).toEqual({ phase: "open", countdownTo: 20_000 });
+  });
+  it("over (ended, or sold out early) until the claims open, counting down to extractTime", () => {
+    expect(at(20_001)).toEqual({ phase: "over", countdownTo: 30_000 });
+    expect(at(15_000, 2000n)).toEqual({ phase: "over", countdownTo: 30_000 });
+    expect(at(29_999)).toEqual({ phase: "over", countdownTo: 30_000 });
+  });
+  it("claims from extractTime itself", () => {
+    expect(at(30_000)).toEqual({ phase: "claims" });
+  });
+});
+
+describe("dayHasPassed", () => {
+  it("a day ends at the next midnight UTC", () => {
+    const endOf30June2025 = Date.UTC(2025, 6, 1) / 1000;
+    expect(dayHasPassed("2025-06-30", endOf30June2025 - 1)).toBe(false);
+    expect(dayHasPassed("2025-06-30", endOf30June2025)).toBe(true);
   });
 });

@@ -39,6 +39,29 @@ export function idoStage(s: SaleSchedule, now: number): StageInfo {
   return { stage: "ongoing", countdownTo: Number(s.endTime) };
 }
 
+/**
+ * What home and /ido say about the sale as a whole: before it (not started, priority window), open,
+ * over (sold out or ended) while claims are not open yet, and once claims are open (from extractTime).
+ * `countdownTo` is the next moment the page waits for: the start, the end, or the claim opening.
+ */
+export type SalePhase = "before" | "open" | "over" | "claims";
+
+export function salePhase(
+  stage: StageInfo,
+  extractTime: bigint,
+  now: number,
+): { phase: SalePhase; countdownTo?: number } {
+  if (stage.stage === "notStarted" || stage.stage === "priority")
+    return { phase: "before", countdownTo: stage.countdownTo };
+  if (stage.stage === "ongoing") return { phase: "open", countdownTo: stage.countdownTo };
+  if (BigInt(Math.floor(now)) >= extractTime) return { phase: "claims" };
+  return { phase: "over", countdownTo: Number(extractTime) };
+}
+
+/** Whether a YYYY-MM-DD day (UTC) has ended at `now` (unix seconds). */
+export const dayHasPassed = (day: string, now: number): boolean =>
+  now >= Date.parse(`${day}T00:00:00Z`) / 1000 + 86_400;
+
 /** Price tier (1, 2 or 3) of participation number `n` (1-based). */
 export function tierOf(n: bigint): 1 | 2 | 3 {
   if (n <= TIER1_END) return 1;

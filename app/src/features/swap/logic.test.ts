@@ -1,6 +1,7 @@
 import { parseEther } from "viem";
 import { describe, expect, it } from "vitest";
 import {
+  impactGuard,
   type FeeRates,
   burnTokenBurns,
   deadlineAt,
@@ -274,5 +275,16 @@ describe("topUpRateDrop: what an LpSwap top-up gives up after a rate cut", () =>
     expect(topUpRateDrop(none, config, "lp")).toBeUndefined();
     const released = { ...user, claimLP: parseEther("990"), pendingLP: parseEther("10") };
     expect(topUpRateDrop(released, config, "lp")).toBeUndefined();
+  });
+});
+
+describe("impactGuard: what the review asks before a swap is sent", () => {
+  it("a click up to 5%, a tick above 5% up to 15%, a typed phrase above 15%", () => {
+    expect(impactGuard(0n)).toBe("none");
+    expect(impactGuard(500n)).toBe("none");
+    expect(impactGuard(501n)).toBe("acknowledge");
+    expect(impactGuard(1500n)).toBe("acknowledge");
+    expect(impactGuard(1501n)).toBe("typed");
+    expect(impactGuard(3300n)).toBe("typed");
   });
 });

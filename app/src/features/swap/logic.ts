@@ -16,8 +16,19 @@ export const MIN_SLIPPAGE_BPS = 1;
 export const MAX_SLIPPAGE_BPS = 5000;
 /** Above this the page warns that the trade may be front-run. */
 export const HIGH_SLIPPAGE_BPS = 500;
-/** Above this the page warns about the price impact. */
+/** Above this the page warns about the price impact and the review asks for an explicit confirmation. */
 export const HIGH_IMPACT_BPS = 500;
+/** Above this the review asks for the confirmation phrase to be typed (PancakeSwap's expert mode). */
+export const TYPED_IMPACT_BPS = 1500;
+
+/** What sending a swap of this price impact takes after the review: a click, a tick, or a typed phrase. */
+export type ImpactGuard = "none" | "acknowledge" | "typed";
+
+export function impactGuard(priceImpactBps: bigint): ImpactGuard {
+  if (priceImpactBps > BigInt(TYPED_IMPACT_BPS)) return "typed";
+  if (priceImpactBps > BigInt(HIGH_IMPACT_BPS)) return "acknowledge";
+  return "none";
+}
 
 /** Transaction deadline in minutes: default and bounds. */
 export const DEFAULT_DEADLINE_MIN = 20;

@@ -4,10 +4,10 @@ import type { ido as zh } from "./ido.zh";
 export const ido: typeof zh = {
   buy: {
     title: "Buy",
-    button: "Buy for {{amount}} USDT",
+    button: "Buy for {{amount}} {{symbol}}",
     youGet: "You get",
-    tokensValue: "{{tokens}} tokens",
-    balance: "Your USDT balance",
+    tokensValue: "{{tokens}} {{symbol}}",
+    balance: "Your {{symbol}} balance",
   },
   buyBlocked: {
     notConnected: "Connect your wallet to buy",
@@ -26,9 +26,9 @@ export const ido: typeof zh = {
     none: "You have not bought yet",
     number: "Participation no.",
     paid: "Paid",
-    allotted: "Tokens allotted",
+    allotted: "Allotted",
     toClaim: "To claim",
-    claim: "Claim tokens",
+    claim: "Claim {{symbol}}",
     claimIn: "Claim opens in",
     claimed: "Claimed",
   },

@@ -2,10 +2,10 @@
 export const ido = {
   buy: {
     title: "认购",
-    button: "支付 {{amount}} USDT 认购",
+    button: "支付 {{amount}} {{symbol}} 认购",
     youGet: "本次可得",
-    tokensValue: "{{tokens}} 代币",
-    balance: "我的 USDT 余额",
+    tokensValue: "{{tokens}} {{symbol}}",
+    balance: "我的 {{symbol}} 余额",
   },
   buyBlocked: {
     notConnected: "请先连接钱包",
@@ -24,9 +24,9 @@ export const ido = {
     none: "您尚未认购",
     number: "认购编号",
     paid: "已支付",
-    allotted: "分配代币",
+    allotted: "分配数量",
     toClaim: "待领取",
-    claim: "领取代币",
+    claim: "领取 {{symbol}}",
     claimIn: "距可领取",
     claimed: "已领取",
   },

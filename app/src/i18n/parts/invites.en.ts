@@ -11,11 +11,19 @@ export const invites: typeof zh = {
   },
   list: {
     title: "My direct invitees",
-    count: "{{count}} invitees have staked",
+    count: { one: "{{count}} invitee has staked", other: "{{count}} invitees have staked" },
     amount: "Staked",
     teamAmount: "Team volume",
     level: "Level",
     more: "Load more",
+  },
+  unstaked: {
+    title: "Registered, not staked yet",
+    note: "These accounts registered with your link. They count as your direct invites on the team page, and become valid invites once they stake.",
+    count: { one: "{{count}} invitee has not staked yet", other: "{{count}} invitees have not staked yet" },
+    badge: "Not staked yet",
+    none: "Everyone who registered with your link has staked",
+    error: "The registrations could not be read from this network's RPC node",
   },
   connect: "Connect your wallet to see your invitations",
 };

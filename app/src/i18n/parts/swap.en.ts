@@ -19,11 +19,30 @@ export const swap: typeof zh = {
     fee: "Token fee",
     burn: "Burned",
     value: "{{amount}} {{symbol}}",
-    highImpact: "High price impact ({{impact}}%): check before you swap",
+    highImpact:
+      "Price impact {{impact}}%: you receive about {{impact}}% less than at the current price. The review asks you to accept it before anything is sent.",
+    flip: "Flip direction",
     liquifyNote:
       "This sale first turns the fees the token collected into liquidity, which can lower the price slightly",
     button: "Swap",
     quoteFailed: "No quote right now, please try again",
+  },
+  review: {
+    title: "Review swap",
+    pay: "You pay",
+    route: "Route",
+    routeValue: "{{from}} → {{to}}, one hop through the {{from}}/{{to}} pool",
+    deadline: "Deadline",
+    minutes: "{{minutes}} min",
+    slippageNote:
+      "If the price moves so that you would receive less than {{minimum}}, or the swap is not mined before the deadline, it fails and nothing is swapped (the network fee is still paid).",
+    impactWarning:
+      "Price impact {{impact}}%: this swap is large for the pool, so you receive about {{impact}}% less than at the current price. The difference stays in the pool.",
+    acknowledge: "I accept receiving about {{impact}}% less than at the current price",
+    typeToConfirm: "Price impact above 15%: type {{phrase}} to send this swap anyway",
+    phrase: "confirm",
+    confirm: "Confirm swap",
+    confirmAnyway: "Swap anyway",
   },
   settings: {
     title: "Settings",

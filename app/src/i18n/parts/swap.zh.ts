@@ -17,10 +17,29 @@ export const swap = {
     fee: "代币手续费",
     burn: "销毁",
     value: "{{amount}} {{symbol}}",
-    highImpact: "价格影响较大（{{impact}}%），请确认后再兑换",
+    highImpact:
+      "价格影响 {{impact}}%：你收到的数量比按当前价格少约 {{impact}}%。发送前，确认页会要求你明确接受。",
+    flip: "切换方向",
     liquifyNote: "这笔卖出会先把代币累计的手续费注入流动性，价格可能先小幅下跌",
     button: "兑换",
     quoteFailed: "暂时无法报价，请稍后再试",
+  },
+  review: {
+    title: "确认兑换",
+    pay: "你支付",
+    route: "路径",
+    routeValue: "{{from}} → {{to}}，经 {{from}}/{{to}} 池一步兑换",
+    deadline: "截止时间",
+    minutes: "{{minutes}} 分钟",
+    slippageNote:
+      "如果价格变动使你收到的数量少于 {{minimum}}，或交易在截止时间前未被打包，兑换会失败，不会兑换任何资产（网络手续费仍会扣除）。",
+    impactWarning:
+      "价格影响 {{impact}}%：这笔兑换相对池子较大，你收到的数量比按当前价格少约 {{impact}}%，差额留在池中。",
+    acknowledge: "我接受比按当前价格少收约 {{impact}}%",
+    typeToConfirm: "价格影响超过 15%：输入 {{phrase}} 仍然兑换",
+    phrase: "确认",
+    confirm: "确认兑换",
+    confirmAnyway: "仍然兑换",
   },
   settings: {
     title: "交易设置",

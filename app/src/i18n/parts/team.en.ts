@@ -2,6 +2,10 @@ import type { team as zh } from "./team.zh";
 
 /** English texts of the team page: typed as the Chinese ones, so a missing or extra key fails `tsc`. */
 export const team: typeof zh = {
+  toInvites: "Your invitation link and invitees",
+  incomeRule:
+    "Invite and team income is credited only while you have an open stake of your own: a downline deposit made while you have none pays you nothing, now or later.",
+  noOpenStake: "You have no open stake now: your downline's deposits earn you no invite or team income.",
   level: {
     title: "My team level",
     value: "Level {{level}}",
@@ -41,8 +45,14 @@ export const team: typeof zh = {
   },
   chart: {
     title: "Team deposits, last {{days}} days",
-    summary: "{{amount}} USDT in total · {{users}} new team members",
-    bar: "{{date}}: {{amount}} USDT, {{users}} new team members",
+    summary: {
+      one: "{{amount}} USDT in total · {{count}} new team member",
+      other: "{{amount}} USDT in total · {{count}} new team members",
+    },
+    bar: {
+      one: "{{date}}: {{amount}} USDT, {{count}} new team member",
+      other: "{{date}}: {{amount}} USDT, {{count}} new team members",
+    },
     empty: "No team deposits or new team members in the last {{days}} days",
     historyError: "Earlier days could not be read from the RPC node: only the latest active day is shown",
     behind: "History from the indexer, {{blocks}} blocks behind the chain: the latest days may be missing",

@@ -1,5 +1,9 @@
 /** Chinese texts of the team page, loaded with its route (see ../parts.ts). */
 export const team = {
+  toInvites: "我的邀请链接和邀请成员",
+  incomeRule:
+    "只有你自己有进行中的质押时，才会获得邀请收益和团队收益：你没有进行中的质押时，下级的质押不给你收益，之后也不会补发。",
+  noOpenStake: "你目前没有进行中的质押：下级的质押不会给你邀请收益和团队收益。",
   level: {
     title: "我的团队等级",
     value: "等级 {{level}}",
@@ -39,8 +43,14 @@ export const team = {
   },
   chart: {
     title: "近 {{days}} 天团队存入",
-    summary: "合计 {{amount}} USDT · 新增团队 {{users}} 人",
-    bar: "{{date}}：{{amount}} USDT，新增团队 {{users}} 人",
+    summary: {
+      one: "合计 {{amount}} USDT · 新增团队 {{count}} 人",
+      other: "合计 {{amount}} USDT · 新增团队 {{count}} 人",
+    },
+    bar: {
+      one: "{{date}}：{{amount}} USDT，新增团队 {{count}} 人",
+      other: "{{date}}：{{amount}} USDT，新增团队 {{count}} 人",
+    },
     empty: "近 {{days}} 天暂无团队存入或新增成员",
     historyError: "无法从 RPC 节点读取更早的日期：仅显示最近一个有记录的日期",
     behind: "历史数据来自索引服务，落后链上 {{blocks}} 个区块：最近几天可能尚未显示",

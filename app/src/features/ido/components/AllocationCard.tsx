@@ -19,6 +19,7 @@ export function AllocationCard({ overview, account }: Props) {
   const [busy, setBusy] = useState(false);
   const { user } = account;
   const extractTime = overview.config?.extractTime;
+  const symbol = overview.tokenSymbol ?? t("ido.token");
 
   let body;
   if (!user || extractTime === undefined) {
@@ -36,15 +37,21 @@ export function AllocationCard({ overview, account }: Props) {
           </div>
           <div>
             <dt>{t("ido.allocation.paid")}</dt>
-            <dd>{formatAmount(user.amount)} USDT</dd>
+            <dd>
+              {formatAmount(user.amount)} {overview.paySymbol}
+            </dd>
           </div>
           <div>
             <dt>{t("ido.allocation.allotted")}</dt>
-            <dd>{formatAmount(user.rewardStatic)}</dd>
+            <dd>
+              {formatAmount(user.rewardStatic)} {symbol}
+            </dd>
           </div>
           <div>
             <dt>{t("ido.allocation.toClaim")}</dt>
-            <dd>{formatAmount(user.balance)}</dd>
+            <dd>
+              {formatAmount(user.balance)} {symbol}
+            </dd>
           </div>
           {state === "notOpen" && (
             <div>
@@ -65,7 +72,7 @@ export function AllocationCard({ overview, account }: Props) {
             void send({ ...ido, functionName: "claim", args: [] }).finally(() => setBusy(false));
           }}
         >
-          {state === "claimed" ? t("ido.allocation.claimed") : t("ido.allocation.claim")}
+          {state === "claimed" ? t("ido.allocation.claimed") : t("ido.allocation.claim", { symbol })}
         </button>
       </>
     );

@@ -62,20 +62,25 @@ export function BuyCard({ overview, account, connection }: Props) {
       <dl className="kv">
         <div>
           <dt>{t("ido.price")}</dt>
-          <dd>{t("ido.priceValue", { amount: price })}</dd>
+          <dd>{t("ido.priceValue", { amount: price, symbol: overview.paySymbol })}</dd>
         </div>
         <div>
           <dt>{t("ido.buy.youGet")}</dt>
           <dd>
             {overview.nextTokens === undefined
               ? "…"
-              : t("ido.buy.tokensValue", { tokens: formatAmount(overview.nextTokens) })}
+              : t("ido.buy.tokensValue", {
+                  tokens: formatAmount(overview.nextTokens),
+                  symbol: overview.tokenSymbol ?? t("ido.token"),
+                })}
           </dd>
         </div>
         {account.usdtBalance !== undefined && (
           <div>
-            <dt>{t("ido.buy.balance")}</dt>
-            <dd>{formatAmount(account.usdtBalance)} USDT</dd>
+            <dt>{t("ido.buy.balance", { symbol: overview.paySymbol })}</dt>
+            <dd>
+              {formatAmount(account.usdtBalance)} {overview.paySymbol}
+            </dd>
           </div>
         )}
       </dl>
@@ -86,7 +91,7 @@ export function BuyCard({ overview, account, connection }: Props) {
         aria-describedby={reason ? "buy-blocked" : undefined}
         onClick={() => void buy()}
       >
-        {t("ido.buy.button", { amount: price })}
+        {t("ido.buy.button", { amount: price, symbol: overview.paySymbol })}
       </button>
       {reason && reason !== "loading" && (
         <p id="buy-blocked" className="blocked-reason">

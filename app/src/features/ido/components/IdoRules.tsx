@@ -1,8 +1,8 @@
 import { useTranslation } from "../../../i18n";
 import { env } from "../../../lib/env";
 import { formatAmount } from "../../../lib/format";
-import type { IdoOverview } from "../hooks/useIdoOverview";
-import { TIER1_END, TIER2_END, percentFromBps } from "../logic";
+import { type IdoOverview, useChainNow } from "../hooks/useIdoOverview";
+import { TIER1_END, TIER2_END, dayHasPassed, percentFromBps } from "../logic";
 import { ReadPending } from "../../../components/ReadError";
 
 /** Formats a unix time or a YYYY-MM-DD day for the current language. */
@@ -20,7 +20,9 @@ function formatDate(lang: string, value: Date, withTime: boolean): string {
  */
 export function IdoRules({ overview }: { overview: IdoOverview }) {
   const { t, i18n } = useTranslation();
+  const { now } = useChainNow(overview);
   const { config, priorityWindow, maxPriorityRights } = overview;
+  const symbol = overview.tokenSymbol ?? t("ido.token");
   const ready = config && priorityWindow !== undefined && maxPriorityRights !== undefined;
 
   return (
@@ -31,7 +33,7 @@ export function IdoRules({ overview }: { overview: IdoOverview }) {
       {!overview.available ? (
         <p className="muted">{t("ido.unavailable")}</p>
       ) : !ready ? (
-        <ReadPending isError={overview.isError} />
+        <ReadPending isError={overview.isError} lines={20} />
       ) : (
         <ol className="rules">
           <li>{t("ido.rules.one")}</li>
@@ -45,11 +47,13 @@ export function IdoRules({ overview }: { overview: IdoOverview }) {
               tier3Start: (TIER2_END + 1n).toString(),
               idoMax: config.idoMax.toString(),
               tokens3: formatAmount(config.idoTokens3),
+              symbol,
             })}
           </li>
           <li>
-            {t("ido.rules.claim", {
+            {t(now >= Number(config.extractTime) ? "ido.rules.claimOpen" : "ido.rules.claim", {
               extractTime: formatDate(i18n.language, new Date(Number(config.extractTime) * 1000), true),
+              symbol,
             })}
           </li>
           <li>
@@ -65,13 +69,16 @@ export function IdoRules({ overview }: { overview: IdoOverview }) {
             })}
           </li>
           <li className="rules-notice">
-            {t("ido.rules.notice", { amount: formatAmount(config.idoAmount) })}
+            {t("ido.rules.notice", { amount: formatAmount(config.idoAmount), symbol: overview.paySymbol })}
           </li>
           {env.idoProofDeadline && (
             <li className="rules-notice">
-              {t("ido.rules.deadline", {
-                date: formatDate(i18n.language, new Date(`${env.idoProofDeadline}T00:00:00Z`), false),
-              })}
+              {t(
+                dayHasPassed(env.idoProofDeadline, now) ? "ido.rules.deadlinePassed" : "ido.rules.deadline",
+                {
+                  date: formatDate(i18n.language, new Date(`${env.idoProofDeadline}T00:00:00Z`), false),
+                },
+              )}
             </li>
           )}
         </ol>

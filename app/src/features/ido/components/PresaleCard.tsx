@@ -2,30 +2,40 @@ import { useTranslation } from "../../../i18n";
 import { Link } from "../../../lib/router";
 import { Countdown } from "../../../components/Countdown";
 import { formatAmount } from "../../../lib/format";
-import { type IdoOverview, useChainNow } from "../hooks/useIdoOverview";
-import { idoStage, tierOf } from "../logic";
+import { type IdoOverview, useSalePhase } from "../hooks/useIdoOverview";
+import { type SalePhase, tierOf } from "../logic";
 import { ReadError } from "../../../components/ReadError";
+import { SkeletonLines } from "../../../components/Skeleton";
+
+const COUNTDOWN_LABEL = {
+  before: "ido.startsIn",
+  open: "ido.endsIn",
+  over: "ido.claimsOpenIn",
+  claims: "ido.endsIn",
+} as const satisfies Record<SalePhase, string>;
 
 /**
- * The sale at a glance: stage with its countdown, progress idoHas/idoMax, price and the tier the next
- * buyer gets (`tokensFor(idoHas + 1)`). Used on home (with a link to /ido) and on /ido.
+ * The sale at a glance: stage with its countdown (to the start, the end, or the claim opening),
+ * progress idoHas/idoMax, price and, while it can still be bought, the tier the next buyer gets
+ * (`tokensFor(idoHas + 1)`). Used on home (with a link to /ido that says what to do there) and on /ido.
  */
 export function PresaleCard({ overview, showLink }: { overview: IdoOverview; showLink?: boolean }) {
   const { t } = useTranslation();
-  const { now, offset } = useChainNow(overview);
-  const { config, priorityWindow } = overview;
+  const sale = useSalePhase(overview);
+  const { config } = overview;
+  const symbol = overview.tokenSymbol ?? t("ido.token");
 
   let body;
   if (!overview.available) {
     body = <p className="muted">{t("ido.unavailable")}</p>;
   } else if (overview.isError) {
     body = <ReadError />;
-  } else if (!config || priorityWindow === undefined) {
-    body = <p className="muted">{t("common.loading")}</p>;
+  } else if (!config || !sale) {
+    body = <SkeletonLines lines={12} />;
   } else {
-    const { stage, countdownTo } = idoStage({ ...config, priorityWindow }, now);
-    const countdownLabel =
-      stage === "notStarted" ? "ido.startsIn" : stage === "priority" ? "ido.opensToAllIn" : "ido.endsIn";
+    const { stage, phase, countdownTo, offset } = sale;
+    const countdownLabel = stage === "priority" ? "ido.opensToAllIn" : COUNTDOWN_LABEL[phase];
+    const badge = phase === "claims" ? "claims" : stage;
     const sold = config.idoMax > 0n ? Number((config.idoHas * 1000n) / config.idoMax) / 10 : 0;
     body = (
       <>
@@ -33,7 +43,7 @@ export function PresaleCard({ overview, showLink }: { overview: IdoOverview; sho
           <div>
             <dt>{t("ido.stageLabel")}</dt>
             <dd>
-              <span className={`stage-badge stage-${stage}`}>{t(`ido.stage.${stage}`)}</span>
+              <span className={`stage-badge stage-${badge}`}>{t(`ido.stage.${badge}`)}</span>
             </dd>
           </div>
           {countdownTo !== undefined && (
@@ -61,23 +71,32 @@ export function PresaleCard({ overview, showLink }: { overview: IdoOverview; sho
           </div>
           <div>
             <dt>{t("ido.price")}</dt>
-            <dd>{t("ido.priceValue", { amount: formatAmount(config.idoAmount) })}</dd>
-          </div>
-          <div>
-            <dt>{t("ido.tier")}</dt>
             <dd>
-              {overview.nextTokens === undefined
-                ? t("common.loading")
-                : t("ido.tierValue", {
-                    tier: tierOf(config.idoHas + 1n),
-                    tokens: formatAmount(overview.nextTokens),
-                  })}
+              {t("ido.priceValue", { amount: formatAmount(config.idoAmount), symbol: overview.paySymbol })}
             </dd>
           </div>
+          {(phase === "before" || phase === "open") && (
+            <div>
+              <dt>{t("ido.tier")}</dt>
+              <dd>
+                {overview.nextTokens === undefined
+                  ? t("common.loading")
+                  : t("ido.tierValue", {
+                      tier: tierOf(config.idoHas + 1n),
+                      tokens: formatAmount(overview.nextTokens),
+                      symbol,
+                    })}
+              </dd>
+            </div>
+          )}
         </dl>
         {showLink && (
           <Link className="button block" to="/ido">
-            {t("ido.join")}
+            {phase === "over"
+              ? t("ido.viewAllocation")
+              : phase === "claims"
+                ? t("ido.claimTokens", { symbol })
+                : t("ido.join")}
           </Link>
         )}
       </>

@@ -3,7 +3,7 @@ import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { PagedList } from "../../../components/PagedList";
 import { formatAddress, formatAmount } from "../../../lib/format";
-import { useInvites } from "../hooks/useInvites";
+import { useInvites, useUnstakedInvitees } from "../hooks/useInvites";
 
 /** My direct invitees who have staked, with their volume, paged ("Load more"), "No data yet" / "No more". */
 export function InviteesCard({ account }: { account: Address }) {
@@ -48,6 +48,41 @@ export function InviteesCard({ account }: { account: Address }) {
         {t("invites.list.title")}
       </h2>
       {body}
+    </section>
+  );
+}
+
+/** Direct invitees who registered with my link but have not staked yet, each marked as such. */
+export function UnstakedInviteesCard({ account }: { account: Address }) {
+  const { t } = useTranslation();
+  const { invitees, isError } = useUnstakedInvitees(account);
+  return (
+    <section className="card" aria-labelledby="invites-unstaked-title">
+      <h2 id="invites-unstaked-title" className="card-title">
+        {t("invites.unstaked.title")}
+      </h2>
+      <p className="small muted">{t("invites.unstaked.note")}</p>
+      {isError ? (
+        <p className="muted">{t("invites.unstaked.error")}</p>
+      ) : !invitees ? (
+        <p className="muted">{t("common.loading")}</p>
+      ) : invitees.length === 0 ? (
+        <p className="muted">{t("invites.unstaked.none")}</p>
+      ) : (
+        <>
+          <p className="small">{t("invites.unstaked.count", { count: invitees.length })}</p>
+          <ul className="invitee-list">
+            {invitees.map((who) => (
+              <li key={who}>
+                <span className="address-full" title={who}>
+                  {formatAddress(who, "long")}
+                </span>{" "}
+                <span className="stage-badge">{t("invites.unstaked.badge")}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { getCode, getStorageAt } from "viem/actions";
 import { useClient } from "wagmi";
 import { Message } from "../../../components/Message";
 import { ConfirmModal } from "../../../components/ConfirmModal";
+import { TypedPhraseField } from "../../../components/TypedPhraseField";
 import { useTranslation } from "../../../i18n";
 import type { AppMessage } from "../../../i18n/keys";
 import { contractAddress } from "../../../lib/deployments";
@@ -66,16 +67,12 @@ function TypedConfirm({
   return (
     <ConfirmModal title={title} canConfirm={typed.trim() === phrase} onConfirm={onConfirm} onCancel={onClose}>
       <div className="modal-text">{text}</div>
-      <div className="field">
-        <label htmlFor="typed-confirm">{t("manager.typeToConfirm", { phrase })}</label>
-        <input
-          id="typed-confirm"
-          className="input"
-          autoComplete="off"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-        />
-      </div>
+      <TypedPhraseField
+        id="typed-confirm"
+        label={t("manager.typeToConfirm", { phrase })}
+        value={typed}
+        onChange={setTyped}
+      />
     </ConfirmModal>
   );
 }

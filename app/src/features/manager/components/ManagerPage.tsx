@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useSearchParams } from "../../../lib/router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
@@ -26,8 +27,11 @@ export function ManagerPage({
   title,
   names,
   sections,
+  related,
 }: {
   title: string;
+  /** A link to the other configuration page. */
+  related?: ReactNode;
   names: readonly ContractName[];
   sections: readonly Section[];
 }) {
@@ -42,6 +46,7 @@ export function ManagerPage({
   return (
     <section className="page manager">
       <h1 className="page-title">{title}</h1>
+      {related && <p className="page-note">{related}</p>}
       {contracts.length === 0 && <p className="page-note">{t("manager.noContracts")}</p>}
       <div className="manager-tabs" role="tablist" aria-label={title}>
         {[...contracts.map((c) => c.name as string), ...extraTabs].map((name) => (

@@ -8,6 +8,7 @@ import { useAppStore } from "../../../store";
 import { mineApi } from "../api";
 import { errorMessage, useRefreshMine, useSignIn } from "../hooks/useMine";
 import { validateUsername } from "../logic";
+import { usePresaleUser } from "../../register/hooks/usePresaleUser";
 
 /** Connect, then sign in (EIP-4361) when there is no valid login token. */
 export function SignInCard({ address, expired }: { address: Address | undefined; expired: boolean }) {
@@ -43,14 +44,20 @@ export function SignInCard({ address, expired }: { address: Address | undefined;
   );
 }
 
-/** Backend membership: username and referrer (prefilled from the invitation code). */
-export function RegisterCard() {
+/**
+ * Backend membership: username and referrer, prefilled with the referrer the chain knows for the account
+ * (Presale `users(account).refer`), else the invitation code; what the member types wins.
+ */
+export function RegisterCard({ address }: { address: Address | undefined }) {
   const { t } = useTranslation();
   const inviteCode = useAppStore((s) => s.inviteCode);
+  const chainReferrer = usePresaleUser(address).data?.refer;
   const refresh = useRefreshMine();
   const [username, setUsername] = useState("");
-  // without an invitation the code is the zero address: an empty field, not 0x000…, is shown
-  const [recommend, setRecommend] = useState<string>(inviteCode === zeroAddress ? "" : inviteCode);
+  const [typed, setRecommend] = useState<string>();
+  // without a referrer the code is the zero address: an empty field, not 0x000…, is shown
+  const prefill = [chainReferrer, inviteCode].find((a) => a && a !== zeroAddress) ?? "";
+  const recommend = typed ?? prefill;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppMessage>();
 

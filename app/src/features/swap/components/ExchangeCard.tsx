@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import type { Address } from "viem";
 import { useTranslation } from "../../../i18n";
 import { AmountInput } from "../../../components/AmountInput";
 import { usdt } from "../../../contracts";
@@ -26,6 +27,7 @@ import {
   spotPrice,
   swapBlockReason,
 } from "../logic";
+import { SwapReview, type SwapReviewData } from "./SwapReview";
 import { SwapSettingsFields } from "./SwapSettingsFields";
 
 /**
@@ -47,6 +49,7 @@ export function ExchangeCard({ connection }: { connection: AppConnection }) {
   const [text, setText] = useState("");
   const [settingsValid, setSettingsValid] = useState(true);
   const [busy, setBusy] = useState(false);
+  const [review, setReview] = useState<SwapReviewData & { path: readonly [Address, Address] }>();
   const token = swapTokens[tokenIndex];
   const account = connection.ready ? connection.address : undefined;
   const market = useSwapMarket(token, account);
@@ -114,21 +117,37 @@ export function ExchangeCard({ connection }: { connection: AppConnection }) {
     amountValid: amountIn !== undefined,
   });
 
-  async function swap() {
-    if (!router || !token || !path || !account || amountIn === undefined || !quote) return;
+  /** Swap opens the review with the quote as it is now; only what was reviewed is sent. */
+  function openReview() {
+    if (!path || amountIn === undefined || !quote) return;
+    setReview({
+      path,
+      amountIn,
+      quote,
+      inSymbol,
+      outSymbol,
+      tokenSymbol: symbol,
+      slippageBps: settings.slippageBps,
+      deadlineMin: settings.deadlineMin,
+    });
+  }
+
+  async function swap(r: NonNullable<typeof review>) {
+    setReview(undefined);
+    if (!router || !account) return;
     setBusy(true);
     try {
       const result = await send({
         ...router,
         functionName: "swapExactTokensForTokensSupportingFeeOnTransferTokens",
         args: [
-          amountIn,
-          quote.minReceived,
-          [...path],
+          r.amountIn,
+          r.quote.minReceived,
+          [...r.path],
           account,
-          deadlineAt(Math.floor(Date.now() / 1000), market.blockTime, settings.deadlineMin),
+          deadlineAt(Math.floor(Date.now() / 1000), market.blockTime, r.deadlineMin),
         ],
-        spend: { token: path[0], spender: router.address, amount: amountIn },
+        spend: { token: r.path[0], spender: router.address, amount: r.amountIn },
       });
       if (result.ok) setText("");
       // a failed swap usually means the pool moved: show the new price
@@ -136,6 +155,12 @@ export function ExchangeCard({ connection }: { connection: AppConnection }) {
     } finally {
       setBusy(false);
     }
+  }
+
+  /** Turns the direction round; what this quote receives becomes the amount to pay. */
+  function flip() {
+    setSide(side === "buy" ? "sell" : "buy");
+    setText(quote ? formatAmount(quote.received, { fractionDigits: 18, grouping: false }) : "");
   }
 
   const value = (amount: bigint, sym: string) =>
@@ -180,6 +205,10 @@ export function ExchangeCard({ connection }: { connection: AppConnection }) {
             <span>{t(`swap.exchange.${s}`, { symbol })}</span>
           </label>
         ))}
+        <button type="button" className="button ghost small flip-button" onClick={flip}>
+          <span aria-hidden="true">⇅ </span>
+          {t("swap.exchange.flip")}
+        </button>
       </fieldset>
       <AmountInput
         label={t("swap.exchange.pay", { symbol: inSymbol })}
@@ -254,10 +283,13 @@ export function ExchangeCard({ connection }: { connection: AppConnection }) {
         className="button block"
         disabled={!!reason || !quote || !settingsValid || busy || routerQuote.isFetching}
         aria-describedby={reason ? "swap-blocked" : undefined}
-        onClick={() => void swap()}
+        onClick={openReview}
       >
         {t("swap.exchange.button")}
       </button>
+      {review && (
+        <SwapReview data={review} onConfirm={() => void swap(review)} onCancel={() => setReview(undefined)} />
+      )}
       {reason && reason !== "loading" && (
         <p id="swap-blocked" className="blocked-reason">
           {reason === "notConnected" ? (

@@ -69,7 +69,7 @@ describe("LevelTableCard", () => {
         <LevelTableCard rows={undefined} myLevel={undefined} isError />
       </QueryClientProvider>,
     );
-    expect(screen.queryByText("Loading...")).toBeNull();
+    expect(screen.queryByRole("status", { name: "Loading..." })).toBeNull();
     expect(screen.getByRole("alert").textContent).toContain("Network error");
     expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
   });

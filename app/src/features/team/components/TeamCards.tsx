@@ -205,7 +205,7 @@ export function TeamChartCard({ data, dayTimes }: { data: TeamDays; dayTimes: bi
     body = (
       <>
         <p className="small muted">
-          {t("team.chart.summary", { amount: formatAmount(total), users: members.toString() })}
+          {t("team.chart.summary", { amount: formatAmount(total), count: members.toString() })}
         </p>
         <svg
           className="team-chart"
@@ -219,7 +219,7 @@ export function TeamChartCard({ data, dayTimes }: { data: TeamDays; dayTimes: bi
             const label = t("team.chart.bar", {
               date: dayLabel(bar.day),
               amount: formatAmount(bar.amount),
-              users: bar.users.toString(),
+              count: bar.users.toString(),
             });
             const isToday = i === bars.length - 1;
             return (
@@ -310,5 +310,21 @@ export function LevelTableCard({
         </div>
       )}
     </section>
+  );
+}
+
+/** Invite and team income need the member's own open principal: the rule, and a warning while it is 0. */
+export function IncomeRuleNote({ user }: { user: TeamData["user"] }) {
+  const { t } = useTranslation();
+  return (
+    <p className="page-note">
+      {t("team.incomeRule")}
+      {user && user.amount === 0n && (
+        <>
+          {" "}
+          <strong className="warn-text">{t("team.noOpenStake")}</strong>
+        </>
+      )}
+    </p>
   );
 }

@@ -1,11 +1,12 @@
 import { stakingAbi } from "@taichi/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type Address, type Client, getAbiItem, zeroAddress } from "viem";
-import { getBlockNumber, getLogs } from "viem/actions";
+import { getLogs } from "viem/actions";
 import { useClient, useReadContracts } from "wagmi";
 import { env } from "../../../lib/env";
 import { blocksBehind, indexedTeamDays } from "../../../lib/indexer";
-import { LOG_BLOCK_SECONDS, blockWindows, logRange } from "../../../lib/logRange";
+import { LOG_BLOCK_SECONDS } from "../../../lib/logRange";
+import { readLogs } from "../../../lib/readLogs";
 import { useReadGate } from "../../../lib/readGate";
 import { appChain } from "../../../wagmi";
 import { STAKING, staking } from "../../stakes/staking";
@@ -28,18 +29,12 @@ export function useTeam(account: Address | undefined) {
 }
 
 const TEAM_DAY = getAbiItem({ abi: stakingAbi, name: "TeamDay" });
-/**
- * The most `eth_getLogs` one chart read may send: past it (BSC's 5,000-block default cap against the
- * chart's ~1.7 M blocks) the chart shows the views alone with its note instead of flooding the RPC;
- * `VITE_LOG_RANGE` set to what the RPC allows brings it within reach.
- */
-const MAX_LOG_REQUESTS = 8;
 
 /**
  * The account's `TeamDay` logs (its earlier active days), in chain order, through the viem actions on a
  * bare client as the audit log reads its logs (manager/audit.ts). Range: from block 0 on the local chain;
  * on BSC the chart's window before the latest block (`teamLogsFromBlock`, docs/app.md), cut into requests
- * the RPC accepts (`logRange`, src/lib/logRange.ts), all in the same JSON-RPC batch.
+ * the RPC accepts (`readLogs`, src/lib/readLogs.ts).
  */
 async function readTeamDayLogs(
   client: Client,
@@ -47,22 +42,12 @@ async function readTeamDayLogs(
   account: Address,
   dayTimes: bigint,
 ): Promise<TeamDay[]> {
-  const blockSeconds = LOG_BLOCK_SECONDS[appChain.id];
-  const range = logRange(appChain.id);
-  const read = (fromBlock: bigint, toBlock: bigint | "latest") =>
-    getLogs(client, { address, event: TEAM_DAY, args: { account }, fromBlock, toBlock });
-  let logs: Awaited<ReturnType<typeof read>>;
-  if (blockSeconds === undefined && range === undefined) logs = await read(0n, "latest");
-  else {
-    const latest = await getBlockNumber(client, { cacheTime: 0 });
-    const fromBlock = blockSeconds === undefined ? 0n : teamLogsFromBlock(latest, dayTimes, blockSeconds);
-    // newest first: reversed into chain order
-    const windows = blockWindows(fromBlock, latest, range).reverse();
-    if (windows.length > MAX_LOG_REQUESTS) {
-      throw new Error(`the chart's ${latest - fromBlock} blocks need ${windows.length} eth_getLogs calls`);
-    }
-    logs = (await Promise.all(windows.map((w) => read(w.fromBlock, w.toBlock)))).flat();
-  }
+  const logs = await readLogs(
+    client,
+    (fromBlock, toBlock) =>
+      getLogs(client, { address, event: TEAM_DAY, args: { account }, fromBlock, toBlock }),
+    (latest, blockSeconds) => teamLogsFromBlock(latest, dayTimes, blockSeconds),
+  );
   return logs.flatMap(({ args: { day, amount, users } }) =>
     day === undefined || amount === undefined || users === undefined ? [] : [{ day, amount, users }],
   );

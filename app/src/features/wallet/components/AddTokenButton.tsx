@@ -8,8 +8,8 @@ import { parseError } from "../../../lib/errors";
 import { useAppStore } from "../../../store";
 import { appChain } from "../../../wagmi";
 
-/** The project's tokens a member may want in the wallet (more join as their contracts are deployed). */
-export const WATCHABLE_TOKENS: readonly ContractName[] = ["Usdt"];
+/** The tokens a member may want in the wallet: USDT and every project token that is deployed. */
+export const WATCHABLE_TOKENS: readonly ContractName[] = ["Usdt", "SwapToken", "BurnToken", "MiningToken"];
 
 /** "Add <symbol> to wallet" (EIP-747 wallet_watchAsset); symbol and decimals are read from the token. */
 export function AddTokenButton({ address }: { address: Address }) {

@@ -2,10 +2,12 @@ import type { Connector } from "wagmi";
 import { describe, expect, it } from "vitest";
 import { pickableConnectors } from "./WalletPicker";
 
-const connector = (id: string, name: string) => ({ id, name, uid: id }) as unknown as Connector;
+const connector = (id: string, name: string, type = "injected") =>
+  ({ id, name, uid: id, type }) as unknown as Connector;
 const generic = connector("injected", "Injected");
 const metaMask = connector("io.metamask", "MetaMask");
 const okx = connector("com.okex.wallet", "OKX Wallet");
+const walletConnect = connector("walletConnect", "WalletConnect", "walletConnect");
 
 describe("pickableConnectors", () => {
   it("offers every EIP-6963 wallet, without the generic window.ethereum entry", () => {
@@ -18,5 +20,10 @@ describe("pickableConnectors", () => {
 
   it("offers nothing (install-wallet message) when there is no wallet at all", () => {
     expect(pickableConnectors([generic], false)).toEqual([]);
+  });
+
+  it("offers WalletConnect, when configured, after the browser's wallets, or alone without one", () => {
+    expect(pickableConnectors([generic, metaMask, walletConnect], true)).toEqual([metaMask, walletConnect]);
+    expect(pickableConnectors([generic, walletConnect], false)).toEqual([walletConnect]);
   });
 });

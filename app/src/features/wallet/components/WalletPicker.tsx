@@ -6,17 +6,46 @@ import { Modal } from "../../../components/Modal";
 import { parseError } from "../../../lib/errors";
 import { useAppStore } from "../../../store";
 import { appChain } from "../../../wagmi";
+import { walletLinks } from "../deepLinks";
 import { AddTokenButtons } from "./AddTokenButton";
 import { RecentTransactions } from "./RecentTransactions";
 
-/** Wallets to offer: every EIP-6963 one; the plain `window.ethereum` connector only when none announced. */
+/**
+ * Wallets to offer: every EIP-6963 one (the plain `window.ethereum` connector only when none announced),
+ * then the others (WalletConnect, when configured).
+ */
 export function pickableConnectors(
   connectors: readonly Connector[],
   hasWindowEthereum: boolean,
 ): Connector[] {
-  const announced = connectors.filter((c) => c.id !== "injected");
-  if (announced.length > 0) return announced;
-  return hasWindowEthereum ? connectors.filter((c) => c.id === "injected") : [];
+  const injected = connectors.filter((c) => c.type === "injected");
+  const announced = injected.filter((c) => c.id !== "injected");
+  const browser = announced.length > 0 ? announced : hasWindowEthereum ? injected : [];
+  return [...browser, ...connectors.filter((c) => c.type !== "injected")];
+}
+
+/** No wallet in this browser: open the page in a phone wallet's browser, or install one. */
+function NoWallet() {
+  const { t } = useTranslation();
+  return (
+    <div className="no-wallet">
+      <p className="modal-text" role="alert">
+        {t("wallet.noWallet")}
+      </p>
+      <ul className="wallet-links">
+        {walletLinks(window.location.href, appChain.id).map((w) => (
+          <li key={w.name}>
+            <a className="button ghost small" href={w.open}>
+              {t("wallet.openIn", { wallet: w.name })}
+            </a>
+            <a className="small" href={w.install} target="_blank" rel="noopener noreferrer">
+              {t("wallet.install", { wallet: w.name })}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 function WalletList({ onDone }: { onDone: () => void }) {
@@ -29,13 +58,7 @@ function WalletList({ onDone }: { onDone: () => void }) {
   const hasWindowEthereum = typeof window !== "undefined" && !!(window as { ethereum?: unknown }).ethereum;
   const wallets = pickableConnectors(connectors, hasWindowEthereum);
 
-  if (wallets.length === 0) {
-    return (
-      <p className="modal-text error-text" role="alert">
-        {t("wallet.noWallet")}
-      </p>
-    );
-  }
+  const hasBrowserWallet = wallets.some((c) => c.type === "injected");
 
   const pick = async (connector: Connector) => {
     setPending(connector);
@@ -52,34 +75,37 @@ function WalletList({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <ul className="wallet-list">
-      {wallets.map((connector) => {
-        const name = connector.id === "injected" ? t("wallet.browserWallet") : connector.name;
-        const busy = pending === connector;
-        return (
-          <li key={connector.uid}>
-            <button
-              type="button"
-              className="wallet-option"
-              disabled={!!pending}
-              onClick={() => void pick(connector)}
-            >
-              {connector.icon ? (
-                <img src={connector.icon} alt="" width={28} height={28} />
-              ) : (
-                <span className="wallet-icon-fallback" aria-hidden="true" />
-              )}
-              <span>{name}</span>
-              {busy && (
-                <span className="muted small" aria-hidden="true">
-                  {t("wallet.connecting")}
-                </span>
-              )}
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      {!hasBrowserWallet && <NoWallet />}
+      <ul className="wallet-list">
+        {wallets.map((connector) => {
+          const name = connector.id === "injected" ? t("wallet.browserWallet") : connector.name;
+          const busy = pending === connector;
+          return (
+            <li key={connector.uid}>
+              <button
+                type="button"
+                className="wallet-option"
+                disabled={!!pending}
+                onClick={() => void pick(connector)}
+              >
+                {connector.icon ? (
+                  <img src={connector.icon} alt="" width={28} height={28} />
+                ) : (
+                  <span className="wallet-icon-fallback" aria-hidden="true" />
+                )}
+                <span>{name}</span>
+                {busy && (
+                  <span className="muted small" aria-hidden="true">
+                    {t("wallet.connecting")}
+                  </span>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
 

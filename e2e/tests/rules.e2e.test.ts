@@ -1,0 +1,87 @@
+import { presaleAbi } from "@taichi/contracts";
+import { type Address, type PublicClient, parseEther } from "viem";
+import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
+import { connectWallet, devWallet, direct, stakeDirect } from "../fixtures/accounts.ts";
+
+const member = DEV_ROLES.members[0]; // account 2, registered under the root, no stake
+const newcomer = DEV_ROLES.newcomers[1];
+
+/** The newcomer binds to the member on chain (setup, not UI). */
+const registerNewcomer = (chain: PublicClient, presale: Address) =>
+  direct(
+    chain,
+    devWallet(newcomer).writeContract({
+      address: presale,
+      abi: presaleAbi,
+      functionName: "register",
+      args: [devAccount(member).address],
+    }),
+  );
+
+test.describe("the rules where they bite (issue 19)", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test.describe("as a member whose invitee registered but has not staked", () => {
+    test.use({ walletAccount: member });
+
+    test("/team says invite income needs an open stake; /invites lists the invitee as not staked until it stakes", async ({
+      page,
+      chain,
+      contracts,
+    }) => {
+      const invitee = devAccount(newcomer).address;
+      await registerNewcomer(chain, contracts.Presale!);
+      const registry = await chain.readContract({
+        address: contracts.Presale!,
+        abi: presaleAbi,
+        functionName: "users",
+        args: [devAccount(member).address],
+      });
+      expect(registry.invites).toBe(1n);
+
+      await page.goto("/team");
+      await connectWallet(page);
+      await expect(
+        page.getByText(/^Invite and team income is credited only while you have an open stake/),
+      ).toBeVisible();
+      await expect(page.getByText("You have no open stake now")).toBeVisible();
+      const stats = page.getByRole("region", { name: "My team" });
+      await expect(stats.locator(".kv > div").filter({ hasText: "Direct invites" }).locator("dd")).toHaveText(
+        "1",
+      );
+
+      await page.getByRole("link", { name: "Your invitation link and invitees" }).click();
+      const unstaked = page.getByRole("region", { name: "Registered, not staked yet" });
+      await expect(unstaked.getByText("1 invitee has not staked yet")).toBeVisible();
+      await expect(unstaked.getByTitle(invitee)).toBeVisible();
+      await expect(unstaked.getByRole("listitem").filter({ hasText: "Not staked yet" })).toHaveCount(1);
+      await expect(page.getByRole("region", { name: "My direct invitees" })).toContainText("No data yet");
+
+      // once it stakes it moves to the staked list, counted in the singular
+      await stakeDirect(chain, contracts, newcomer, parseEther("100"));
+      await page.reload();
+      await expect(unstaked.getByText("Everyone who registered with your link has staked")).toBeVisible();
+      const staked = page.getByRole("region", { name: "My direct invitees" });
+      await expect(staked.getByText("1 invitee has staked")).toBeVisible();
+      await expect(staked.getByTitle(invitee)).toBeVisible();
+    });
+  });
+
+  test.describe("as a newcomer bound on chain", () => {
+    test.use({ walletAccount: newcomer });
+
+    test("/mine prefills the referrer the chain knows, without an invitation link", async ({
+      page,
+      chain,
+      contracts,
+    }) => {
+      const referrer = devAccount(member).address;
+      await registerNewcomer(chain, contracts.Presale!);
+      await page.goto("/mine");
+      await connectWallet(page);
+      await page.getByRole("button", { name: "Sign in with wallet" }).click();
+      const register = page.getByRole("region", { name: "Create your mining account" });
+      await expect(register.getByLabel("Referrer address")).toHaveValue(referrer);
+    });
+  });
+});
