@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {DividendFixture} from "../utils/DividendFixture.sol";
-import {deployLpDividend} from "../utils/Deploy.sol";
+import {deployLpDividend, deployLpSwapProxy, deployNodeReward} from "../utils/Deploy.sol";
 import {MockToken, ReentryRecorder} from "../mocks/MockToken.sol";
 import {LpDividend} from "../../src/LpDividend.sol";
 import {IShareDividend} from "../../src/interfaces/IShareDividend.sol";
@@ -100,17 +99,7 @@ contract HookReentrancyTest is DividendFixture {
     }
 
     function test_nodeReward_claimReenteringClaimIsRefused() public {
-        NodeReward n = NodeReward(
-            address(
-                new ERC1967Proxy(
-                    address(new NodeReward()),
-                    abi.encodeCall(
-                        NodeReward.initialize,
-                        (owner, address(presale), address(hook), [uint256(5000), 3000, 2000])
-                    )
-                )
-            )
-        );
+        NodeReward n = deployNodeReward(owner, address(presale), address(hook));
         vm.prank(owner);
         n.setUserForce(address(attacker), true, false, false);
         hook.mint(address(n), 10 ether);
@@ -122,17 +111,7 @@ contract HookReentrancyTest is DividendFixture {
     }
 
     function test_lpSwap_claimReenteringClaimIsRefused() public {
-        LpSwap s = LpSwap(
-            address(
-                new ERC1967Proxy(
-                    address(new LpSwap()),
-                    abi.encodeCall(
-                        LpSwap.initialize,
-                        (owner, address(presale), address(hook), address(held), 1 days, 100, 200)
-                    )
-                )
-            )
-        );
+        LpSwap s = deployLpSwapProxy(owner, address(presale), address(hook), address(held));
         hook.mint(address(attacker), 100 ether);
         attacker.exec(address(hook), abi.encodeCall(hook.approve, (address(s), 100 ether)));
         attacker.exec(address(s), abi.encodeCall(LpSwap.swapLP, (100 ether)));

@@ -6,6 +6,7 @@ import {Initializable} from "@openzeppelin/contracts/proxy/utils/Initializable.s
 import {UUPSUpgradeable} from "@openzeppelin/contracts/proxy/utils/UUPSUpgradeable.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {DividendFixture} from "../utils/DividendFixture.sol";
+import {deployLpSwapProxy} from "../utils/Deploy.sol";
 import {Staking} from "../../src/Staking.sol";
 import {LpSwap} from "../../src/LpSwap.sol";
 import {Presale} from "../../src/Presale.sol";
@@ -53,17 +54,7 @@ contract UninitializedImplementationTest is DividendFixture {
                 )
             )
         );
-        LpSwap lpSwap = LpSwap(
-            address(
-                new ERC1967Proxy(
-                    address(new LpSwap()),
-                    abi.encodeCall(
-                        LpSwap.initialize,
-                        (owner, address(presale), address(lp), address(token), 1 days, 100, 200)
-                    )
-                )
-            )
-        );
+        LpSwap lpSwap = deployLpSwapProxy(owner, address(presale), address(lp), address(token));
         t = new Target[](7);
         t[0] = Target(
             "Presale", address(presale), abi.encodeCall(Presale.initialize, (attacker, attacker, attacker))

@@ -7,7 +7,7 @@ import {LpDividend} from "../../src/LpDividend.sol";
 import {HoldDividend} from "../../src/HoldDividend.sol";
 import {NodeReward} from "../../src/NodeReward.sol";
 import {MockToken} from "../mocks/MockToken.sol";
-import {deployLpDividend} from "./Deploy.sol";
+import {deployLpDividend, deployNodeReward} from "./Deploy.sol";
 
 /// @dev The three distributors behind ERC1967 proxies on the fixture's registry (its manager administers them):
 ///      an LpDividend paying `reward` to holders of `lp`, a HoldDividend paying `held` to its own holders and a
@@ -35,17 +35,7 @@ abstract contract DividendFixture is Fixture {
                 )
             )
         );
-        nodeReward = NodeReward(
-            address(
-                new ERC1967Proxy(
-                    address(new NodeReward()),
-                    abi.encodeCall(
-                        NodeReward.initialize,
-                        (owner, address(presale), address(reward), [uint256(5000), 3000, 2000])
-                    )
-                )
-            )
-        );
+        nodeReward = deployNodeReward(owner, address(presale), address(reward));
     }
 
     /// @dev Gives `account` `amount` LP and stakes it in `lpDividend`, then moves to the next block (where the
