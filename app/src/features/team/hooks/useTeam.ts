@@ -1,7 +1,7 @@
 import { stakingAbi } from "@taichi/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type Address, type Client, getAbiItem, zeroAddress } from "viem";
-import { getLogs } from "viem/actions";
+import { getBlockNumber, getLogs } from "viem/actions";
 import { useClient, useReadContracts } from "wagmi";
 import { env } from "../../../lib/env";
 import { blocksBehind, indexedTeamDays } from "../../../lib/indexer";
