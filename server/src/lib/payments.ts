@@ -109,6 +109,23 @@ export async function checkTransfer(
   confirmations: number,
   transfer: { hash: Hash; token: Address; from: Address; to: Address; amount: bigint; after?: bigint | null },
 ): Promise<PaymentCheck> {
+  try {
+    return await checkTransferOnChain(client, confirmations, transfer);
+  } catch (error) {
+    // The RPC node is down, too slow (the client's timeout) or answers garbage: nothing is proven,
+    // and the member is told to retry rather than shown a server error.
+    console.error(
+      `[payments] RPC failed: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+    );
+    return { ok: false, reason: "unavailable" };
+  }
+}
+
+async function checkTransferOnChain(
+  client: PublicClient,
+  confirmations: number,
+  transfer: { hash: Hash; token: Address; from: Address; to: Address; amount: bigint; after?: bigint | null },
+): Promise<PaymentCheck> {
   if (client.chain !== undefined && (await reportedChainId(client)) !== client.chain.id) {
     return { ok: false, reason: "unavailable" };
   }
@@ -167,9 +184,12 @@ export function createPayoutVerifier({
   };
 }
 
-export function createRpcClient(rpcUrl: string, chainId: number): PublicClient {
+/** Longest wait for one RPC answer; with one retry a check gives up after about twice this. */
+export const RPC_TIMEOUT_MS = 10_000;
+
+export function createRpcClient(rpcUrl: string, chainId: number, timeoutMs = RPC_TIMEOUT_MS): PublicClient {
   return createPublicClient({
-    transport: http(rpcUrl, { retryCount: 1, timeout: 10_000 }),
+    transport: http(rpcUrl, { retryCount: 1, timeout: timeoutMs }),
     chain: {
       id: chainId,
       name: `chain ${chainId}`,
