@@ -135,8 +135,7 @@ contract Staking is
         if ($.teams[msg.sender] & _BLACKLISTED != 0) revert Blacklisted(msg.sender);
         Member storage me = $.members[msg.sender];
         _settleNode($, msg.sender);
-        (, uint256 vested) = _income($, msg.sender);
-        uint256 amount = vested - me.rewardClaimed; // claimed: at most what had vested
+        uint256 amount = _claimable($, msg.sender);
         if (amount == 0) revert NothingToClaim(msg.sender);
         me.rewardClaimed += uint128(amount); // at most the income credited, a uint128
         me.lastOut = uint32(block.timestamp);
@@ -214,7 +213,7 @@ contract Staking is
         IPresale.User memory registered = $.presale.users(account);
         uint256 rewardStatic = acc.rewardStatic;
         (uint256 rewardInvite, uint256 rewardTeam) = _credited(acc.earned);
-        (uint256 credited, uint256 vested) = _income($, account);
+        (uint256 credited,) = _income($, account);
         return User({
             index: registered.index,
             inviteCode: registered.refer,
@@ -225,7 +224,7 @@ contract Staking is
             rewardStatic: rewardStatic,
             rewardInvite: rewardInvite,
             rewardTeam: rewardTeam,
-            balanceReward: vested - acc.rewardClaimed,
+            balanceReward: _claimable($, account),
             orders: acc.orders,
             lastOut: acc.lastOut,
             refer: registered.refer
@@ -804,6 +803,15 @@ contract Staking is
         n.reward += uint128(earned); // at most the node dividend credited, a uint128
         Member storage acc = $.members[account];
         acc.earned = _vest(acc.earned, earned, end);
+    }
+
+    /// @dev What `account` can claim now: vested less claimed. A credit joining a stream rounds what is unvested
+    ///      up to a whole _INCOME_UNIT, so what has vested can dip below what was claimed by less than 1e-9 USDT
+    ///      until more vests: nothing is claimable then.
+    function _claimable(StakingStorage storage $, address account) private view returns (uint256) {
+        (, uint256 vested) = _income($, account);
+        uint256 claimed = $.members[account].rewardClaimed;
+        return vested > claimed ? vested - claimed : 0;
     }
 
     /// @dev The referral and team income credited in income word `word`, in total.

@@ -44,6 +44,26 @@ contract StakingVestingTest is StakingFixture {
         assertEq(income.claimable, 0, "nothing left");
     }
 
+    /// Found by the deep invariant campaign: a member claims all that vested, then a new credit joins its
+    /// stream (what is unvested rounds up to 1e-9 USDT): its record still reads, nothing is claimable until
+    /// more vests, and all of it is paid in the end.
+    function test_claimReward_thenANewCredit_staysReadable() public {
+        stake(bob, 1, 1000e18);
+        vm.warp(block.timestamp + 7 days + 1 hours + 17);
+        vm.prank(alice);
+        staking.claimReward();
+        uint256 claimed = reader.getIncome(alice).claimed;
+        stake(carol, 1, 1000e18 + 7); // a credit that is no whole multiple of the vested rounding
+        assertEq(staking.users(alice).balanceReward, 0, "nothing claimable: it dips, it never goes negative");
+        vm.warp(block.timestamp + 30 days);
+        uint256 before = usdt.balanceOf(alice);
+        vm.prank(alice);
+        staking.claimReward();
+        DataReader.Income memory income = reader.getIncome(alice);
+        assertEq(income.claimed, income.credited, "all of it claimed in the end");
+        assertEq(usdt.balanceOf(alice) - before, income.credited - claimed, "the rest, once");
+    }
+
     /// An order shortened by bottom acceleration vests its upline's income on its own, shorter clock.
     function test_vesting_followsAnAcceleratedOrder() public {
         vm.prank(owner);
