@@ -1,8 +1,9 @@
 import * as ido from "@taichi/contracts/abi/functions/Ido.ts";
 import * as multicall3 from "@taichi/contracts/abi/functions/Multicall3.ts";
 import * as presale from "@taichi/contracts/abi/functions/Presale.ts";
+import * as timelock from "@taichi/contracts/abi/functions/Timelock.ts";
 import * as erc20 from "@taichi/contracts/abi/functions/Usdt.ts";
-import type { Address } from "viem";
+import { type Address, keccak256, stringToHex } from "viem";
 import { contractAddress } from "./lib/deployments";
 import { appChain } from "./wagmi";
 
@@ -21,6 +22,10 @@ export const idoViewsAbi = [
 /** Every project token and USDT: named on the page by its on-chain symbol. */
 export const tokenViewsAbi = [erc20.symbol] as const;
 export const multicall3ViewsAbi = [multicall3.getCurrentBlockTimestamp] as const;
+export const timelockViewsAbi = [timelock.hasRole] as const;
+
+/** TimelockController's proposer role (`PROPOSER_ROLE()`): who may schedule owner calls. */
+export const PROPOSER_ROLE = keccak256(stringToHex("PROPOSER_ROLE"));
 
 /** A contract handle on the configured chain: undefined when the deployment file does not list it. */
 export function contractHandle<const abi>(address: Address | undefined, abi: abi) {
@@ -30,5 +35,6 @@ export function contractHandle<const abi>(address: Address | undefined, abi: abi
 export const presaleViews = contractHandle(contractAddress(appChain.id, "Presale"), presaleViewsAbi);
 export const idoViews = contractHandle(contractAddress(appChain.id, "Ido"), idoViewsAbi);
 export const multicall3Views = contractHandle(contractAddress(appChain.id, "Multicall3"), multicall3ViewsAbi);
+export const timelockViews = contractHandle(contractAddress(appChain.id, "Timelock"), timelockViewsAbi);
 export const usdtViews = contractHandle(contractAddress(appChain.id, "Usdt"), tokenViewsAbi);
 export const swapTokenViews = contractHandle(contractAddress(appChain.id, "SwapToken"), tokenViewsAbi);

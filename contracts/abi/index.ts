@@ -12,6 +12,7 @@ export { holdDividendAbi } from "./HoldDividend.ts";
 export { nodeRewardAbi } from "./NodeReward.ts";
 export { usdtAbi } from "./Usdt.ts";
 export { multicall3Abi } from "./Multicall3.ts";
+export { timelockAbi } from "./Timelock.ts";
 export { factoryAbi } from "./Factory.ts";
 export { pairAbi } from "./Pair.ts";
 export { routerAbi } from "./Router.ts";

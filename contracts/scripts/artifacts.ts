@@ -10,7 +10,10 @@ const require = createRequire(import.meta.url);
 
 export type Artifact = { abi: Abi; bytecode: Hex };
 
-/** Our contracts, compiled by forge into $FOUNDRY_OUT (default out)/<File>.sol/<Name>.json. */
+/**
+ * Our contracts, compiled by forge into $FOUNDRY_OUT (default out)/<File>.sol/<Name>.json; `<File>.sol:<Contract>`
+ * where the contract's own name differs from ours.
+ */
 export const FORGE_CONTRACTS = {
   Presale: "Presale.sol",
   Ido: "Ido.sol",
@@ -26,6 +29,7 @@ export const FORGE_CONTRACTS = {
   Usdt: "Usdt.sol",
   Multicall3: "Multicall3.sol",
   ERC1967Proxy: "ERC1967Proxy.sol",
+  Timelock: "TimelockController.sol:TimelockController",
 } as const;
 
 /** The Uniswap-V2 (PancakeSwap-V2 design) bytecode as shipped on npm, deployed as it is. */
@@ -40,12 +44,14 @@ export type ContractName = keyof typeof FORGE_CONTRACTS | keyof typeof DEX_CONTR
 
 export function loadArtifact(name: ContractName): Artifact {
   if (name in FORGE_CONTRACTS) {
-    const file = FORGE_CONTRACTS[name as keyof typeof FORGE_CONTRACTS];
+    const [file, contract = name] = FORGE_CONTRACTS[name as keyof typeof FORGE_CONTRACTS].split(":");
     // A source compiled under two compiler profiles (foundry.toml compiles Staking for size) gets one
     // artifact per profile, the default one named <Name>.default.json.
-    const dir = join(CONTRACTS_DIR, process.env.FOUNDRY_OUT ?? "out", file);
-    const path = [`${name}.json`, `${name}.default.json`].map((f) => join(dir, f)).find((f) => existsSync(f));
-    if (!path) throw new Error(`no artifact for ${name} in ${dir}: run forge build in contracts/`);
+    const dir = join(CONTRACTS_DIR, process.env.FOUNDRY_OUT ?? "out", file!);
+    const path = [`${contract}.json`, `${contract}.default.json`]
+      .map((f) => join(dir, f))
+      .find((f) => existsSync(f));
+    if (!path) throw new Error(`no artifact for ${contract} in ${dir}: run forge build in contracts/`);
     const json = JSON.parse(readFileSync(path, "utf8"));
     return { abi: json.abi, bytecode: json.bytecode.object };
   }

@@ -8,19 +8,13 @@ import {DividendMath} from "./libraries/DividendMath.sol";
 /// @title HoldDividend: a token's dividend share paid to its holders by pull claims, behind an ERC1967 (UUPS) proxy
 /// @notice See IHoldDividend and docs/dividends.md. The reward token is the held token itself.
 contract HoldDividend is IHoldDividend, ShareDividend {
+    address private constant _DEAD = 0x000000000000000000000000000000000000dEaD;
+    /// @dev What an EIP-7702-delegated account's code starts with (`0xef0100 || delegate`, 23 bytes).
+    bytes3 private constant _DELEGATION_PREFIX = 0xef0100;
+
     /// @notice Sets the owner, the registry (for its manager) and the token (held and paid).
     function initialize(address owner_, address presale_, address token_) external initializer {
         _initShareDividend(owner_, presale_, token_, token_);
-    }
-
-    /// @inheritdoc IHoldDividend
-    function claim() external nonReentrant {
-        ShareDividendStorage storage $ = _storage();
-        _updatePool($);
-        Holder storage h = $.accounts[msg.sender];
-        uint256 owed = _owed(h.share.amount, _unpaid(h), $.rewardPer);
-        if (owed == 0) revert NothingToClaim();
-        _pay($, msg.sender, owed);
     }
 
     /// @inheritdoc IHoldDividend
@@ -81,5 +75,45 @@ contract HoldDividend is IHoldDividend, ShareDividend {
             lastIndex: $.lastIndex,
             lastBalance: $.lastBalance
         });
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    /// @dev The lower of the balance now and the balance seen at the account's last update in an earlier block
+    ///      (in the same block the share can only go down): a balance borrowed for one transaction never earns.
+    function _creditable(ShareDividendStorage storage $, Share memory s, address account)
+        internal
+        view
+        override
+        returns (uint256 credited)
+    {
+        uint256 balance = _eligible(account) ? _min($.shares.balanceOf(account), type(uint104).max) : 0;
+        if (block.number > s.observedBlock) {
+            credited = _min(balance, s.observed);
+            s.observed = uint104(balance);
+            s.observedBlock = uint32(block.number);
+        } else {
+            credited = _min(balance, s.amount);
+            s.observed = uint104(_min(balance, s.observed));
+        }
+    }
+
+    function _hasShares(ShareDividendStorage storage $, address account)
+        internal
+        view
+        override
+        returns (bool)
+    {
+        return _eligible(account) && $.shares.balanceOf(account) != 0;
+    }
+
+    /// @dev Members' wallets hold a share: accounts without code and EIP-7702-delegated ones (a key holder's
+    ///      account, whose code is only a delegation; no contract can be deployed with code starting 0xef, EIP-3541).
+    ///      Contracts (the pair, this distributor, staking and swap contracts), the zero and the dead address never
+    ///      do: what they hold is not a member's.
+    function _eligible(address account) private view returns (bool) {
+        if (account == address(0) || account == _DEAD) return false;
+        uint256 size = account.code.length;
+        return size == 0 || (size == 23 && bytes3(account.code) == _DELEGATION_PREFIX);
     }
 }

@@ -230,12 +230,17 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
     // ---------------------------------------------------------------------------------------------------
 
     /// @inheritdoc IIdo
-    function setConfig(Settings calldata settings) external onlyOwnerOrManager {
-        _setConfig(_storage(), settings);
+    function setConfig(Settings calldata settings) external {
+        IdoStorage storage $ = _storage();
+        if (msg.sender != owner()) {
+            _checkOwnerOrManager();
+            if ($.idoHas != 0) revert SaleHasBuyers($.idoHas);
+        }
+        _setConfig($, settings);
     }
 
     /// @inheritdoc IIdo
-    function setFund(address fund_) external onlyOwnerOrManager {
+    function setFund(address fund_) external onlyOwner {
         if (fund_ == address(0)) revert ZeroAddress();
         IdoStorage storage $ = _storage();
         address previous = $.fund;
@@ -244,19 +249,14 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
     }
 
     /// @inheritdoc IIdo
-    function setSwapToken(address token) external onlyOwnerOrManager {
+    function setSwapToken(address token) external onlyOwner {
         if (token == address(0)) revert ZeroAddress();
         IdoStorage storage $ = _storage();
         address previous = address($.swapToken);
-        // `withdraw` keeps what buyers are owed of the current token only: once the Ido holds some of it (or
-        // paid some out), changing it would free the buyers' tokens
+        // `withdraw` keeps what buyers are owed of the current token only: once buyers claimed some, it stays.
+        // Before that the owner may correct it (behind the timelock's delay, like an upgrade), whatever the Ido
+        // holds: anyone can send it a wei of a wrong token.
         uint256 delivered = $.totalExtract;
-        if (previous.code.length != 0) {
-            // a mistaken address (not a token) holds nothing and can be corrected
-            try IERC20(previous).balanceOf(address(this)) returns (uint256 held) {
-                delivered += held;
-            } catch {}
-        }
         if (delivered != 0) revert SwapTokenLocked(delivered);
         $.swapToken = IERC20(token);
         emit SwapTokenUpdated(previous, token);

@@ -2,16 +2,22 @@
 pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {ILpDividend} from "./interfaces/ILpDividend.sol";
 import {ShareDividend} from "./base/ShareDividend.sol";
 
-/// @title LpDividend: a token's dividend share paid to its LP holders in rotation, behind an ERC1967 (UUPS) proxy
+/// @title LpDividend: a token's dividend share paid to the LP staked in it, in rotation, behind an ERC1967 (UUPS) proxy
 /// @notice See ILpDividend and docs/dividends.md.
-/// @dev `sendReward` predicts the next holder's cost by the previous one's and stops before the budget (less a
+/// @dev A holder's share is the LP it staked here (none while blacklisted): the distributor sees every change, so
+///      one LP balance earns in one account only. What arrived is shared at most once a block, at the first call of
+///      the block, before that call changes any stake: LP staked and unstaked within one block (a flash loan) is never
+///      staked when anything is shared. `sendReward` predicts the next holder's cost by the previous one's and stops before the budget (less a
 ///      reserve for the bookkeeping after the loop) would be passed; each payment is a low-level call limited to
 ///      the budget left that copies no return data beyond one word, so a failing or gas-hungry token transfer
 ///      costs the round at most its budget and never reverts it.
 contract LpDividend is ILpDividend, ShareDividend {
+    using SafeERC20 for IERC20;
+
     /// @inheritdoc ILpDividend
     uint256 public constant MAX_REWARD_MIN = 1000 ether;
     /// @dev Gas kept for what follows the loop (pointer, totals, event).
@@ -19,6 +25,18 @@ contract LpDividend is ILpDividend, ShareDividend {
     /// @dev A payment that fails with less than this much gas ends the round at its holder instead of failing it:
     ///      else anyone could pick a budget that starves one holder's payment and moves the rotation past it.
     uint256 private constant _MIN_FAILED_PAYMENT_GAS = 100_000;
+
+    /// @custom:storage-location erc7201:taichi.storage.LpDividend
+    struct LpDividendStorage {
+        mapping(address account => uint256) staked;
+        uint256 totalStaked;
+        /// @dev The block of the last `_updatePool`.
+        uint256 poolBlock;
+    }
+
+    // keccak256(abi.encode(uint256(keccak256("taichi.storage.LpDividend")) - 1)) & ~bytes32(uint256(0xff))
+    bytes32 private constant _LP_STORAGE_LOCATION =
+        0x21edba003b2eda14974802319c696f054de68e4fb5e713a9cfb138cc5e09f000;
 
     /// @dev What a `sendReward` round reads once and adds up.
     struct Round {
@@ -35,8 +53,46 @@ contract LpDividend is ILpDividend, ShareDividend {
         external
         initializer
     {
+        // the staked LP would be paid out as rewards
+        if (token_ == lp_) revert RewardIsStakeToken(token_);
         _initShareDividend(owner_, presale_, token_, lp_);
         _setRewardMin(rewardMin);
+    }
+
+    /// @inheritdoc ILpDividend
+    function stake(uint256 amount) external nonReentrant {
+        if (amount == 0) revert ZeroAmount();
+        ShareDividendStorage storage $ = _storage();
+        _updatePool($);
+        IERC20 lp = $.shares;
+        uint256 before = lp.balanceOf(address(this));
+        lp.safeTransferFrom(msg.sender, address(this), amount);
+        // what arrived, should the LP token take a fee on transfers
+        uint256 received = lp.balanceOf(address(this)) - before;
+        if (received == 0) revert ZeroAmount();
+        LpDividendStorage storage stakes = _lpStorage();
+        stakes.staked[msg.sender] += received;
+        stakes.totalStaked += received;
+        _sync($, msg.sender);
+        emit Staked(msg.sender, received);
+    }
+
+    /// @inheritdoc ILpDividend
+    function unstake(uint256 amount) external nonReentrant {
+        if (amount == 0) revert ZeroAmount();
+        LpDividendStorage storage stakes = _lpStorage();
+        uint256 staked = stakes.staked[msg.sender];
+        if (amount > staked) revert UnstakeExceedsStake(amount, staked);
+        ShareDividendStorage storage $ = _storage();
+        _updatePool($);
+        // amount <= staked <= totalStaked
+        unchecked {
+            stakes.staked[msg.sender] = staked - amount;
+            stakes.totalStaked -= amount;
+        }
+        _sync($, msg.sender);
+        emit Unstaked(msg.sender, amount);
+        $.shares.safeTransfer(msg.sender, amount);
     }
 
     /// @inheritdoc ILpDividend
@@ -86,7 +142,8 @@ contract LpDividend is ILpDividend, ShareDividend {
             index: h.index,
             lp: s.amount,
             reward: _paid(h),
-            pending: pendingReward(account)
+            pending: pendingReward(account),
+            staked: _lpStorage().staked[account]
         });
     }
 
@@ -98,7 +155,8 @@ contract LpDividend is ILpDividend, ShareDividend {
             userTotal: $.holders.length,
             rewardMin: $.rewardMin,
             token: address($.reward),
-            lp: address($.shares)
+            lp: address($.shares),
+            totalStaked: _lpStorage().totalStaked
         });
     }
 
@@ -125,6 +183,32 @@ contract LpDividend is ILpDividend, ShareDividend {
     }
 
     // ---------------------------------------------------------------- internals
+
+    /// @dev Shares what arrived at most once a block, before the block's first stake change.
+    function _updatePool(ShareDividendStorage storage $) internal override {
+        LpDividendStorage storage stakes = _lpStorage();
+        if (stakes.poolBlock == block.number) return;
+        stakes.poolBlock = block.number;
+        super._updatePool($);
+    }
+
+    function _sharesArrivalsNow() internal view override returns (bool) {
+        return _lpStorage().poolBlock != block.number;
+    }
+
+    /// @dev The LP staked (credited at once: unstaking lowers it in the same call).
+    function _creditable(ShareDividendStorage storage, Share memory, address account)
+        internal
+        view
+        override
+        returns (uint256)
+    {
+        return _min(_lpStorage().staked[account], type(uint104).max);
+    }
+
+    function _hasShares(ShareDividendStorage storage, address account) internal view override returns (bool) {
+        return _lpStorage().staked[account] != 0;
+    }
 
     /// @dev Pays `account` what it is owed if it is not blacklisted and is owed at least `rewardMin`; a failed
     ///      payment stays owed. False when the payment failed on a small budget: the round ends at `account`.
@@ -170,5 +254,11 @@ contract LpDividend is ILpDividend, ShareDividend {
         if (rewardMin > MAX_REWARD_MIN) revert RewardMinTooHigh(rewardMin, MAX_REWARD_MIN);
         _storage().rewardMin = rewardMin;
         emit RewardMinUpdated(rewardMin);
+    }
+
+    function _lpStorage() private pure returns (LpDividendStorage storage stakes) {
+        assembly {
+            stakes.slot := _LP_STORAGE_LOCATION
+        }
     }
 }

@@ -140,7 +140,7 @@ contract NodeReward is
     }
 
     /// @inheritdoc INodeReward
-    function setRates(uint256[3] calldata rates) external onlyOwnerOrManager nonReentrant {
+    function setRates(uint256[3] calldata rates) external onlyOwner nonReentrant {
         NodeRewardStorage storage $ = _storage();
         _updatePool($);
         _setRates($, rates);

@@ -42,7 +42,9 @@ contract Staking is
     /// @inheritdoc IStaking
     uint256 public constant LEVELS = _LEVELS;
 
-    /// @dev Where the owner and manager functions run (delegatecall), created with this implementation.
+    /// @dev Where the owner and manager functions run (delegatecall), created with this implementation: code, not
+    ///      state, so each implementation brings its own and every proxy of it uses the same.
+    /// @custom:oz-upgrades-unsafe-allow state-variable-immutable
     address private immutable _ADMIN;
 
     /// @custom:oz-upgrades-unsafe-allow constructor

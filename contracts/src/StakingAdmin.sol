@@ -41,7 +41,7 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
     }
 
     /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
-    function setConfig(IStaking.Settings calldata settings) external onlyOwnerOrManager {
+    function setConfig(IStaking.Settings calldata settings) external onlyOwner {
         _setConfig(_storage(), settings);
     }
 
@@ -67,7 +67,7 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
     }
 
     /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
-    function setBlacklist(address account, bool blacklisted) external onlyOwnerOrManager {
+    function setBlacklist(address account, bool blacklisted) external onlyOwner {
         if (account == address(0)) revert IStaking.ZeroAddress();
         StakingStorage storage $ = _storage();
         uint256 word = $.teams[account];
@@ -76,7 +76,7 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
     }
 
     /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
-    function setToken(address token_) external onlyOwnerOrManager {
+    function setToken(address token_) external onlyOwner {
         StakingStorage storage $ = _storage();
         if (token_ == address(0)) revert IStaking.ZeroAddress();
         uint256 open = $.owed[0].principal;

@@ -13,6 +13,7 @@ import {Presale} from "../src/Presale.sol";
 import {LpDividend} from "../src/LpDividend.sol";
 import {HoldDividend} from "../src/HoldDividend.sol";
 import {NodeReward} from "../src/NodeReward.sol";
+import {deployLpDividend, deployPresale} from "./utils/Deploy.sol";
 
 /// @dev A share distributor of `token` whose `onTransfer` reverts, or burns all the gas it is given.
 contract BadDistributor {
@@ -52,13 +53,7 @@ contract DividendFeesTest is TokenFixture {
 
     function setUp() public override {
         super.setUp();
-        presale = Presale(
-            address(
-                new ERC1967Proxy(
-                    address(new Presale()), abi.encodeCall(Presale.initialize, (owner, manager, owner))
-                )
-            )
-        );
+        presale = deployPresale(owner, manager);
         hold = HoldDividend(
             address(
                 new ERC1967Proxy(
@@ -78,16 +73,7 @@ contract DividendFeesTest is TokenFixture {
                 )
             )
         );
-        lpDividend = LpDividend(
-            address(
-                new ERC1967Proxy(
-                    address(new LpDividend()),
-                    abi.encodeCall(
-                        LpDividend.initialize, (owner, address(presale), address(token), address(pair), 0)
-                    )
-                )
-            )
-        );
+        lpDividend = deployLpDividend(owner, address(presale), address(token), address(pair));
         IFeeToken.Accounts memory a = defaultAccounts();
         a.node = address(nodes);
         a.distributor = address(hold);
@@ -277,14 +263,18 @@ contract DividendFeesTest is TokenFixture {
         assertTrue(lowest != 0 && lowest < token.HOOK_GAS() * 64 / 63 + 60_000, "enough gas goes through");
     }
 
-    /// @dev An account delegated by EIP-7702 (23 bytes of code) can still send: the distributor is told and, as for
-    ///      any account with code, its share drops to zero.
-    function test_delegatedAccountIsStillTold() public {
-        credit(alice, 1000 ether);
+    /// @dev An account delegated by EIP-7702 (23 bytes of code, `0xef0100 || delegate`) is a member's wallet: it is
+    ///      credited like one, and the distributor is told of its transfers, so its share follows its tokens.
+    function test_delegatedWalletEarnsAndIsTold() public {
         vm.etch(alice, abi.encodePacked(hex"ef0100", address(0x1234)));
+        credit(alice, 1000 ether);
+        credit(bob, 1000 ether);
+        assertEq(hold.users(alice).amount, 1000 ether, "credited like any wallet");
         vm.prank(alice);
-        token.transfer(bob, 1 ether);
-        assertEq(hold.users(alice).amount, 0, "no share kept");
+        token.transfer(carol, 400 ether);
+        assertEq(hold.users(alice).amount, 600 ether, "its share follows its tokens");
+        fund(16 ether);
+        assertEq(claimFor(alice), 6 ether, "paid its share: 600 of 1,600");
     }
 
     /// @dev A contract deployed at an address that was credited while it was empty (CREATE2) is told too when it
@@ -403,7 +393,7 @@ contract DividendFeesTest is TokenFixture {
         );
     }
 
-    /// @dev A rotation paying the fee token to 60 LP holders who already hold it: holders paid per 300,000 gas.
+    /// @dev A rotation paying the fee token to 60 LP stakers who already hold it: holders paid per 300,000 gas.
     /// forge-config: default.isolate = true
     function test_sendRewardWithTheFeeToken() public {
         // a system contract paying the token is fee-exempt, as the deploy makes staking, Ido and LpSwap: its
@@ -418,12 +408,12 @@ contract DividendFeesTest is TokenFixture {
             IERC20(address(pair)).transfer(a, lpEach);
             token.transfer(a, 1 ether);
             vm.stopPrank();
-            lpDividend.addUser(a);
+            vm.startPrank(a);
+            pair.approve(address(lpDividend), lpEach);
+            lpDividend.stake(lpEach);
+            vm.stopPrank();
         }
         vm.roll(block.number + 1);
-        for (uint256 i = 1; i <= n; ++i) {
-            lpDividend.updateUser(address(uint160(0x200000 + i)));
-        }
         vm.prank(holder);
         token.transfer(address(lpDividend), n * 1 ether);
         lpDividend.updatePool();

@@ -6,7 +6,7 @@ import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/Own
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IERC20Errors} from "@openzeppelin/contracts/interfaces/draft-IERC6093.sol";
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
-import {Fixture} from "./utils/Fixture.sol";
+import {Fixture, idoSettingsOf} from "./utils/Fixture.sol";
 import {Ido} from "../src/Ido.sol";
 import {IIdo} from "../src/interfaces/IIdo.sol";
 import {IPresale} from "../src/interfaces/IPresale.sol";
@@ -58,20 +58,8 @@ abstract contract IdoBase is Fixture {
         ido.ido();
     }
 
-    function settings() internal view returns (IIdo.Settings memory s) {
-        IIdo.Config memory c = ido.getConfig();
-        s = IIdo.Settings({
-            directRate: c.directRate,
-            indirectRate: c.indirectRate,
-            idoAmount: c.idoAmount,
-            idoTokens1: c.idoTokens1,
-            idoTokens2: c.idoTokens2,
-            idoTokens3: c.idoTokens3,
-            idoMax: c.idoMax,
-            startTime: c.startTime,
-            endTime: c.endTime,
-            extractTime: c.extractTime
-        });
+    function settings() internal view returns (IIdo.Settings memory) {
+        return idoSettingsOf(ido.getConfig());
     }
 
     function configure(IIdo.Settings memory s) internal {
@@ -886,8 +874,8 @@ contract IdoTest is IdoBase {
         configure(s);
     }
 
-    /// Once claims are open the manager cannot close them again (it could freeze what buyers are owed), but
-    /// may still bring the time forward or leave it.
+    /// Once claims are open not even the owner can close them again (that would freeze what buyers are owed),
+    /// but it may still bring the time forward or leave it.
     function test_setConfig_claimsOnceOpenStayOpen() public {
         vm.warp(START);
         buy(carol);
@@ -896,11 +884,9 @@ contract IdoTest is IdoBase {
         IIdo.Settings memory s = settings();
         s.extractTime = EXTRACT + 30 days;
         vm.expectRevert(abi.encodeWithSelector(IIdo.ClaimAlreadyOpen.selector, EXTRACT));
-        vm.prank(manager);
-        ido.setConfig(s);
+        configure(s);
         s.extractTime = EXTRACT;
-        vm.prank(manager);
-        ido.setConfig(s); // unchanged: fine
+        configure(s); // unchanged: fine
         vm.prank(carol);
         ido.claim();
         assertEq(token.balanceOf(carol), 5000e18, "carol claims");
@@ -972,7 +958,7 @@ contract IdoTest is IdoBase {
         address newFund = makeAddr("newFund");
         vm.expectEmit(true, true, false, false, address(ido));
         emit IIdo.FundUpdated(fund, newFund);
-        vm.prank(manager);
+        vm.prank(owner);
         ido.setFund(newFund);
         assertEq(ido.fund(), newFund, "fund");
 
@@ -1014,33 +1000,39 @@ contract IdoTest is IdoBase {
         ido.setSwapToken(address(usdt));
     }
 
-    /// `withdraw` keeps back only the current sold token, so once the Ido holds some of it the token cannot be
-    /// switched (the manager could otherwise withdraw every token owed to buyers).
-    function test_setSwapToken_revertsOnceTheIdoHoldsTheToken() public {
-        vm.warp(START);
-        buy(carol);
-        token.mint(address(ido), 5000e18); // carol's allotment
-        assertEq(ido.withdrawable(address(token)), 0, "owed to carol");
-        MockToken junk = new MockToken("Junk", "JUNK");
-        vm.expectRevert(abi.encodeWithSelector(IIdo.SwapTokenLocked.selector, 5000e18));
-        vm.prank(manager);
-        ido.setSwapToken(address(junk));
-        vm.warp(EXTRACT);
-        vm.prank(carol);
-        ido.claim();
-        assertEq(token.balanceOf(carol), 5000e18, "carol gets the sold token");
-    }
-
-    /// While the Ido holds none of it, the sold token can be corrected, also from an address that is not a token.
+    /// Before the first claim the owner corrects the sold token, also from an address that is not a token.
     function test_setSwapToken_correctableWhileNoneIsHeld() public {
         vm.warp(START);
         buy(carol);
-        vm.prank(manager);
+        vm.prank(owner);
         ido.setSwapToken(makeAddr("not a token"));
         MockToken other = new MockToken("Other", "OTHER");
-        vm.prank(manager);
+        vm.prank(owner);
         ido.setSwapToken(address(other));
         assertEq(ido.swapToken(), address(other), "changed");
+    }
+
+    /// A wei of a wrong sold token sent by anyone never locks it: the owner corrects the token until the first
+    /// claim (the manager never can: `test_setFundAndSwapToken_revertForStrangerAndManager`).
+    function test_setSwapToken_aWeiOfAWrongTokenNeverLocksItForTheOwner() public {
+        vm.warp(START);
+        buy(carol);
+        MockToken wrong = new MockToken("Wrong", "WRONG");
+        vm.prank(owner);
+        ido.setSwapToken(address(wrong));
+        wrong.mint(address(ido), 1); // anyone
+        vm.expectEmit(true, true, false, false, address(ido));
+        emit IIdo.SwapTokenUpdated(address(wrong), address(token));
+        vm.prank(owner);
+        ido.setSwapToken(address(token));
+        token.mint(address(ido), 5000e18);
+        vm.warp(EXTRACT);
+        vm.prank(carol);
+        ido.claim();
+        assertEq(token.balanceOf(carol), 5000e18, "carol gets the right token");
+        vm.expectRevert(abi.encodeWithSelector(IIdo.SwapTokenLocked.selector, 5000e18));
+        vm.prank(owner);
+        ido.setSwapToken(address(wrong));
     }
 
     // ------------------------------------------------------------------------------------------------
@@ -1182,11 +1174,11 @@ contract IdoTest is IdoBase {
 
         vm.expectRevert(abi.encodeWithSelector(IIdo.NotOwnerOrManager.selector, manager));
         vm.prank(manager);
-        ido.setFund(newManager);
+        ido.grantPriority(one(carol));
 
         vm.prank(newManager);
-        ido.setFund(newManager);
-        assertEq(ido.fund(), newManager, "the registry's new manager is the Ido's manager");
+        ido.grantPriority(one(carol));
+        assertTrue(ido.hasPriority(carol), "the registry's new manager is the Ido's manager");
     }
 
     function test_setConfig_revertsForStranger() public {
@@ -1196,16 +1188,44 @@ contract IdoTest is IdoBase {
         ido.setConfig(s);
     }
 
-    function test_setFund_revertsForStranger() public {
-        vm.expectRevert(abi.encodeWithSelector(IIdo.NotOwnerOrManager.selector, stranger));
-        vm.prank(stranger);
-        ido.setFund(stranger);
+    /// Where payments go and which token buyers are owed are the owner's (behind the timelock), not the manager's.
+    function test_setFundAndSwapToken_revertForStrangerAndManager() public {
+        address[2] memory callers = [stranger, manager];
+        for (uint256 i = 0; i < 2; ++i) {
+            vm.expectRevert(
+                abi.encodeWithSelector(OwnableUpgradeable.OwnableUnauthorizedAccount.selector, callers[i])
+            );
+            vm.prank(callers[i]);
+            ido.setFund(callers[i]);
+            vm.expectRevert(
+                abi.encodeWithSelector(OwnableUpgradeable.OwnableUnauthorizedAccount.selector, callers[i])
+            );
+            vm.prank(callers[i]);
+            ido.setSwapToken(callers[i]);
+        }
+        assertEq(ido.fund(), fund, "fund unchanged");
+        assertEq(ido.swapToken(), address(token), "token unchanged");
     }
 
-    function test_setSwapToken_revertsForStranger() public {
-        vm.expectRevert(abi.encodeWithSelector(IIdo.NotOwnerOrManager.selector, stranger));
-        vm.prank(stranger);
-        ido.setSwapToken(stranger);
+    /// The manager reschedules and reprices the sale while nobody has bought; from the first purchase (the
+    /// priority window included) the terms are the buyers' too and only the owner changes them.
+    function test_setConfig_managerOnlyWhileNobodyBought() public {
+        IIdo.Settings memory s = settings();
+        s.endTime = END + 1 days;
+        s.extractTime = EXTRACT + 1 days;
+        vm.prank(manager);
+        ido.setConfig(s);
+        assertEq(ido.getConfig().endTime, END + 1 days, "the manager moved the end before any purchase");
+
+        vm.warp(START);
+        buy(carol);
+        s.extractTime = EXTRACT + 30 days;
+        vm.expectRevert(abi.encodeWithSelector(IIdo.SaleHasBuyers.selector, 1));
+        vm.prank(manager);
+        ido.setConfig(s);
+        assertEq(ido.getConfig().extractTime, EXTRACT + 1 days, "claims not pushed back by the manager");
+        configure(s);
+        assertEq(ido.getConfig().extractTime, EXTRACT + 30 days, "the owner still can");
     }
 
     function test_grantPriority_revertsForStranger() public {

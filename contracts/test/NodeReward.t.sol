@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
 import {DividendFixture} from "./utils/DividendFixture.sol";
 import {INodeReward} from "../src/interfaces/INodeReward.sol";
 
@@ -105,8 +106,14 @@ contract NodeRewardTest is DividendFixture {
         vm.expectRevert(abi.encodeWithSelector(INodeReward.NotOwnerOrManager.selector, alice));
         vm.prank(alice);
         nodeReward.setUserForce(alice, true, true, true);
-        vm.expectRevert(abi.encodeWithSelector(INodeReward.NotOwnerOrManager.selector, alice));
+        // the class rates decide whose income the fees become: the owner's (behind the timelock), not the manager's
+        vm.expectRevert(abi.encodeWithSelector(OwnableUpgradeable.OwnableUnauthorizedAccount.selector, alice));
         vm.prank(alice);
+        nodeReward.setRates([uint256(10_000), 0, 0]);
+        vm.expectRevert(
+            abi.encodeWithSelector(OwnableUpgradeable.OwnableUnauthorizedAccount.selector, manager)
+        );
+        vm.prank(manager);
         nodeReward.setRates([uint256(10_000), 0, 0]);
         vm.expectRevert(abi.encodeWithSelector(INodeReward.RatesInvalid.selector, 10_001));
         vm.prank(owner);
@@ -118,7 +125,7 @@ contract NodeRewardTest is DividendFixture {
         assertEq(nodeReward.getUserInfo(bob).index, 1, "first node");
         vm.expectEmit(false, false, false, true, address(nodeReward));
         emit INodeReward.RatesUpdated([uint256(0), 10_000, 0]);
-        vm.prank(manager);
+        vm.prank(owner);
         nodeReward.setRates([uint256(0), 10_000, 0]);
         reward.mint(address(nodeReward), 7 ether);
         assertEq(nodeReward.getUserInfo(bob).balance, 7 ether, "all to B");
@@ -127,7 +134,7 @@ contract NodeRewardTest is DividendFixture {
     function test_ratesApplyFromTheirChange() public {
         _force(alice, true, false, false);
         reward.mint(address(nodeReward), 10 ether);
-        vm.prank(manager);
+        vm.prank(owner);
         nodeReward.setRates([uint256(10_000), 0, 0]);
         reward.mint(address(nodeReward), 10 ether);
         assertEq(nodeReward.getUserInfo(alice).balance, 15 ether, "5 at the old rate, 10 at the new");

@@ -1,9 +1,17 @@
 import { idoAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
 import type { Page } from "@playwright/test";
-import { type Address, type PublicClient, parseEther } from "viem";
+import { type Address, type PublicClient, encodeFunctionData, parseEther } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
 import { SIGNING_METHODS } from "@taichi/scripts/testWallet/wallet";
-import { connectWallet, devWallet, direct, openPageAs, sends, timeTravel } from "../fixtures/accounts.ts";
+import {
+  connectWallet,
+  devWallet,
+  direct,
+  openPageAs,
+  ownerCall,
+  sends,
+  timeTravel,
+} from "../fixtures/accounts.ts";
 
 const root = devAccount(DEV_ROLES.deployer).address;
 const member = DEV_ROLES.members[0]; // account 2, registered under the root
@@ -82,11 +90,11 @@ test.describe("presale: approval through the one transaction path (issue 3)", ()
       const r = reads(chain, contracts);
       const price = 10n ** 18n;
       const c = await r.config();
-      const owner = devWallet(DEV_ROLES.deployer);
-      await direct(
+      await ownerCall(
         chain,
-        owner.writeContract({
-          address: contracts.Ido!,
+        contracts,
+        contracts.Ido!,
+        encodeFunctionData({
           abi: idoAbi,
           functionName: "setConfig",
           args: [

@@ -96,44 +96,6 @@ test.describe("the manager (dev account 1): Staking's income rates and nodes", (
     await expect(entry).toContainText(/0x[0-9a-f]{64}/);
   });
 
-  test("settings: a combination over the dynamic-rates cap is refused before anything is sent", async ({
-    page,
-    chain,
-    wallet,
-    contracts,
-  }) => {
-    const staking = { address: contracts.Staking!, abi: stakingAbi } as const;
-    const config = await chain.readContract({ ...staking, functionName: "getConfig" });
-    const multi = await chain.readContract({ ...staking, functionName: "getConfigMulti" });
-    const { nodeRate } = await chain.readContract({ ...staking, functionName: "getIncomeRates" });
-    // algebra 10 (its own cap) with the deployed referral, team, equal-level and node rates
-    const total = 10n * config.inviteRate + multi.teamRates[9] + config.equalRate + nodeRate;
-    expect(total).toBeGreaterThan(10_000n);
-
-    await openStaking(page);
-    const form = page.getByRole("region", { name: "Staking configuration" });
-    const algebra = form.getByLabel(/^algebra/);
-    await expect(algebra).toHaveValue(config.algebra.toString());
-    await algebra.fill("10");
-    await form.getByRole("button", { name: "Review changes" }).click();
-    await expect(form.getByRole("alert")).toHaveText(
-      `Dynamic rates too high: algebra × inviteRate + teamRates #10 + equalRate + nodeRate = 10 × ${pct(config.inviteRate)}% + ${pct(multi.teamRates[9])}% + ${pct(config.equalRate)}% + ${pct(nodeRate)}% = ${pct(total)}%, above the cap of 100% (the contract refuses it: DynamicRatesTooHigh). Lower one of them; nothing was sent`,
-    );
-    await expect(page.getByRole("alertdialog")).toHaveCount(0);
-    expect(sends(wallet.calls)).toBe(0);
-    expect(await chain.readContract({ ...staking, functionName: "getConfig" })).toEqual(config);
-
-    // one more than deployed stays under the cap: the confirm dialog, cancelled
-    await algebra.fill((config.algebra + 1n).toString());
-    await form.getByRole("button", { name: "Review changes" }).click();
-    const dialog = page.getByRole("alertdialog");
-    await expect(dialog).toContainText(`algebra: ${config.algebra} → ${config.algebra + 1n}`);
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(dialog).toHaveCount(0);
-    expect(sends(wallet.calls)).toBe(0);
-    expect(await chain.readContract({ ...staking, functionName: "getConfig" })).toEqual(config);
-  });
-
   test("nodes: look up an address, make it a node, it earns from a later deposit, remove it -> chain -> audit log", async ({
     page,
     chain,
@@ -181,5 +143,49 @@ test.describe("the manager (dev account 1): Staking's income rates and nodes", (
     await expect(entries.last()).toContainText("isNode: false → true");
     await expect(entries.first()).toContainText(`By ${manager.slice(0, 10)}`);
     await expect(entries.first()).toContainText(`account: ${node}`); // whose status changed
+  });
+});
+
+// Staking's settings are the owner's, scheduled on the timelock by its proposer (the deployer locally).
+test.describe("the owner (dev account 0): Staking's settings", () => {
+  test.use({ walletAccount: DEV_ROLES.deployer });
+
+  test("settings: a combination over the dynamic-rates cap is refused before anything is sent", async ({
+    page,
+    chain,
+    wallet,
+    contracts,
+  }) => {
+    const staking = { address: contracts.Staking!, abi: stakingAbi } as const;
+    const config = await chain.readContract({ ...staking, functionName: "getConfig" });
+    const multi = await chain.readContract({ ...staking, functionName: "getConfigMulti" });
+    const { nodeRate } = await chain.readContract({ ...staking, functionName: "getIncomeRates" });
+    // algebra 10 (its own cap) with the deployed referral, team, equal-level and node rates
+    const total = 10n * config.inviteRate + multi.teamRates[9] + config.equalRate + nodeRate;
+    expect(total).toBeGreaterThan(10_000n);
+
+    await openStaking(page);
+    const form = page.getByRole("region", { name: "Staking configuration" });
+    const algebra = form.getByLabel(/^algebra/);
+    await expect(algebra).toHaveValue(config.algebra.toString());
+    await algebra.fill("10");
+    await form.getByRole("button", { name: "Review changes" }).click();
+    await expect(form.getByRole("alert")).toHaveText(
+      `Dynamic rates too high: algebra × inviteRate + teamRates #10 + equalRate + nodeRate = 10 × ${pct(config.inviteRate)}% + ${pct(multi.teamRates[9])}% + ${pct(config.equalRate)}% + ${pct(nodeRate)}% = ${pct(total)}%, above the cap of 100% (the contract refuses it: DynamicRatesTooHigh). Lower one of them; nothing was sent`,
+    );
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    expect(sends(wallet.calls)).toBe(0);
+    expect(await chain.readContract({ ...staking, functionName: "getConfig" })).toEqual(config);
+
+    // one more than deployed stays under the cap: the confirm dialog, cancelled
+    await algebra.fill((config.algebra + 1n).toString());
+    await form.getByRole("button", { name: "Review changes" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText(`algebra: ${config.algebra} → ${config.algebra + 1n}`);
+    await expect(dialog.getByTestId("schedule-note")).toContainText("It can run from");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(sends(wallet.calls)).toBe(0);
+    expect(await chain.readContract({ ...staking, functionName: "getConfig" })).toEqual(config);
   });
 });

@@ -1,9 +1,17 @@
 import { stakingAbi, usdtAbi } from "@taichi/contracts";
 import type { Locator, Page } from "@playwright/test";
-import { type Address, type PublicClient, parseEther } from "viem";
+import { type Address, type PublicClient, encodeFunctionData, parseEther } from "viem";
 import { formatAmount } from "../../app/src/lib/format.ts";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { chainRpc, connectWallet, devWallet, direct, openPageAs, sends } from "../fixtures/accounts.ts";
+import {
+  chainRpc,
+  connectWallet,
+  devWallet,
+  direct,
+  openPageAs,
+  ownerCall,
+  sends,
+} from "../fixtures/accounts.ts";
 
 const member = DEV_ROLES.members[0]; // account 2, registered under the root
 const root = devAccount(DEV_ROLES.deployer).address;
@@ -63,10 +71,11 @@ test.describe("staking journey (issue 5)", () => {
     expect(multi.stakeDays[0]).toBe(7n);
     // a 10% release fee (the deploy's is 0), so what the page says a release pays must take it off
     const { fundIncome: _, ...settings } = await r.config();
-    await direct(
+    await ownerCall(
       chain,
-      devWallet(DEV_ROLES.deployer).writeContract({
-        address: stakingAddress,
+      contracts,
+      stakingAddress,
+      encodeFunctionData({
         abi: stakingAbi,
         functionName: "setConfig",
         args: [{ ...settings, feeRate: 1000n }],
@@ -210,7 +219,7 @@ test.describe("node dividend (issue 5)", () => {
     const depositor = devAccount(DEV_ROLES.members[0]).address;
     await direct(
       chain,
-      devWallet(DEV_ROLES.deployer).writeContract({
+      devWallet(DEV_ROLES.manager).writeContract({
         address: contracts.Staking!,
         abi: stakingAbi,
         functionName: "setNode",

@@ -1,8 +1,23 @@
 import { lpSwapAbi, pairAbi, routerAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
 import type { Locator, Page } from "@playwright/test";
-import { type Address, type PublicClient, maxUint256, parseEther, parseUnits } from "viem";
+import {
+  type Address,
+  type PublicClient,
+  encodeFunctionData,
+  maxUint256,
+  parseEther,
+  parseUnits,
+} from "viem";
 import { DEV_ROLES, expect, test } from "../fixtures/test.ts";
-import { buyDirect, connectWallet, devWallet, direct, sends, timeTravel } from "../fixtures/accounts.ts";
+import {
+  buyDirect,
+  connectWallet,
+  devWallet,
+  direct,
+  ownerCall,
+  sends,
+  timeTravel,
+} from "../fixtures/accounts.ts";
 
 const member = DEV_ROLES.members[0]; // account 2: registered, 100,000 USDT
 
@@ -171,16 +186,22 @@ test.describe("flash exchange (issue 6)", () => {
   }) => {
     const r = reads(chain, contracts);
     const me = wallet.account.address;
-    const owner = devWallet(DEV_ROLES.deployer);
+    const deployer = devWallet(DEV_ROLES.deployer);
     const token = { address: contracts.SwapToken!, abi: swapTokenAbi } as const;
     await direct(
       chain,
-      owner.writeContract({ ...token, functionName: "transfer", args: [me, parseEther("10000")] }),
+      deployer.writeContract({ ...token, functionName: "transfer", args: [me, parseEther("10000")] }),
     );
     // a low threshold, then another account's buy pays the pool share that makes the next sell liquify
-    await direct(
+    await ownerCall(
       chain,
-      owner.writeContract({ ...token, functionName: "setSwapSettings", args: [parseEther("1"), 500n] }),
+      contracts,
+      token.address,
+      encodeFunctionData({
+        abi: swapTokenAbi,
+        functionName: "setSwapSettings",
+        args: [parseEther("1"), 500n],
+      }),
     );
     await buyDirect(chain, contracts, DEV_ROLES.newcomers[2], contracts.SwapToken!, parseEther("1000"));
     const pooled = await chain.readContract({
@@ -432,7 +453,7 @@ test.describe("LP swap and claim panel (issue 6)", () => {
     const { tokenRate } = await chain.readContract({ ...lpSwap, functionName: "getConfig" });
     await direct(
       chain,
-      devWallet(DEV_ROLES.deployer).writeContract({
+      devWallet(DEV_ROLES.manager).writeContract({
         ...lpSwap,
         functionName: "setRates",
         args: [50n, tokenRate],

@@ -1,5 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPublicClient, createWalletClient, http, maxUint256, parseEther, type Hex } from "viem";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  createWalletClient,
+  http,
+  maxUint256,
+  parseEther,
+  zeroAddress,
+  zeroHash,
+  type Address,
+  type Hex,
+} from "viem";
 import type { HDAccount } from "viem/accounts";
 import {
   dataReaderAbi,
@@ -12,11 +27,12 @@ import {
   routerAbi,
   stakingAbi,
   swapTokenAbi,
+  timelockAbi,
   usdtAbi,
   wbnbAbi,
 } from "@taichi/contracts";
-import type { Deployment } from "./deploy.ts";
-import { DEV_ROLES, chainAt, devAccount } from "./env.ts";
+import { deploy, type Deployment } from "./deploy.ts";
+import { DEV_ROLES, chainAt, devAccount, devPrivateKey } from "./env.ts";
 import { startLocalChain, type LocalChain } from "./localChain.ts";
 
 const PORT = 8611;
@@ -55,28 +71,34 @@ afterAll(async () => {
   await chain?.stop();
 });
 
+/** The contracts with an owner: the UUPS proxies and the three tokens. */
+const OWNED = [
+  "Presale",
+  "Ido",
+  "Staking",
+  "LpSwap",
+  "LpDividend",
+  "HoldDividend",
+  "NodeReward",
+  "SwapToken",
+  "BurnToken",
+  "MiningToken",
+];
+
 describe("local deploy", () => {
   it("writes every contract the app needs, each with code on chain", async () => {
     expect(deployment.chainId).toBe(31337);
     for (const name of [
+      ...OWNED,
       "Usdt",
-      "Presale",
-      "Ido",
-      "Staking",
       "DataReader",
-      "LpSwap",
-      "LpDividend",
-      "HoldDividend",
-      "NodeReward",
-      "SwapToken",
-      "BurnToken",
-      "MiningToken",
       "Pair_SwapToken_Usdt",
       "Pair_BurnToken_Usdt",
       "Pair_MiningToken_Usdt",
       "Factory",
       "Router",
       "Multicall3",
+      "Timelock",
     ]) {
       const address = deployment.contracts[name];
       expect(address, name).toMatch(/^0x[0-9a-fA-F]{40}$/);
@@ -399,5 +421,138 @@ describe("local deploy", () => {
     expect(info.member.refer).toBe(referrer);
     expect(info.stake.amount).toBe(amount);
     expect(info.usdtBalance).toBe(await balance());
+  });
+});
+
+/** Every contract of a deployment with an `owner()`, and that owner. */
+async function owners(deployment: Deployment) {
+  const owned: [string, Address][] = [];
+  for (const [name, address] of Object.entries(deployment.contracts)) {
+    try {
+      owned.push([name, await client.readContract({ address, abi: swapTokenAbi, functionName: "owner" })]);
+    } catch {
+      // no owner() (the DEX, USDT, Multicall3, DataReader, the timelock itself)
+    }
+  }
+  return owned;
+}
+
+const ROLES = ["DEFAULT_ADMIN_ROLE", "PROPOSER_ROLE", "EXECUTOR_ROLE", "CANCELLER_ROLE"] as const;
+
+/** The timelock roles `account` holds. */
+async function rolesOf(timelock: Address, account: Address) {
+  const held: string[] = [];
+  for (const name of ROLES) {
+    const role = await client.readContract({ address: timelock, abi: timelockAbi, functionName: name });
+    const has = await client.readContract({
+      address: timelock,
+      abi: timelockAbi,
+      functionName: "hasRole",
+      args: [role, account],
+    });
+    if (has) held.push(name);
+  }
+  return held;
+}
+
+/** The custom error a call reverts with, by name. */
+async function revertName(call: () => Promise<unknown>) {
+  try {
+    await call();
+  } catch (error) {
+    const reverted =
+      error instanceof BaseError && error.walk((e) => e instanceof ContractFunctionRevertedError);
+    if (reverted instanceof ContractFunctionRevertedError) return reverted.data?.errorName;
+    throw error;
+  }
+  throw new Error("the call did not revert");
+}
+
+describe("ownership after the deploy", () => {
+  const deployer = devAccount(DEV_ROLES.deployer).address;
+
+  it("hands every owned contract to the timelock, which has no admin but itself; locally the deployer proposes with a 120 s delay", async () => {
+    const timelock = deployment.contracts.Timelock!;
+    const owned = await owners(deployment);
+    expect(owned.map(([name]) => name).sort()).toEqual([...OWNED].sort());
+    for (const [name, owner] of owned) {
+      expect(owner, name).toBe(timelock);
+      const code = (await client.getCode({ address: owner })) ?? "0x";
+      expect(code.length, `${name}'s owner is a contract`).toBeGreaterThan(2);
+    }
+    for (const name of ["SwapToken", "BurnToken", "MiningToken"]) {
+      const pending = await client.readContract({
+        address: deployment.contracts[name]!,
+        abi: swapTokenAbi,
+        functionName: "pendingOwner",
+      });
+      expect(pending, `${name} has no pending owner`).toBe(zeroAddress);
+    }
+    expect(
+      await client.readContract({ address: timelock, abi: timelockAbi, functionName: "getMinDelay" }),
+    ).toBe(120n);
+    expect(await rolesOf(timelock, deployer)).toEqual(["PROPOSER_ROLE", "EXECUTOR_ROLE", "CANCELLER_ROLE"]);
+    expect(await rolesOf(timelock, timelock)).toEqual(["DEFAULT_ADMIN_ROLE"]);
+    expect(await rolesOf(timelock, devAccount(DEV_ROLES.manager).address)).toEqual([]);
+  });
+
+  it("with configured proposers, a guardian and a delay, leaves the deployer no role and no owner call", async () => {
+    const [safe, second, guardian] = [5, 6, 7].map((i) => devAccount(i).address) as [
+      Address,
+      Address,
+      Address,
+    ];
+    const configured = await deploy({
+      rpcUrl,
+      deployerKey: devPrivateKey(DEV_ROLES.deployer),
+      log: () => {},
+      outDir: mkdtempSync(join(tmpdir(), "deployments-")),
+      timelock: { proposers: [safe, second], guardian, delay: 3600n },
+    });
+    const timelock = configured.contracts.Timelock!;
+    for (const [name, owner] of await owners(configured)) expect(owner, name).toBe(timelock);
+    expect(
+      await client.readContract({ address: timelock, abi: timelockAbi, functionName: "getMinDelay" }),
+    ).toBe(3600n);
+    expect(await rolesOf(timelock, deployer)).toEqual([]);
+    for (const proposer of [safe, second]) {
+      expect(await rolesOf(timelock, proposer)).toEqual(["PROPOSER_ROLE", "EXECUTOR_ROLE", "CANCELLER_ROLE"]);
+    }
+    expect(await rolesOf(timelock, guardian)).toEqual(["CANCELLER_ROLE"]);
+
+    const { Staking, SwapToken } = configured.contracts as Record<string, Address>;
+    expect(
+      await revertName(() =>
+        client.simulateContract({
+          account: deployer,
+          address: SwapToken!,
+          abi: swapTokenAbi,
+          functionName: "setFeeExempt",
+          args: [deployer, true],
+        }),
+      ),
+    ).toBe("OwnableUnauthorizedAccount");
+    expect(
+      await revertName(() =>
+        client.simulateContract({
+          account: deployer,
+          address: Staking!,
+          abi: stakingAbi,
+          functionName: "upgradeToAndCall",
+          args: [Staking!, "0x"],
+        }),
+      ),
+    ).toBe("OwnableUnauthorizedAccount");
+    expect(
+      await revertName(() =>
+        client.simulateContract({
+          account: deployer,
+          address: timelock,
+          abi: timelockAbi,
+          functionName: "schedule",
+          args: [SwapToken!, 0n, "0x", zeroHash, zeroHash, 3600n],
+        }),
+      ),
+    ).toBe("AccessControlUnauthorizedAccount");
   });
 });

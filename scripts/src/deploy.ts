@@ -15,6 +15,7 @@ import {
   type Address,
   type Hex,
   zeroAddress,
+  zeroHash,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { loadArtifact, type ContractName } from "@taichi/contracts/scripts/artifacts.ts";
@@ -28,6 +29,7 @@ import {
   routerAbi,
   stakingAbi,
   swapTokenAbi,
+  timelockAbi,
   usdtAbi,
 } from "@taichi/contracts";
 import { DEV_ROLES, LOCAL_CHAIN_ID, REPO_ROOT, chainAt, devAccount } from "./env.ts";
@@ -77,8 +79,18 @@ const STAKING_MULTI = {
   stakeMaxs: eachTier(parseEther("100000")),
   stakeUserMaxs: eachTier(parseEther("200000")),
 };
-/** The fee-taking tokens; each gets a USDT pair on the DEX (`Pair_<Name>_Usdt`). */
+/** The fee-taking tokens (Ownable2Step); each gets a USDT pair on the DEX (`Pair_<Name>_Usdt`). */
 const FEE_TOKENS = ["SwapToken", "BurnToken", "MiningToken"] as const;
+/** The UUPS proxies; their owner upgrades them. */
+const OWNED_PROXIES = [
+  "Presale",
+  "Ido",
+  "Staking",
+  "LpSwap",
+  "HoldDividend",
+  "NodeReward",
+  "LpDividend",
+] as const;
 /** LpSwap's daily release rates in basis points of what was locked: 1% of LP, 2% of tokens. */
 const LPSWAP_LP_RATE = 100n;
 const LPSWAP_TOKEN_RATE = 200n;
@@ -89,6 +101,10 @@ const LP_DIVIDEND_REWARD_MIN = parseEther("0.01");
 /** Local starting pool of each fee token: 1,000,000 tokens against 100,000 USDT, 0.1 USDT a token. */
 const POOL_TOKENS = parseEther("1000000");
 const POOL_USDT = parseEther("100000");
+
+/** The timelock's minimum delay where TIMELOCK_DELAY is unset: two days, but two minutes on the local chain. */
+const TIMELOCK_DELAY = 48n * 3600n;
+const LOCAL_TIMELOCK_DELAY = 120n;
 
 export type Deployment = { chainId: number; contracts: Record<string, Address> };
 
@@ -121,6 +137,17 @@ export type DeployOptions = {
   log?: (line: string) => void;
   /** Folder for <chainId>.json; defaults to the repository's deployments/. */
   outDir?: string;
+  timelock?: TimelockOptions;
+};
+
+/** Who holds the owner powers after the deploy (docs/manager.md): a TimelockController without admin. */
+export type TimelockOptions = {
+  /** Schedule, execute and cancel owner calls (e.g. a Safe); defaults to the deployer. */
+  proposers?: readonly Address[];
+  /** May cancel a scheduled call, nothing else. */
+  guardian?: Address;
+  /** Minimum delay in seconds between scheduling and executing; defaults to 48 h, 120 s locally. */
+  delay?: bigint;
 };
 
 export async function deploy(options: DeployOptions): Promise<Deployment> {
@@ -154,13 +181,74 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     return address;
   }
 
-  async function proxy(
-    name: "Presale" | "Ido" | "Staking" | "LpSwap" | "LpDividend" | "HoldDividend" | "NodeReward",
-    initData: Hex,
-  ): Promise<Address> {
+  async function proxy(name: (typeof OWNED_PROXIES)[number], initData: Hex): Promise<Address> {
     const implementation = await create(name, [], `${name} implementation`);
     return create("ERC1967Proxy", [implementation, initData], `${name} proxy`);
   }
+
+  /**
+   * Hands every owned contract to a new TimelockController that has no admin but itself. It starts with no
+   * delay and the deployer as its only proposer and executor, so that one batch, scheduled and executed at
+   * once, can accept the Ownable2Step tokens, give the roles to their holders, take the deployer's away and
+   * set the delay; the deployer keeps no owner power it was not configured to hold.
+   */
+  async function handOver(owned: Record<string, Address>): Promise<Address> {
+    const timelock = await create("Timelock", [0n, [account.address], [account.address], zeroAddress]);
+    const role = (name: "PROPOSER_ROLE" | "EXECUTOR_ROLE" | "CANCELLER_ROLE") =>
+      publicClient.readContract({ address: timelock, abi: timelockAbi, functionName: name });
+    const [proposer, executor, canceller] = (await Promise.all(
+      (["PROPOSER_ROLE", "EXECUTOR_ROLE", "CANCELLER_ROLE"] as const).map(role),
+    )) as [Hex, Hex, Hex];
+
+    for (const name of [...OWNED_PROXIES, ...FEE_TOKENS]) {
+      await send(owned[name]!, swapTokenAbi, "transferOwnership", [timelock]);
+    }
+    const onTimelock = (
+      functionName: "grantRole" | "revokeRole",
+      [role, holder]: readonly [Hex, Address],
+    ) => ({
+      target: timelock,
+      data: encodeFunctionData({ abi: timelockAbi, functionName, args: [role, holder] }),
+    });
+    const grants = proposers.flatMap((p) => [proposer, executor, canceller].map((r) => [r, p] as const));
+    if (config.guardian) grants.push([canceller, config.guardian]);
+    const revokes = proposers.includes(account.address)
+      ? []
+      : [proposer, executor, canceller].map((r) => [r, account.address] as const);
+    const batch = [
+      ...FEE_TOKENS.map((name) => ({
+        target: owned[name]!,
+        data: encodeFunctionData({ abi: swapTokenAbi, functionName: "acceptOwnership" }),
+      })),
+      ...grants.map((grant) => onTimelock("grantRole", grant)),
+      ...revokes.map((revoke) => onTimelock("revokeRole", revoke)),
+      {
+        target: timelock,
+        data: encodeFunctionData({ abi: timelockAbi, functionName: "updateDelay", args: [config.delay] }),
+      },
+    ];
+    const targets = batch.map((c) => c.target);
+    const values = batch.map(() => 0n);
+    const payloads = batch.map((c) => c.data);
+    await send(timelock, timelockAbi, "scheduleBatch", [targets, values, payloads, zeroHash, zeroHash, 0n]);
+    await send(timelock, timelockAbi, "executeBatch", [targets, values, payloads, zeroHash, zeroHash]);
+    log(`handed over to the Timelock ${timelock} (no admin, minimum delay ${config.delay} s):`);
+    log(`  owner of                 ${[...OWNED_PROXIES, ...FEE_TOKENS].join(", ")}`);
+    log(`  proposers and executors  ${proposers.join(", ")}`);
+    log(
+      `  cancellers               ${[...proposers, ...(config.guardian ? [config.guardian] : [])].join(", ")}`,
+    );
+    log(`  the deployer ${account.address} keeps ${revokes.length ? "no role" : "the roles of a proposer"}`);
+    return timelock;
+  }
+
+  // checked before anything is deployed
+  const proposers = (options.timelock?.proposers ?? [account.address]).map((p) => getAddress(p));
+  if (proposers.length === 0) throw new Error("the timelock needs at least one proposer");
+  const config = {
+    guardian: options.timelock?.guardian && getAddress(options.timelock.guardian),
+    delay: options.timelock?.delay ?? (isLocal ? LOCAL_TIMELOCK_DELAY : TIMELOCK_DELAY),
+  };
 
   log(`deploying to chain ${chainId} from ${account.address}`);
   const contracts: Record<string, Address> = {};
@@ -356,6 +444,8 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
       await publicClient.waitForTransactionReceipt({ hash });
     }
   }
+
+  contracts.Timelock = await handOver(contracts);
 
   const deployment: Deployment = { chainId, contracts };
   const outDir = options.outDir ?? DEPLOYMENTS_DIR;

@@ -24,10 +24,12 @@ Taichi is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
   chain  ${stack.urls.chain} (chain id ${stack.deployment.chainId})
 
 Dev accounts to import into a wallet (local chain only; these keys are public):
-  owner + referral root   ${account(DEV_ROLES.deployer)}
+  timelock proposer, root ${account(DEV_ROLES.deployer)}
   manager                 ${account(DEV_ROLES.manager)}
   registered member       ${account(DEV_ROLES.members[0])}
   newcomer (unregistered) ${account(DEV_ROLES.newcomers[0])}
 
+Owner calls go through the Timelock ${stack.deployment.contracts.Timelock}: schedule, wait its delay
+(120 s here unless TIMELOCK_DELAY says otherwise), execute (docs/manager.md).
 Invitation link: ${stack.urls.app}/?code=${devAccount(DEV_ROLES.deployer).address}
 Press Ctrl-C to stop.`);

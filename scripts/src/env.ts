@@ -1,7 +1,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { mnemonicToAccount } from "viem/accounts";
-import { defineChain, toHex } from "viem";
+import { defineChain, getAddress, toHex, type Address } from "viem";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -20,7 +20,7 @@ export function devPrivateKey(index: number) {
 
 /** Roles of the local dev accounts (anvil's accounts 0..9). */
 export const DEV_ROLES = {
-  deployer: 0, // owner of every contract and the referral root
+  deployer: 0, // proposer and executor of the Timelock that owns every contract; the referral root
   manager: 1,
   members: [2, 3], // registered under the root, funded
   newcomers: [4, 5, 6, 7, 8, 9], // funded, not registered
@@ -52,4 +52,32 @@ export function chainAt(id: number, rpcUrl: string) {
     nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   });
+}
+
+/** A comma-separated list of addresses; undefined when unset. */
+function addresses(name: string): Address[] | undefined {
+  const raw = process.env[name]?.trim();
+  if (!raw) return undefined;
+  return raw.split(",").map((entry) => {
+    try {
+      return getAddress(entry.trim());
+    } catch {
+      throw new Error(`${name}: "${entry.trim()}" is not an address`);
+    }
+  });
+}
+
+/** TIMELOCK_PROPOSERS, TIMELOCK_GUARDIAN and TIMELOCK_DELAY; what is unset takes the deploy's default. */
+export function timelockFromEnv() {
+  const guardian = addresses("TIMELOCK_GUARDIAN");
+  if (guardian && guardian.length > 1) throw new Error("TIMELOCK_GUARDIAN takes one address");
+  const delay = process.env.TIMELOCK_DELAY?.trim();
+  if (delay && !/^\d+$/.test(delay)) {
+    throw new Error(`TIMELOCK_DELAY must be a whole number of seconds, got "${delay}"`);
+  }
+  return {
+    proposers: addresses("TIMELOCK_PROPOSERS"),
+    guardian: guardian?.[0],
+    delay: delay ? BigInt(delay) : undefined,
+  };
 }

@@ -6,7 +6,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DEPLOYMENTS_DIR, deploy, type Deployment } from "./deploy.ts";
-import { LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey } from "./env.ts";
+import { LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey, timelockFromEnv } from "./env.ts";
 import { spawnSync } from "node:child_process";
 import { isPortOpen, startService, stopService, waitForPort, type Service } from "./processes.ts";
 
@@ -75,6 +75,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       outDir: deploymentsDir,
       rpcUrl: urls.chain,
       deployerKey: devPrivateKey(0),
+      timelock: timelockFromEnv(),
       log: quiet ? () => {} : (line) => console.log(`[deploy] ${line}`),
     });
 

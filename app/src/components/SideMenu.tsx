@@ -23,6 +23,7 @@ export const MENU: readonly MenuItem[] = [
   { label: "nav.ido", to: "/ido", tab: true },
   { label: "nav.invites", to: "/invites" },
   { label: "nav.mine", to: "/mine" },
+  { label: "nav.governance", to: "/governance" },
   { label: "nav.manager", to: "/manager", managerOnly: true },
   { label: "nav.managerTrc", to: "/managerTRC", managerOnly: true },
 ];

@@ -35,6 +35,7 @@ export const en: Catalogue = {
     stake: "Stake",
     manager: "Contract configuration",
     managerTrc: "Contract configuration 2",
+    governance: "Governance",
     earn: "Earn",
     node: "Node",
     ido: "IDO",
@@ -93,6 +94,9 @@ export const en: Catalogue = {
     apiStatus: "Interface status abnormal ({{status}})",
     sessionExpired: "Your session has expired, please sign in again",
     server: "{{msg}}",
+    timelockState: "The timelock refused: the operation is not ready yet, already executed or cancelled",
+    timelockDelay: "The delay is shorter than the timelock's minimum delay",
+    notAuthorized: "This address is not allowed to do this",
   },
   home: {
     announcementTitle: "Announcement",
@@ -172,6 +176,7 @@ export const en: Catalogue = {
       nothingToClaim: "No rewards to claim",
       swapTokenNotSet: "The token cannot be claimed yet",
       claimAlreadyOpen: "Claiming is already open and cannot be moved later",
+      saleHasBuyers: "Someone has bought: the sale settings now change only through the owner's timelock",
     },
   },
   stakes: {
@@ -198,6 +203,11 @@ export const en: Catalogue = {
       nodeUnchanged: "Nothing to change: the address already has this node status",
     },
   },
+  rewards: {
+    errors: {
+      unstakeExceeds: "That is more LP than you staked",
+    },
+  },
   swap: {
     errors: {
       slippage:
@@ -216,6 +226,7 @@ export const en: Catalogue = {
     mine: "Mining",
     manager: "Contract configuration",
     managerTrc: "Contract configuration 2",
+    governance: "Governance and timelock",
     notFound: "Page not found",
     backHome: "Back to home",
   },
@@ -227,6 +238,7 @@ export const en: Catalogue = {
   },
   footer: {
     copyright: "© 2025 TAICHI · {{chain}}",
+    governance: "Governance",
   },
   tx: {
     recent: "Recent transactions",
@@ -249,6 +261,8 @@ export const en: Catalogue = {
       lockLp: "Lock LP",
       lockToken: "Lock tokens",
       claimLp: "Claim LP release",
+      stakeLp: "Stake LP",
+      unstakeLp: "Unstake LP",
       call: "Contract call",
     },
   },

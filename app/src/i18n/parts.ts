@@ -1,4 +1,5 @@
 import type { Lang } from "./lang";
+import type { governance } from "./parts/governance.zh";
 import type { ido } from "./parts/ido.zh";
 import type { invites } from "./parts/invites.zh";
 import type { manager } from "./parts/manager.zh";
@@ -47,6 +48,10 @@ export const PARTS = {
     zh: () => import("./parts/rewards.zh").then((m) => m.rewards),
     en: () => import("./parts/rewards.en").then((m) => m.rewards),
   },
+  governance: {
+    zh: () => import("./parts/governance.zh").then((m) => m.governance),
+    en: () => import("./parts/governance.en").then((m) => m.governance),
+  },
 } satisfies Record<string, Record<Lang, () => Promise<object>>>;
 
 export type CataloguePart = keyof typeof PARTS;
@@ -61,4 +66,5 @@ export type PartsCatalogue = {
   swap: typeof swap;
   manager: typeof manager;
   rewards: typeof rewards;
+  governance: typeof governance;
 };

@@ -33,6 +33,7 @@ export const zh = {
     stake: "质押",
     manager: "合约配置",
     managerTrc: "合约配置二",
+    governance: "治理",
     earn: "理财",
     node: "节点",
     ido: "预售",
@@ -90,6 +91,9 @@ export const zh = {
     apiStatus: "接口状态异常（{{status}}）",
     sessionExpired: "登录已失效，请重新登录",
     server: "{{msg}}",
+    timelockState: "操作状态不允许：尚未到执行时间、已执行或已取消",
+    timelockDelay: "延迟短于时间锁的最短延迟",
+    notAuthorized: "当前地址没有此操作的权限",
   },
   home: {
     announcementTitle: "公告",
@@ -167,6 +171,7 @@ export const zh = {
       nothingToClaim: "暂无可领取的奖励",
       swapTokenNotSet: "代币暂未开放领取",
       claimAlreadyOpen: "已开放领取，领取时间不能再推后",
+      saleHasBuyers: "已有人认购，预售设置只能由所有者经时间锁修改",
     },
   },
   stakes: {
@@ -192,6 +197,11 @@ export const zh = {
       nodeUnchanged: "无需修改：该地址已是此节点状态",
     },
   },
+  rewards: {
+    errors: {
+      unstakeExceeds: "解除质押数量超过已质押的 LP",
+    },
+  },
   swap: {
     errors: {
       slippage: "价格变动超出滑点容差，兑换未执行。请查看新的报价或调高滑点",
@@ -209,6 +219,7 @@ export const zh = {
     mine: "挖矿",
     manager: "合约配置",
     managerTrc: "合约配置二",
+    governance: "治理与时间锁",
     notFound: "页面不存在",
     backHome: "返回首页",
   },
@@ -220,6 +231,7 @@ export const zh = {
   },
   footer: {
     copyright: "© 2025 TAICHI · {{chain}}",
+    governance: "治理与时间锁",
   },
   tx: {
     recent: "最近交易",
@@ -241,6 +253,8 @@ export const zh = {
       lockLp: "锁仓 LP",
       lockToken: "锁仓代币",
       claimLp: "领取 LP 释放",
+      stakeLp: "质押 LP",
+      unstakeLp: "解除质押 LP",
       call: "合约调用",
     },
   },

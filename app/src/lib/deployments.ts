@@ -17,6 +17,7 @@ export type ContractName =
   | "Factory"
   | "Router"
   | "Multicall3"
+  | "Timelock"
   | `Pair_${string}_${string}`;
 
 export type Deployment = {

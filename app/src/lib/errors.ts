@@ -31,12 +31,14 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   NothingToClaim: "ido.errors.nothingToClaim",
   SwapTokenNotSet: "ido.errors.swapTokenNotSet",
   ClaimAlreadyOpen: "ido.errors.claimAlreadyOpen",
+  SaleHasBuyers: "ido.errors.saleHasBuyers",
   // Staking (docs/economics.md); NotRegistered, PaymentMismatch, NothingToClaim are shared above
   Blacklisted: "stakes.errors.blacklisted",
   DepositsNotOpen: "stakes.errors.notOpen",
   InvalidTier: "stakes.errors.invalidTier",
   TierClosed: "stakes.errors.tierClosed",
   ZeroAmount: "stakes.errors.zeroAmount",
+  UnstakeExceedsStake: "rewards.errors.unstakeExceeds",
   AmountTooSmall: "stakes.errors.tooSmall",
   AmountTooLarge: "stakes.errors.tooLarge",
   StockExceeded: "stakes.errors.stock",
@@ -52,6 +54,11 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   DynamicRatesTooHigh: "stakes.errors.dynamicRatesTooHigh",
   ValueTooHigh: "stakes.errors.valueTooHigh",
   NodeUnchanged: "stakes.errors.nodeUnchanged",
+  // the timelock that owns the contracts (OpenZeppelin TimelockController, AccessControl, Ownable)
+  TimelockUnexpectedOperationState: "errors.timelockState",
+  TimelockInsufficientDelay: "errors.timelockDelay",
+  AccessControlUnauthorizedAccount: "errors.notAuthorized",
+  OwnableUnauthorizedAccount: "errors.notAuthorized",
 };
 
 /** A receipt with status "reverted" (the transaction was mined but failed). */

@@ -19,8 +19,9 @@ const Swap = page(() => import("./Swap"), ["swap"]);
 const Team = page(() => import("./Team"), ["team", "stakes"]);
 const Invites = page(() => import("./Invites"), ["invites", "team", "stakes"]);
 const Mine = page(() => import("./Mine"), ["mine", "rewards"]);
-const Manager = page(() => import("./Manager"), ["manager"]);
-const ManagerTrc = page(() => import("./ManagerTrc"), ["manager"]);
+const Manager = page(() => import("./Manager"), ["manager", "governance"]);
+const ManagerTrc = page(() => import("./ManagerTrc"), ["manager", "governance"]);
+const Governance = page(() => import("./Governance"), ["governance"]);
 const NotFound = lazyPage(() => import("./NotFound"));
 
 /** The app routes (fixed interface, ARCHITECTURE.md). /manager and /managerTRC redirect non-managers to /. */
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: "/mine", element: <Mine /> },
           { path: "/manager", element: <Manager /> },
           { path: "/managerTRC", element: <ManagerTrc /> },
+          { path: "/governance", element: <Governance /> },
           { path: "*", element: <NotFound /> },
         ],
       },

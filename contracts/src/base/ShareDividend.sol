@@ -28,7 +28,6 @@ abstract contract ShareDividend is
 {
     using SafeERC20 for IERC20;
 
-    address internal constant _DEAD = 0x000000000000000000000000000000000000dEaD;
     uint256 private constant _SIGN_BIT = 1 << 255;
 
     /// @dev What a payout loop needs of a holder, one slot.
@@ -103,7 +102,7 @@ abstract contract ShareDividend is
     function addUser(address account) external nonReentrant {
         ShareDividendStorage storage $ = _storage();
         if ($.accounts[account].share.listed) revert UserExists(account);
-        if (!_eligible(account) || $.shares.balanceOf(account) == 0) revert NoShares(account);
+        if (!_hasShares($, account)) revert NoShares(account);
         _updatePool($);
         _sync($, account);
     }
@@ -113,17 +112,25 @@ abstract contract ShareDividend is
         if (account == address(0)) revert ZeroAddress();
         ShareDividendStorage storage $ = _storage();
         // never listed and nothing to credit: listing it would only lengthen every rotation
-        if (!$.accounts[account].share.listed && (!_eligible(account) || $.shares.balanceOf(account) == 0)) {
-            return;
-        }
+        if (!$.accounts[account].share.listed && !_hasShares($, account)) return;
         _updatePool($);
         _sync($, account);
+    }
+
+    /// @inheritdoc IShareDividend
+    function claim() external nonReentrant {
+        ShareDividendStorage storage $ = _storage();
+        _updatePool($);
+        Holder storage h = $.accounts[msg.sender];
+        uint256 owed = _owed(h.share.amount, _unpaid(h), $.rewardPer);
+        if (owed == 0) revert NothingToClaim();
+        _pay($, msg.sender, owed);
     }
 
     // ---------------------------------------------------------------- admin
 
     /// @inheritdoc IShareDividend
-    function setBlackList(address account, bool blackListed) external onlyOwnerOrManager nonReentrant {
+    function setBlackList(address account, bool blackListed) external onlyOwner nonReentrant {
         if (account == address(0)) revert ZeroAddress();
         ShareDividendStorage storage $ = _storage();
         _updatePool($);
@@ -160,7 +167,7 @@ abstract contract ShareDividend is
         uint256 rewardPer = $.rewardPer;
         uint256 totalShares = $.totalShares;
         uint256 held = $.reward.balanceOf(address(this));
-        if (totalShares != 0 && held > $.lastBalance) {
+        if (totalShares != 0 && held > $.lastBalance && _sharesArrivalsNow()) {
             uint256 incoming = _min(held - $.lastBalance, DividendMath.MAX_INCOMING);
             (rewardPer,,) = DividendMath.distribute(rewardPer, $.carry, incoming, totalShares);
         }
@@ -172,7 +179,7 @@ abstract contract ShareDividend is
 
     /// @dev Shares what arrived since the last call among the credited shares. With no shares, or when the
     ///      accumulator would pass its bound, the funds wait.
-    function _updatePool(ShareDividendStorage storage $) internal {
+    function _updatePool(ShareDividendStorage storage $) internal virtual {
         uint256 held = $.reward.balanceOf(address(this));
         uint256 lastBalance = $.lastBalance;
         uint256 totalShares = $.totalShares;
@@ -188,8 +195,7 @@ abstract contract ShareDividend is
         emit PoolUpdated(incoming, rewardPer);
     }
 
-    /// @dev Lists `account` if new, then credits the lower of its balance now and the balance seen at its last
-    ///      update in an earlier block (in the same block the share can only go down).
+    /// @dev Lists `account` if new, then credits it what `_creditable` allows (nothing while blacklisted).
     function _sync(ShareDividendStorage storage $, address account) internal {
         Holder storage h = $.accounts[account];
         Share memory s = h.share;
@@ -199,16 +205,7 @@ abstract contract ShareDividend is
             h.index = uint32($.holders.length);
             _setUnpaid(h, 0);
         }
-        uint256 balance = _eligible(account) ? _min($.shares.balanceOf(account), type(uint104).max) : 0;
-        uint256 credited;
-        if (block.number > s.observedBlock) {
-            credited = _min(balance, s.observed);
-            s.observed = uint104(balance);
-            s.observedBlock = uint32(block.number);
-        } else {
-            credited = _min(balance, s.amount);
-            s.observed = uint104(_min(balance, s.observed));
-        }
+        uint256 credited = _creditable($, s, account);
         if (s.blackListed) credited = 0;
         uint256 previous = s.amount;
         s.amount = uint104(credited);
@@ -221,6 +218,22 @@ abstract contract ShareDividend is
         _setUnpaid(h, _unpaid(h) - moved);
         $.totalShares = $.totalShares + credited - previous;
         emit ShareUpdated(account, credited);
+    }
+
+    /// @dev The share `account` may be credited now, below 2^104; may record what it observed in `s` (stored by
+    ///      the caller).
+    function _creditable(ShareDividendStorage storage $, Share memory s, address account)
+        internal
+        view
+        virtual
+        returns (uint256);
+
+    /// @dev Whether `account` has anything to credit (else it is not worth listing).
+    function _hasShares(ShareDividendStorage storage $, address account) internal view virtual returns (bool);
+
+    /// @dev Whether what arrived since the last `_updatePool` would be shared by a call now (for the views).
+    function _sharesArrivalsNow() internal view virtual returns (bool) {
+        return true;
     }
 
     /// @dev Pays `amount` to `account` (which has earned it).
@@ -259,12 +272,6 @@ abstract contract ShareDividend is
 
     function _setUnpaid(Holder storage h, int256 unpaid) internal {
         h.unpaidFlipped = bytes32(uint256(unpaid) ^ _SIGN_BIT);
-    }
-
-    /// @dev Contracts (the pair, this distributor, staking and swap contracts), the zero and the dead address never
-    ///      hold a share: what they hold is not a member's.
-    function _eligible(address account) internal view returns (bool) {
-        return account != address(0) && account != _DEAD && account.code.length == 0;
     }
 
     function _checkOwnerOrManager() private view {

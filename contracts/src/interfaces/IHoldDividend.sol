@@ -8,7 +8,7 @@ import {IShareDividend} from "./IShareDividend.sol";
 ///         keeper's rotation, which also lowers the shares of holders who sold), and lowered at once by `onTransfer`
 ///         when the token (SwapToken's share distributor) tells of a transfer out; see IShareDividend for the
 ///         flash-balance rule. Holders pull their rewards with `claim`. See docs/dividends.md.
-/// @dev Admin calls are open to the owner and to the Presale registry's manager.
+/// @dev Its one admin call, `setBlackList`, is the owner's.
 interface IHoldDividend is IShareDividend {
     /// @notice A holder.
     /// @param isExist Listed.
@@ -44,8 +44,6 @@ interface IHoldDividend is IShareDividend {
     /// @notice Thrown when `onTransfer` is called by anything but the share token.
     error NotShareToken(address caller);
 
-    /// @notice Pays the caller what it is owed; `NothingToClaim()` when nothing.
-    function claim() external;
     /// @notice Called by the share token after `from` sent or burned tokens: shares what arrived and lowers `from`'s
     ///         credited share to its balance (as `updateUser`, which within a block can only lower it). Accounts
     ///         never listed are skipped.

@@ -7,8 +7,9 @@ pragma solidity ^0.8.24;
 ///         `idoTokens3`, up to `idoMax` participants. The buyer's referrer is credited `directRate` and the
 ///         referrer's referrer `indirectRate` of the payment (basis points, claimable USDT); the rest goes to
 ///         the fund address at once. Tokens are claimed with `claim()` from `extractTime`.
-/// @dev Rates are basis points of the payment (500 = 5%). Admin calls are open to the owner and to the
-///      registry's manager (`presale.getConfig().manager`), so the product has one manager.
+/// @dev Rates are basis points of the payment (500 = 5%). Day-to-day admin calls are open to the owner and to
+///      the registry's manager (`presale.getConfig().manager`), so the product has one manager; what could
+///      redirect payments or change a buyer's terms is the owner's (a timelock, docs/manager.md).
 interface IIdo {
     /// @notice A member's IDO record (the spec's "IDO contract user").
     /// @param index The member's registration index in the registry (0 means unregistered).
@@ -142,6 +143,9 @@ interface IIdo {
 
     /// @notice Thrown when an admin call comes from neither the owner nor the registry's manager.
     error NotOwnerOrManager(address caller);
+    /// @notice Thrown when the manager changes the configuration once `buyers` have bought: from then on the
+    ///         sale's terms are theirs too, and only the owner (behind the timelock's delay) changes them.
+    error SaleHasBuyers(uint256 buyers);
     /// @notice Thrown when an address argument must not be zero.
     error ZeroAddress();
     /// @notice Thrown when the buyer has not registered in the referral registry.
@@ -168,8 +172,8 @@ interface IIdo {
     error NothingToClaim(address account);
     /// @notice Thrown when claiming tokens before the sold token is set.
     error SwapTokenNotSet();
-    /// @notice Thrown when changing the sold token once the Ido holds some of it or buyers started claiming it
-    ///         (`totalExtract`: the tokens claimed plus those held).
+    /// @notice Thrown when changing the sold token once buyers started claiming it, or, for the manager, once the Ido
+    ///         holds some of it (`totalExtract`: the tokens claimed, plus those held for the manager).
     error SwapTokenLocked(uint256 totalExtract);
     /// @notice Thrown when a referral rate is above `max` basis points.
     error RateTooHigh(uint256 rate, uint256 max);
@@ -212,16 +216,16 @@ interface IIdo {
     /// @notice Sends the caller its credited referral USDT not yet claimed.
     function claimReward() external;
 
-    /// @notice Sets the configuration (owner or manager). Rates <= `MAX_RATE` each,
+    /// @notice Sets the configuration (owner; the manager too while nobody has bought). Rates <= `MAX_RATE` each,
     ///         startTime < endTime <= extractTime < 2^40, idoHas <= idoMax <= 65535,
     ///         0 < idoAmount < 2^80 (about 1.2 million USDT), 0 < idoTokens1-3 < 2^96. A purchase keeps the price
     ///         and allotment in force when it was made; changing them affects later purchases only.
     function setConfig(Settings calldata settings) external;
 
-    /// @notice Sets the address that receives the non-referral part of each payment (owner or manager).
+    /// @notice Sets the address that receives the non-referral part of each payment (owner only).
     function setFund(address fund) external;
 
-    /// @notice Sets the sold token (owner or manager), while the Ido holds none of it and nobody claimed it.
+    /// @notice Sets the sold token (owner only) while nobody claimed it.
     function setSwapToken(address token) external;
 
     /// @notice Gives each of `accounts` the right to buy in the priority window (owner or manager).

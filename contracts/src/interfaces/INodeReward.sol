@@ -7,8 +7,8 @@ pragma solidity ^0.8.24;
 ///         force and earns `perForce` (reward per force, scaled by 1e18) from the moment it joined the class. The
 ///         owner or the manager sets a member's node classes (`setUserForce`); nodes pull with `claim`. A class
 ///         without nodes keeps its share for its first nodes. See docs/dividends.md.
-/// @dev Admin calls are open to the owner and to the Presale registry's manager. Classes are indexed 0 (A),
-///      1 (B), 2 (C).
+/// @dev `setUserForce` is open to the owner and to the Presale registry's manager; `setRates` is the owner's.
+///      Classes are indexed 0 (A), 1 (B), 2 (C).
 interface INodeReward {
     /// @notice A member.
     /// @param isExist Has been a node.
@@ -84,7 +84,7 @@ interface INodeReward {
     /// @notice Sets `account`'s node classes (owner or manager); earnings so far stay its own, a class joined
     ///         earns only what arrives from now on.
     function setUserForce(address account, bool isForceA, bool isForceB, bool isForceC) external;
-    /// @notice Sets the class rates (owner or manager); what arrived before is split at the old rates.
+    /// @notice Sets the class rates (owner only); what arrived before is split at the old rates.
     function setRates(uint256[3] calldata rates) external;
 
     /// @notice The configuration and totals.

@@ -3,11 +3,9 @@ pragma solidity ^0.8.24;
 
 /// @title What the share-based dividend distributors (LpDividend, HoldDividend) have in common
 /// @notice A distributor holds one reward token. Fee shares arrive as plain balance moves; `updatePool` shares
-///         what arrived since the last call among the credited shares (reward per share). A holder's share is
-///         credited from the share token's balance by `updateUser` and only counts what the holder held in an
-///         earlier block too (the lower of this block's balance and the one seen at the previous update in an
-///         earlier block), so a balance borrowed for one transaction never earns. Contracts, the zero and the
-///         dead address never hold a share. See docs/dividends.md.
+///         what arrived since the last call among the credited shares (reward per share). How a share is credited
+///         is the distributor's own (HoldDividend: from balances held over two blocks; LpDividend: LP staked in
+///         it). A balance borrowed for one transaction never earns. See docs/dividends.md.
 interface IShareDividend {
     /// @notice Totals of the accounting.
     /// @param totalShares Credited shares of every holder.
@@ -40,19 +38,21 @@ interface IShareDividend {
     error NotOwnerOrManager(address caller);
     /// @notice Thrown when `addUser` is called for an account already listed.
     error UserExists(address account);
-    /// @notice Thrown when `addUser` is called for an account that holds no share token or cannot hold a share.
+    /// @notice Thrown when `addUser` is called for an account with nothing to credit.
     error NoShares(address account);
     /// @notice Thrown when there is nothing to pay.
     error NothingToClaim();
 
     /// @notice Shares the reward tokens that arrived since the last call (anyone).
     function updatePool() external;
-    /// @notice Lists `account` as a holder and observes its share-token balance (anyone).
+    /// @notice Lists `account` as a holder and credits it as `updateUser` does (anyone).
     function addUser(address account) external;
-    /// @notice Settles `account` and credits its share from its balance now and at its previous update (anyone).
-    ///         Does nothing for an account never listed with nothing to credit (no balance, or a contract).
+    /// @notice Settles `account` and credits its share as the distributor's rule allows now (anyone). Does nothing
+    ///         for an account never listed with nothing to credit.
     function updateUser(address account) external;
-    /// @notice Excludes `account` from new rewards (share set to 0) or readmits it (owner or manager). What it has
+    /// @notice Pays the caller what it is owed; `NothingToClaim()` when nothing.
+    function claim() external;
+    /// @notice Excludes `account` from new rewards (share set to 0) or readmits it (owner only). What it has
     ///         earned stays its own.
     function setBlackList(address account, bool blackListed) external;
 

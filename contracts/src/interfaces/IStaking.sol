@@ -12,7 +12,9 @@ pragma solidity ^0.8.24;
 ///      are 18-decimal USDT values unless said otherwise ("asset units" are the units of the token an order
 ///      was paid in). Every reward is reserved or credited from the reward pool, the part of the contract's
 ///      balance nobody is owed, so the pool never goes negative and `withdraw` never touches what is owed.
-///      Admin calls are open to the owner and to the registry's manager (`presale.getConfig().manager`).
+///      Day-to-day admin calls are open to the owner and to the registry's manager
+///      (`presale.getConfig().manager`); the configuration, the blacklist and the token are the owner's (a
+///      timelock, docs/manager.md).
 interface IStaking {
     /// @notice A member's staking record (the spec's "main staking contract user").
     /// @param index The member's registration index in the registry (0 means unregistered).
@@ -363,7 +365,7 @@ interface IStaking {
     /// @notice Sends the caller its credited referral, team and node income (USDT) not yet claimed.
     function claimReward() external;
 
-    /// @notice Sets the scalar configuration (owner or manager), within the bounds in docs/economics.md.
+    /// @notice Sets the scalar configuration (owner only), within the bounds in docs/economics.md.
     function setConfig(Settings calldata settings) external;
 
     /// @notice Sets the per-level and per-tier configuration (owner or manager). Orders keep the days and
@@ -374,11 +376,11 @@ interface IStaking {
     ///         valid invites (`isManual` false; `level` is then ignored and recomputed).
     function setTeamLevel(address account, uint256 level, bool isManual) external;
 
-    /// @notice Adds or removes `account` from the blacklist (owner or manager). Blacklisted accounts can
+    /// @notice Adds or removes `account` from the blacklist (owner only). Blacklisted accounts can
     ///         neither deposit nor claim, and earn no referral or team income; they can still release.
     function setBlacklist(address account, bool blacklisted) external;
 
-    /// @notice Sets the project token (owner or manager) while no token order is open.
+    /// @notice Sets the project token (owner only) while no token order is open.
     function setToken(address token) external;
 
     /// @notice Sends `amount` of `token` to `to` (owner or manager), never touching what is owed.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {DividendFixture} from "../utils/DividendFixture.sol";
 import {TokenFixture} from "../utils/TokenFixture.sol";
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
@@ -14,9 +15,11 @@ import {LpDividend} from "../../src/LpDividend.sol";
 import {HoldDividend} from "../../src/HoldDividend.sol";
 import {NodeReward} from "../../src/NodeReward.sol";
 import {IShareDividend} from "../../src/interfaces/IShareDividend.sol";
+import {ILpDividend} from "../../src/interfaces/ILpDividend.sol";
 import {INodeReward} from "../../src/interfaces/INodeReward.sol";
 import {DividendMath} from "../../src/libraries/DividendMath.sol";
 import {MockToken} from "../mocks/MockToken.sol";
+import {deployPresale} from "../utils/Deploy.sol";
 
 abstract contract HandlerBase {
     Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
@@ -49,14 +52,24 @@ abstract contract HandlerBase {
     }
 }
 
-/// @dev Drives an LpDividend or a HoldDividend: funding (1 wei .. 1e30), share tokens gained (1e12 .. 1e27) and
-///      given away whole, updates, blacklisting, rotation rounds or claims, and blocks. Ghosts: funded and paid.
+/// @dev Drives an LpDividend or a HoldDividend: funding (1 wei .. 1e30), share tokens gained (1e12 .. 1e27; staked,
+///      for the LpDividend) and given away whole (unstaked first), updates, blacklisting, rotation rounds or claims,
+///      and blocks. For the LpDividend also a ring: one LP balance passed around three accounts (unstaked, sent,
+///      staked again, each account updated as the old attack did), beside a twin staking as much LP throughout.
+///      Ghosts: funded and paid.
 contract ShareDividendHandler is HandlerBase {
+    uint256 public constant RING_LP = 1e24;
+
     IShareDividend public immutable dividend;
     MockToken public immutable reward;
     MockToken public immutable shares;
     address public immutable manager;
     bool public immutable isLp;
+    /// @dev Every account that may be paid: the actors, then (LpDividend) the ring and the twin.
+    address[] public payees;
+    address[] public ring;
+    address public twin;
+    uint256 public ringHolder;
 
     constructor(IShareDividend dividend_, MockToken reward_, MockToken shares_, address manager_, bool isLp_)
         HandlerBase(0x7300)
@@ -66,6 +79,26 @@ contract ShareDividendHandler is HandlerBase {
         shares = shares_;
         manager = manager_;
         isLp = isLp_;
+        payees = actors;
+        if (!isLp_) return;
+        for (uint160 i = 1; i <= 3; ++i) {
+            ring.push(address(0x7380 + i));
+            payees.push(address(0x7380 + i));
+        }
+        twin = address(0x7390);
+        payees.push(twin);
+        shares.mint(ring[0], RING_LP);
+        shares.mint(twin, RING_LP);
+        _stake(ring[0], RING_LP);
+        _stake(twin, RING_LP);
+    }
+
+    function payeeCount() external view returns (uint256) {
+        return payees.length;
+    }
+
+    function ringCount() external view returns (uint256) {
+        return ring.length;
     }
 
     function fund(uint256 amount) external {
@@ -75,16 +108,43 @@ contract ShareDividendHandler is HandlerBase {
     }
 
     function gainShares(uint256 actorSeed, uint256 amount) external {
-        shares.mint(_actor(actorSeed), _bound(amount, 1e12, 1e27));
-        dividend.updateUser(_actor(actorSeed));
+        address actor = _actor(actorSeed);
+        amount = _bound(amount, 1e12, 1e27);
+        shares.mint(actor, amount);
+        if (isLp) _stake(actor, amount);
+        else dividend.updateUser(actor);
     }
 
     function giveAwayShares(uint256 actorSeed) external {
         address actor = _actor(actorSeed);
+        if (isLp) _unstakeAll(actor);
         uint256 balance = shares.balanceOf(actor);
         if (balance == 0) return;
         vm.prank(actor);
         shares.transfer(address(0xdead), balance);
+    }
+
+    /// @dev The ring's holder takes its LP out (if staked) and passes it to another ring account, which is updated
+    ///      twice a block apart (credited from its balance, before staking existed) and may stake it.
+    function passRing(uint256 toSeed, bool stakeIt) external {
+        if (!isLp) return;
+        address from = ring[ringHolder];
+        _unstakeAll(from);
+        ringHolder = (ringHolder + 1 + toSeed % (ring.length - 1)) % ring.length;
+        address to = ring[ringHolder];
+        vm.prank(from);
+        shares.transfer(to, RING_LP);
+        dividend.updateUser(to);
+        vm.roll(block.number + 1);
+        dividend.updateUser(to);
+        if (stakeIt) _stake(to, RING_LP);
+    }
+
+    function stakeRing() external {
+        if (!isLp) return;
+        address holder = ring[ringHolder];
+        uint256 balance = shares.balanceOf(holder);
+        if (balance != 0) _stake(holder, balance);
     }
 
     function updateUser(uint256 actorSeed) external {
@@ -96,33 +156,47 @@ contract ShareDividendHandler is HandlerBase {
     }
 
     function setBlackList(uint256 actorSeed, bool blackListed) external {
-        vm.prank(manager);
+        vm.prank(Ownable(address(dividend)).owner());
         dividend.setBlackList(_actor(actorSeed), blackListed);
     }
 
-    /// @dev LpDividend: a rotation round; HoldDividend: a claim (and a rotation of updates).
-    function pay(uint256 actorSeed, uint256 gas) external {
+    /// @dev LpDividend: a rotation round or a claim; HoldDividend: a claim (and a rotation of updates).
+    function pay(uint256 payeeSeed, uint256 gas) external {
         uint256[] memory before = _balances();
-        if (isLp) {
+        address payee = payees[payeeSeed % payees.length];
+        if (isLp && gas % 2 == 0) {
             LpDividend(address(dividend)).sendReward(_bound(gas, 30_000, 1_000_000));
         } else {
-            address actor = _actor(actorSeed);
-            HoldDividend(address(dividend)).updateUsers(_bound(gas, 0, 4));
-            if (dividend.pendingReward(actor) == 0) return;
-            vm.prank(actor);
-            HoldDividend(address(dividend)).claim();
+            if (!isLp) HoldDividend(address(dividend)).updateUsers(_bound(gas, 0, 4));
+            if (dividend.pendingReward(payee) == 0) return;
+            vm.prank(payee);
+            dividend.claim();
         }
         uint256[] memory afterwards = _balances();
-        for (uint256 i = 0; i < actors.length; ++i) {
+        for (uint256 i = 0; i < payees.length; ++i) {
             ghostPaid += afterwards[i] - before[i];
         }
     }
 
-    /// @dev Reward-token balances of the actors (for the hold dividend, what they hold of the shared token).
+    function _stake(address account, uint256 amount) private {
+        vm.startPrank(account);
+        shares.approve(address(dividend), amount);
+        LpDividend(address(dividend)).stake(amount);
+        vm.stopPrank();
+    }
+
+    function _unstakeAll(address account) private {
+        uint256 staked = LpDividend(address(dividend)).users(account).staked;
+        if (staked == 0) return;
+        vm.prank(account);
+        LpDividend(address(dividend)).unstake(staked);
+    }
+
+    /// @dev Reward-token balances of the payees (for the hold dividend, what they hold of the shared token).
     function _balances() private view returns (uint256[] memory b) {
-        b = new uint256[](actors.length);
-        for (uint256 i = 0; i < actors.length; ++i) {
-            b[i] = reward.balanceOf(actors[i]);
+        b = new uint256[](payees.length);
+        for (uint256 i = 0; i < payees.length; ++i) {
+            b[i] = reward.balanceOf(payees[i]);
         }
     }
 }
@@ -153,7 +227,7 @@ contract NodeRewardHandler is HandlerBase {
     function setRates(uint256 a, uint256 b) external {
         a = _bound(a, 0, 10_000);
         b = _bound(b, 0, 10_000 - a);
-        vm.prank(manager);
+        vm.prank(nodeReward.owner());
         nodeReward.setRates([a, b, 10_000 - a - b]);
     }
 
@@ -279,13 +353,7 @@ contract SwapTokenHoldDividendInvariantTest is TokenFixture {
 
     function setUp() public override {
         super.setUp();
-        Presale presale = Presale(
-            address(
-                new ERC1967Proxy(
-                    address(new Presale()), abi.encodeCall(Presale.initialize, (owner, owner, owner))
-                )
-            )
-        );
+        Presale presale = deployPresale(owner, owner);
         hold = HoldDividend(
             address(
                 new ERC1967Proxy(
@@ -368,8 +436,8 @@ abstract contract ShareDividendInvariant is DividendFixture {
         IShareDividend d = _dividend();
         uint256 held = reward.balanceOf(address(d));
         uint256 owed;
-        for (uint256 i = 0; i < handler.actorCount(); ++i) {
-            owed += d.pendingReward(handler.actors(i));
+        for (uint256 i = 0; i < handler.payeeCount(); ++i) {
+            owed += d.pendingReward(handler.payees(i));
         }
         assertTrue(owed <= held, "owed <= held");
         IShareDividend.Totals memory t = d.getTotals();
@@ -379,27 +447,31 @@ abstract contract ShareDividendInvariant is DividendFixture {
         uint256 unaccounted = held - t.lastBalance;
         uint256 incoming = unaccounted < DividendMath.MAX_INCOMING ? unaccounted : DividendMath.MAX_INCOMING;
         bool shared;
-        if (t.totalShares != 0 && incoming != 0) {
+        if (t.totalShares != 0 && incoming != 0 && _sharesArrivalsNow()) {
             (,, shared) = DividendMath.distribute(t.rewardPer, t.carry, incoming, t.totalShares);
         }
         uint256 waiting = shared ? unaccounted - incoming : unaccounted;
         uint256 carry = t.carry + (shared ? t.totalShares : 0);
         assertTrue(
-            held - owed <= waiting + carry / 1e18 + 1 + handler.actorCount(), "dust <= carry + holders"
+            held - owed <= waiting + carry / 1e18 + 1 + handler.payeeCount(), "dust <= carry + holders"
         );
     }
 
     function invariant_sharesAddUp() public view {
         IShareDividend d = _dividend();
         uint256 sum;
-        for (uint256 i = 0; i < handler.actorCount(); ++i) {
-            address actor = handler.actors(i);
-            sum += _shareOf(actor);
+        for (uint256 i = 0; i < handler.payeeCount(); ++i) {
+            sum += _shareOf(handler.payees(i));
         }
         assertEq(sum, d.getTotals().totalShares, "total shares == sum of credited shares");
     }
 
     function _shareOf(address actor) internal view virtual returns (uint256);
+
+    /// @dev Whether a call now would share what arrived (LpDividend: not twice in one block).
+    function _sharesArrivalsNow() internal view virtual returns (bool) {
+        return true;
+    }
 }
 
 contract LpDividendInvariantTest is ShareDividendInvariant {
@@ -415,6 +487,36 @@ contract LpDividendInvariantTest is ShareDividendInvariant {
 
     function _shareOf(address actor) internal view override returns (uint256) {
         return lpDividend.users(actor).lp;
+    }
+
+    function _sharesArrivalsNow() internal view override returns (bool) {
+        // LpDividend's `poolBlock`, the third word of its ERC-7201 namespace
+        bytes32 poolBlock =
+            bytes32(uint256(0x21edba003b2eda14974802319c696f054de68e4fb5e713a9cfb138cc5e09f000) + 2);
+        return uint256(vm.load(address(lpDividend), poolBlock)) != block.number;
+    }
+
+    /// @dev Every LP staked is held by the distributor, and only staked LP earns.
+    function invariant_stakedIsLpHeld() public view {
+        uint256 staked;
+        for (uint256 i = 0; i < handler.payeeCount(); ++i) {
+            ILpDividend.UserInfo memory u = lpDividend.users(handler.payees(i));
+            staked += u.staked;
+            assertTrue(u.lp <= u.staked, "share <= staked");
+        }
+        assertEq(staked, lpDividend.getConfig().totalStaked, "stakes add up");
+        assertEq(lp.balanceOf(address(lpDividend)), staked, "staked == LP held");
+    }
+
+    /// @dev One LP balance passed around any number of accounts earns no more than one account staking as much.
+    function invariant_rotationEarnsNoMoreThanOneHolder() public view {
+        uint256 ringEarned;
+        for (uint256 i = 0; i < handler.ringCount(); ++i) {
+            ILpDividend.UserInfo memory u = lpDividend.users(handler.ring(i));
+            ringEarned += u.reward + u.pending;
+        }
+        ILpDividend.UserInfo memory t = lpDividend.users(handler.twin());
+        assertTrue(ringEarned <= t.reward + t.pending, "ring <= twin");
     }
 }
 

@@ -7,6 +7,7 @@ import {LpDividend} from "../../src/LpDividend.sol";
 import {HoldDividend} from "../../src/HoldDividend.sol";
 import {NodeReward} from "../../src/NodeReward.sol";
 import {MockToken} from "../mocks/MockToken.sol";
+import {deployLpDividend} from "./Deploy.sol";
 
 /// @dev The three distributors behind ERC1967 proxies on the fixture's registry (its manager administers them):
 ///      an LpDividend paying `reward` to holders of `lp`, a HoldDividend paying `held` to its own holders and a
@@ -25,16 +26,7 @@ abstract contract DividendFixture is Fixture {
         reward = new MockToken("Reward", "RWD");
         lp = new MockToken("LP", "LP");
         held = new MockToken("Held", "HLD");
-        lpDividend = LpDividend(
-            address(
-                new ERC1967Proxy(
-                    address(new LpDividend()),
-                    abi.encodeCall(
-                        LpDividend.initialize, (owner, address(presale), address(reward), address(lp), 0)
-                    )
-                )
-            )
-        );
+        lpDividend = deployLpDividend(owner, address(presale), address(reward), address(lp));
         holdDividend = HoldDividend(
             address(
                 new ERC1967Proxy(
@@ -56,12 +48,20 @@ abstract contract DividendFixture is Fixture {
         );
     }
 
-    /// @dev Gives `account` `amount` LP and credits it: observed now, credited in the next block.
+    /// @dev Gives `account` `amount` LP and stakes it in `lpDividend`, then moves to the next block (where the
+    ///      first call shares what arrived).
     function creditLp(address account, uint256 amount) internal {
-        lp.mint(account, amount);
-        lpDividend.updateUser(account);
+        stakeLp(lpDividend, lp, account, amount);
         vm.roll(block.number + 1);
-        lpDividend.updateUser(account);
+    }
+
+    /// @dev Gives `account` `amount` of `lpToken` and stakes it in `d`.
+    function stakeLp(LpDividend d, MockToken lpToken, address account, uint256 amount) internal {
+        lpToken.mint(account, amount);
+        vm.startPrank(account);
+        lpToken.approve(address(d), amount);
+        d.stake(amount);
+        vm.stopPrank();
     }
 
     /// @dev Gives `account` `amount` held tokens and credits it like `creditLp`.

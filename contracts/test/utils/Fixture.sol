@@ -5,6 +5,7 @@ import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.s
 import {Test} from "./Test.sol";
 import {Presale} from "../../src/Presale.sol";
 import {Ido} from "../../src/Ido.sol";
+import {IIdo} from "../../src/interfaces/IIdo.sol";
 import {Usdt} from "../../src/mocks/Usdt.sol";
 import {MockToken} from "../mocks/MockToken.sol";
 
@@ -56,4 +57,20 @@ abstract contract Fixture is Test {
         vm.prank(owner);
         presale.setRegistrar(address(deployed), true);
     }
+}
+
+/// @dev The settings `getConfig` reports, as `setConfig` takes them (to change one field).
+function idoSettingsOf(IIdo.Config memory c) pure returns (IIdo.Settings memory) {
+    return IIdo.Settings({
+        directRate: c.directRate,
+        indirectRate: c.indirectRate,
+        idoAmount: c.idoAmount,
+        idoTokens1: c.idoTokens1,
+        idoTokens2: c.idoTokens2,
+        idoTokens3: c.idoTokens3,
+        idoMax: c.idoMax,
+        startTime: c.startTime,
+        endTime: c.endTime,
+        extractTime: c.extractTime
+    });
 }

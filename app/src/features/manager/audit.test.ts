@@ -1,5 +1,5 @@
-import { lpSwapAbi, presaleAbi, stakingAbi } from "@taichi/contracts";
-import { type Abi, encodeAbiParameters, encodeEventTopics } from "viem";
+import { lpSwapAbi, presaleAbi, stakingAbi, timelockAbi } from "@taichi/contracts";
+import { type Abi, encodeAbiParameters, encodeEventTopics, encodeFunctionData, zeroHash } from "viem";
 import { describe, expect, it, vi } from "vitest";
 import { loadAuditLog } from "./audit";
 import type { Managed } from "./registry";
@@ -145,5 +145,68 @@ describe("loadAuditLog", () => {
     expect(node!.changes!.map((c) => [c.field.name, c.from, c.to])).toEqual([["isNode", false, true]]);
     expect(node!.subject).toEqual(["account", alice]); // whose status changed
     expect(income!.subject).toBeUndefined();
+  });
+
+  it("decodes the timelock's scheduled, executed and cancelled operations into the call and old -> new", async () => {
+    const timelock: Managed = {
+      name: "Timelock",
+      address: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      abi: timelockAbi as Abi,
+    };
+    const data = encodeFunctionData({ abi: presaleAbi, functionName: "setManager", args: [bob] });
+    const scheduledEvent = timelockAbi.find((i) => i.type === "event" && i.name === "CallScheduled")!;
+    const executedEvent = timelockAbi.find((i) => i.type === "event" && i.name === "CallExecuted")!;
+    const [first, second] = [`0x${"1".repeat(64)}`, `0x${"2".repeat(64)}`] as const;
+    const scheduled = (id: `0x${string}`, block: bigint) =>
+      log(
+        timelock,
+        block,
+        0,
+        encodeEventTopics({ abi: timelockAbi, eventName: "CallScheduled", args: { id, index: 0n } }),
+        encodeAbiParameters(scheduledEvent.inputs.slice(2), [presale.address, 0n, data, zeroHash, 120n]),
+      );
+    const logs = [
+      scheduled(first, 5n),
+      log(
+        timelock,
+        9n,
+        0,
+        encodeEventTopics({ abi: timelockAbi, eventName: "CallExecuted", args: { id: first, index: 0n } }),
+        encodeAbiParameters(executedEvent.inputs.slice(2), [presale.address, 0n, data]),
+      ),
+      scheduled(second, 10n),
+      log(
+        timelock,
+        11n,
+        0,
+        encodeEventTopics({ abi: timelockAbi, eventName: "Cancelled", args: { id: second } }),
+      ),
+    ];
+    // the Presale's manager was alice until block 9
+    const readContract = vi.fn(
+      async ({ functionName, blockNumber }: { functionName: string; blockNumber: bigint }) => {
+        expect(functionName).toBe("getConfig");
+        return { manager: blockNumber < 9n ? alice : bob };
+      },
+    );
+    const client = { ...fakeClient(), getLogs: vi.fn(async () => logs), readContract };
+    const entries = await loadAuditLog(client as never, [timelock], undefined, [presale, timelock]);
+    expect(entries.map((e) => e.event)).toEqual([
+      "Cancelled",
+      "CallScheduled",
+      "CallExecuted",
+      "CallScheduled",
+    ]);
+    const [cancelled, rescheduled, executed, firstScheduled] = entries;
+    const summary = (e: (typeof entries)[number] | undefined) => [
+      `${e!.call!.contract}.${e!.call!.fn!.name}`,
+      e!.call!.changes!.map((c) => [c.field.name, c.from, c.to]),
+    ];
+    expect(summary(firstScheduled)).toEqual(["Presale.setManager", [["manager", alice, bob]]]);
+    expect(summary(executed)).toEqual(["Presale.setManager", [["manager", alice, bob]]]); // read at block 8
+    // scheduled again once bob is the manager: nothing would change; the cancel shows that call
+    expect(summary(rescheduled)).toEqual(["Presale.setManager", []]);
+    expect(summary(cancelled)).toEqual(["Presale.setManager", []]);
+    expect(readContract).toHaveBeenCalledWith(expect.objectContaining({ blockNumber: 8n }));
   });
 });

@@ -9,9 +9,12 @@ import {
   type Log,
   type ReadContractParameters,
   decodeEventLog,
+  getAddress,
 } from "viem";
 import { getBlock, getBlockNumber, getLogs, getStorageAt, getTransaction, readContract } from "viem/actions";
 import type { ContractName } from "../../lib/deployments";
+import { type DescribedCall, describeCall } from "../governance/chain";
+import type { Call } from "../governance/operations";
 import { type BlockWindow, windowEndingAt } from "../../lib/logRange";
 import { type Section, allSections, eventValues, normalize } from "./descriptors";
 import { type Change, type Field, type Values, diffValues } from "./fields";
@@ -34,7 +37,11 @@ export type AuditEntry = {
   changes: Change[] | undefined;
   /** the event's arguments as text, for everything else */
   args: [string, string][];
+  /** a timelock operation's call (CallScheduled, CallExecuted, Cancelled), decoded, with old -> new */
+  call?: DescribedCall;
 };
+
+const TIMELOCK_CALL_EVENTS = new Set(["CallScheduled", "CallExecuted"]);
 
 /**
  * The reads the audit log makes, as the viem actions on a bare client: `getPublicClient` /
@@ -106,12 +113,15 @@ async function oldValues(
 
 /**
  * Every admin event of the given contracts in the blocks `range` (default: all of them), newest first,
- * with who sent it and what changed.
+ * with who sent it and what changed. A timelock operation's call is decoded with the ABI of its target
+ * among `targets`: old -> new against the values when it was scheduled, or just before it ran; a
+ * cancel shows the call scheduled under its id in the same blocks.
  */
 export async function loadAuditLog(
   client: AuditReads,
   contracts: readonly Managed[],
   range: { fromBlock: bigint; toBlock: bigint | "latest" } = { fromBlock: 0n, toBlock: "latest" },
+  targets: readonly Managed[] = contracts,
 ): Promise<AuditEntry[]> {
   if (contracts.length === 0) return [];
   const byAddress = new Map(contracts.map((c) => [c.address.toLowerCase(), c]));
@@ -146,7 +156,7 @@ export async function loadAuditLog(
     Promise.all(
       hashes.map((hash) =>
         client.getTransaction({ hash }).then(
-          (tx) => tx.from,
+          (tx) => getAddress(tx.from),
           () => undefined,
         ),
       ),
@@ -161,12 +171,27 @@ export async function loadAuditLog(
     ),
   ]);
   const senderOf = new Map(hashes.map((h, i) => [h, senders[i]]));
+  const scheduledCall = new Map(
+    decoded
+      .filter((d) => d.name === "CallScheduled")
+      .map((d) => [d.args.id as Hash, d.args as unknown as Call]),
+  );
   const timeOf = new Map(blocks.map((b, i) => [b, times[i]]));
 
   const entries = await Promise.all(
     decoded.map(async (d): Promise<AuditEntry> => {
       let changes: Change[] | undefined;
       let subject: [string, string] | undefined;
+      let call: DescribedCall | undefined;
+      const operation = TIMELOCK_CALL_EVENTS.has(d.name)
+        ? (d.args as unknown as Call)
+        : d.name === "Cancelled"
+          ? scheduledCall.get(d.args.id as Hash)
+          : undefined;
+      if (operation) {
+        const at = d.name === "CallExecuted" ? d.blockNumber - 1n : d.blockNumber;
+        call = await describeCall(client, operation, targets, at);
+      }
       const sections = sectionsFor(d.c.name, d.name);
       const key = sections[0]?.key?.name;
       if (key && d.args[key] !== undefined) subject = [key, argText(d.args[key])];
@@ -196,6 +221,7 @@ export async function loadAuditLog(
         subject,
         changes,
         args: Object.entries(normalize(d.args) as Record<string, unknown>).map(([k, v]) => [k, argText(v)]),
+        call,
       };
     }),
   );
@@ -216,9 +242,10 @@ export async function loadAuditPage(
   contracts: readonly Managed[],
   size: bigint | undefined,
   toBlock?: bigint,
+  targets: readonly Managed[] = contracts,
 ): Promise<AuditPage> {
   const window = windowEndingAt(toBlock ?? (await client.getBlockNumber()), size);
-  return { ...window, entries: await loadAuditLog(client, contracts, window) };
+  return { ...window, entries: await loadAuditLog(client, contracts, window, targets) };
 }
 
 /** The last block of the window older than the loaded `pages` (the oldest is last), undefined once block 0 is read. */

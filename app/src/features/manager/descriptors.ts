@@ -12,7 +12,8 @@ import { type Field, type Scalar, type Values, display } from "./fields";
  *   account first.
  * - `getter.select`: maps the getter's output to field values (default: the returned struct).
  * - `setter.toArgs`: builds the arguments (default: from the setter's ABI inputs by name, a struct
- *   input from its components, so a struct that gained a component keeps its current value).
+ *   input from its components, so a struct that gained a component keeps its current value);
+ *   `setter.fromArgs` its inverse, for a scheduled call's new values (default: the same rule backwards).
  * - `event`: the admin event the setter emits, for the audit log's old -> new.
  * - `beside`: getters without arguments read beside the form (one query), for `caps` and `check`; the
  *   form is shown once they are read.
@@ -27,7 +28,11 @@ export type Section = {
   ownerOnly?: boolean;
   key?: Field;
   getter: { fn: string; select?: (raw: unknown) => Partial<Values> };
-  setter: { fn: string; toArgs?: (values: Values) => unknown[] };
+  setter: {
+    fn: string;
+    toArgs?: (values: Values) => unknown[];
+    fromArgs?: (args: readonly unknown[]) => Partial<Values>;
+  };
   fields: Field[];
   event?: { name: string; toValues?: (args: Record<string, unknown>) => Partial<Values> };
   beside?: readonly string[];
@@ -293,6 +298,7 @@ export const mainSections: Section[] = [
   {
     id: "idoFund",
     contract: "Ido",
+    ownerOnly: true,
     getter: { fn: "fund", select: one("fund") },
     setter: { fn: "setFund" },
     fields: [{ name: "fund", kind: "address" }],
@@ -301,6 +307,7 @@ export const mainSections: Section[] = [
   {
     id: "idoSwapToken",
     contract: "Ido",
+    ownerOnly: true,
     getter: { fn: "swapToken", select: one("token") },
     setter: { fn: "setSwapToken" },
     fields: [{ name: "token", kind: "address" }],
@@ -309,6 +316,7 @@ export const mainSections: Section[] = [
   {
     id: "stakingConfig",
     contract: "Staking",
+    ownerOnly: true,
     getter: { fn: "getConfig" },
     setter: { fn: "setConfig" },
     fields: [
@@ -363,6 +371,7 @@ export const mainSections: Section[] = [
   {
     id: "stakingToken",
     contract: "Staking",
+    ownerOnly: true,
     getter: { fn: "token", select: one("token") },
     setter: { fn: "setToken" },
     fields: [{ name: "token", kind: "address" }],
@@ -383,6 +392,7 @@ export const mainSections: Section[] = [
   {
     id: "stakingBlacklist",
     contract: "Staking",
+    ownerOnly: true,
     key: account,
     getter: { fn: "isBlacklisted", select: one("blacklisted") },
     setter: { fn: "setBlacklist" },
@@ -452,6 +462,7 @@ export const distributorSections: Section[] = [
   {
     id: "lpDividendBlacklist",
     contract: "LpDividend",
+    ownerOnly: true,
     key: account,
     getter: {
       fn: "users",
@@ -464,6 +475,7 @@ export const distributorSections: Section[] = [
   {
     id: "holdDividendBlacklist",
     contract: "HoldDividend",
+    ownerOnly: true,
     key: account,
     getter: { fn: "isBlacklisted", select: one("blackListed") },
     setter: { fn: "setBlackList" },
@@ -473,6 +485,7 @@ export const distributorSections: Section[] = [
   {
     id: "nodeRates",
     contract: "NodeReward",
+    ownerOnly: true,
     getter: { fn: "getConfig" },
     setter: { fn: "setRates" },
     fields: [{ name: "rates", kind: "rate", max: PCT, length: 3 }],
@@ -550,7 +563,11 @@ export function tokenSections(contract: "SwapToken" | "BurnToken" | "MiningToken
       contract,
       ownerOnly: true,
       getter: { fn: "getFees", select: (raw) => feesToValues(raw as never) },
-      setter: { fn: "setFees", toArgs: valuesToFees },
+      setter: {
+        fn: "setFees",
+        toArgs: valuesToFees,
+        fromArgs: (args) => feesToValues(normalize(args) as never),
+      },
       fields: feeFields,
       event: {
         name: "FeesUpdated",

@@ -25,6 +25,16 @@ describe("isManager", () => {
     expect(isManager(undefined, sources)).toBe(false);
   });
 
+  it("accepts a proposer of the timelock that owns the contracts (the owner is then a contract)", () => {
+    const timelockOwned = {
+      owner: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      configManager: manager,
+    } as const;
+    expect(isManager(member, { ...timelockOwned, proposer: true })).toBe(true);
+    expect(isManager(member, { ...timelockOwned, proposer: false })).toBe(false);
+    expect(isManager(undefined, { ...timelockOwned, proposer: true })).toBe(false);
+  });
+
   it("works while chain reads are missing (only env addresses count then)", () => {
     expect(isManager(extra, { extra: [extra] })).toBe(true);
     expect(isManager(owner, { extra: [extra] })).toBe(false);

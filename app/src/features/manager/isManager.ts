@@ -7,11 +7,17 @@ export type ManagerSources = {
   configManager?: Address | undefined;
   /** VITE_MANAGER_ADDRESSES */
   extra?: readonly Address[];
+  /** the account holds the timelock's PROPOSER_ROLE (the timelock owns the contracts, so its proposers act as owners) */
+  proposer?: boolean | undefined;
 };
 
-/** An account is a manager when it is the Presale owner, its configured manager, or listed in env (case-insensitive). */
+/**
+ * An account is a manager when it is the Presale owner, its configured manager, a proposer of the
+ * timelock that owns the contracts, or listed in env (case-insensitive).
+ */
 export function isManager(account: Address | undefined, sources: ManagerSources): boolean {
   if (!account) return false;
+  if (sources.proposer) return true;
   const a = account.toLowerCase();
   const candidates = [sources.owner, sources.configManager, ...(sources.extra ?? [])];
   return candidates.some((c) => c !== undefined && c.toLowerCase() === a);

@@ -50,9 +50,12 @@ export function events(abi: Abi): AbiEvent[] {
   return abi.filter((item): item is AbiEvent => item.type === "event");
 }
 
-/** Events that record an administrative change (by name), as opposed to members' activity. */
+/**
+ * Events that record an administrative change (by name), as opposed to members' activity; the
+ * timelock's scheduled, executed and cancelled operations, delay and role changes included.
+ */
 const ADMIN_EVENT =
-  /(Updated|Set|Granted|Revoked|Transferred|TransferStarted|Upgraded|Withdrawn|SentToWallet)$/;
+  /(Updated|Set|Granted|Revoked|Transferred|TransferStarted|Upgraded|Withdrawn|SentToWallet|CallScheduled|CallExecuted|Cancelled|MinDelayChange)$/;
 
 export function isAdminEvent(name: string): boolean {
   return ADMIN_EVENT.test(name);

@@ -35,6 +35,8 @@ const LABELS: Record<string, I18nKey> = {
   swapLP: "tx.labels.lockLp",
   swapToken: "tx.labels.lockToken",
   claimLP: "tx.labels.claimLp",
+  stake: "tx.labels.stakeLp",
+  unstake: "tx.labels.unstakeLp",
 };
 
 /** The list's label for a contract function (unknown ones read "Contract call"). */

@@ -134,6 +134,7 @@ export const manager: typeof zh = {
   sendReward: {
     title: "Pay LP holders now",
     position: "Next holder: #{{next}} of {{total}}",
+    staked: "LP staked in total: {{amount}}",
     gas: "Gas budget of the round",
     range: "Between {{min}} and {{max}}",
     submit: "Run sendReward",

@@ -129,6 +129,7 @@ export const manager = {
   sendReward: {
     title: "立即发放 LP 分红",
     position: "下一个持有人：第 {{next}} 位，共 {{total}} 位",
+    staked: "已质押 LP 合计：{{amount}}",
     gas: "本轮 Gas 上限",
     range: "介于 {{min}} 与 {{max}} 之间",
     submit: "执行 sendReward",

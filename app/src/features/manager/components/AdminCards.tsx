@@ -14,25 +14,34 @@ import { formatAmount } from "../../../lib/format";
 import { useTransaction } from "../../../lib/useTransaction";
 import { appChain } from "../../../wagmi";
 import { parseAddressList, parseInput } from "../fields";
+import { type Prepared, useAdminCall } from "../hooks/useAdminCall";
 import { MANAGER_READ_KEY, useManagerRead } from "../hooks/useManagerRead";
 import { IMPLEMENTATION_SLOT, type Managed, abiOf, findFunction, slotAddress } from "../registry";
 import { FieldInput } from "./FieldInput";
+import { RouteTags, ScheduleNote } from "./RouteNote";
 
 const ADDRESS = { kind: "address" } as const;
 const AMOUNT = { kind: "amount" } as const;
 
-function useSend() {
-  const send = useTransaction();
-  return (c: Managed, functionName: string, args: readonly unknown[]) =>
-    send({ address: c.address, abi: c.abi, functionName, args } as never) as Promise<{ ok: boolean }>;
-}
-
-function Card({ c, id, title, children }: { c: Managed; id: string; title: string; children: ReactNode }) {
+function Card({
+  c,
+  id,
+  title,
+  tags,
+  children,
+}: {
+  c: Managed;
+  id: string;
+  title: string;
+  tags?: ReactNode;
+  children: ReactNode;
+}) {
   const headingId = `${c.name}-${id}`;
   return (
     <section className="card manager-section" aria-labelledby={headingId}>
       <h3 id={headingId} className="card-title">
         {title}
+        {tags}
       </h3>
       {children}
     </section>
@@ -68,6 +77,9 @@ function TypedConfirm({
   );
 }
 
+/** Whether the connected account may act on a card: at once or through the timelock. */
+const editable = (route: string | undefined) => route === "direct" || route === "timelock";
+
 function ErrorLine({ message }: { message: AppMessage | undefined }) {
   if (!message) return null;
   return (
@@ -80,7 +92,7 @@ function ErrorLine({ message }: { message: AppMessage | undefined }) {
 /** owner(), pending owner (two-step tokens), transferOwnership and renounceOwnership behind a typed confirmation. */
 export function OwnershipCard({ c }: { c: Managed }) {
   const { t } = useTranslation();
-  const send = useSend();
+  const admin = useAdminCall(c, true);
   const owner = useManagerRead({ address: c.address, abi: c.abi, functionName: "owner" });
   const twoStep = !!findFunction(c.abi, "pendingOwner");
   const pendingOwner = useManagerRead(
@@ -88,21 +100,33 @@ export function OwnershipCard({ c }: { c: Managed }) {
   );
   const [input, setInput] = useState("");
   const [error, setError] = useState<AppMessage>();
-  const [dialog, setDialog] = useState<{ kind: "transfer"; to: Address } | { kind: "renounce" }>();
+  const [dialog, setDialog] = useState<
+    ({ kind: "transfer"; to: Address } | { kind: "renounce" }) & { prepared: Prepared }
+  >();
   if (!findFunction(c.abi, "transferOwnership")) return null;
+
+  async function open(d: { kind: "transfer"; to: Address } | { kind: "renounce" }) {
+    const checked =
+      d.kind === "transfer"
+        ? await admin.prepare("transferOwnership", [d.to])
+        : await admin.prepare("renounceOwnership", []);
+    setError(checked.ok ? undefined : checked.message);
+    if (checked.ok) setDialog({ ...d, prepared: checked.prepared });
+  }
 
   async function run() {
     const d = dialog!;
     setDialog(undefined);
-    const result =
-      d.kind === "transfer"
-        ? await send(c, "transferOwnership", [d.to])
-        : await send(c, "renounceOwnership", []);
-    if (result.ok) setInput("");
+    if ((await admin.send(d.prepared)).ok) setInput("");
   }
 
   return (
-    <Card c={c} id="ownership" title={t("manager.ownership.title")}>
+    <Card
+      c={c}
+      id="ownership"
+      title={t("manager.ownership.title")}
+      tags={<RouteTags ownerOnly route={admin.route} />}
+    >
       <dl className="kv">
         <div>
           <dt>{t("manager.ownership.owner")}</dt>
@@ -122,30 +146,35 @@ export function OwnershipCard({ c }: { c: Managed }) {
           e.preventDefault();
           const parsed = parseInput(ADDRESS, input);
           setError(parsed.ok ? undefined : parsed.message);
-          if (parsed.ok) setDialog({ kind: "transfer", to: parsed.value as Address });
+          if (parsed.ok) void open({ kind: "transfer", to: parsed.value as Address });
         }}
       >
         <FieldInput field={ADDRESS} label="newOwner" value={input} onChange={setInput} error={error} />
-        <div className="manager-actions">
-          <button
-            type="button"
-            className="button ghost danger"
-            onClick={() => setDialog({ kind: "renounce" })}
-          >
-            {t("manager.ownership.renounce")}
-          </button>
-          <button type="submit" className="button">
-            {t("manager.ownership.transfer")}
-          </button>
-        </div>
+        {editable(admin.route) && (
+          <div className="manager-actions">
+            <button
+              type="button"
+              className="button ghost danger"
+              onClick={() => void open({ kind: "renounce" })}
+            >
+              {t("manager.ownership.renounce")}
+            </button>
+            <button type="submit" className="button">
+              {t("manager.ownership.transfer")}
+            </button>
+          </div>
+        )}
       </form>
       {dialog && (
         <TypedConfirm
           title={t(dialog.kind === "transfer" ? "manager.ownership.transfer" : "manager.ownership.renounce")}
           text={
-            dialog.kind === "transfer"
-              ? t("manager.ownership.transferText", { contract: c.name, to: dialog.to })
-              : t("manager.ownership.renounceText", { contract: c.name })
+            <>
+              {dialog.kind === "transfer"
+                ? t("manager.ownership.transferText", { contract: c.name, to: dialog.to })
+                : t("manager.ownership.renounceText", { contract: c.name })}
+              <ScheduleNote prepared={dialog.prepared} />
+            </>
           }
           phrase={c.name}
           onConfirm={() => void run()}
@@ -159,7 +188,7 @@ export function OwnershipCard({ c }: { c: Managed }) {
 /** UUPS proxies: the implementation in the ERC-1967 slot, and upgradeToAndCall(new, data). */
 export function UpgradeCard({ c }: { c: Managed }) {
   const { t } = useTranslation();
-  const send = useSend();
+  const admin = useAdminCall(c, true);
   const client = useClient({ chainId: appChain.id });
   const implementation = useQuery({
     queryKey: [MANAGER_READ_KEY, c.address, "implementation"],
@@ -170,7 +199,7 @@ export function UpgradeCard({ c }: { c: Managed }) {
   const [input, setInput] = useState("");
   const [data, setData] = useState("0x");
   const [error, setError] = useState<AppMessage>();
-  const [target, setTarget] = useState<{ to: Address; data: Hex }>();
+  const [target, setTarget] = useState<{ to: Address; prepared: Prepared }>();
   if (!findFunction(c.abi, "upgradeToAndCall")) return null;
 
   async function review() {
@@ -179,12 +208,19 @@ export function UpgradeCard({ c }: { c: Managed }) {
     if (!isHex(data.trim())) return setError({ key: "manager.upgrade.badData" });
     const code = client && (await getCode(client, { address: parsed.value as Address }));
     if (!code || code === "0x") return setError({ key: "manager.upgrade.noCode" });
+    const checked = await admin.prepare("upgradeToAndCall", [parsed.value, data.trim() as Hex]);
+    if (!checked.ok) return setError(checked.message);
     setError(undefined);
-    setTarget({ to: parsed.value as Address, data: data.trim() as Hex });
+    setTarget({ to: parsed.value as Address, prepared: checked.prepared });
   }
 
   return (
-    <Card c={c} id="upgrade" title={t("manager.upgrade.title")}>
+    <Card
+      c={c}
+      id="upgrade"
+      title={t("manager.upgrade.title")}
+      tags={<RouteTags ownerOnly route={admin.route} />}
+    >
       <dl className="kv">
         <div>
           <dt>{t("manager.upgrade.current")}</dt>
@@ -214,25 +250,32 @@ export function UpgradeCard({ c }: { c: Managed }) {
           />
         </div>
         <ErrorLine message={error} />
-        <div className="manager-actions">
-          <button type="submit" className="button">
-            {t("manager.upgrade.submit")}
-          </button>
-        </div>
+        {editable(admin.route) && (
+          <div className="manager-actions">
+            <button type="submit" className="button">
+              {t("manager.upgrade.submit")}
+            </button>
+          </div>
+        )}
       </form>
       {target && (
         <TypedConfirm
           title={t("manager.upgrade.title")}
-          text={t("manager.upgrade.confirmText", {
-            contract: c.name,
-            from: implementation.data ?? "?",
-            to: target.to,
-          })}
+          text={
+            <>
+              {t("manager.upgrade.confirmText", {
+                contract: c.name,
+                from: implementation.data ?? "?",
+                to: target.to,
+              })}
+              <ScheduleNote prepared={target.prepared} />
+            </>
+          }
           phrase={c.name}
           onConfirm={() => {
-            const { to, data: calldata } = target;
+            const { prepared } = target;
             setTarget(undefined);
-            void send(c, "upgradeToAndCall", [to, calldata]).then((r) => r.ok && setInput(""));
+            void admin.send(prepared).then((r) => r.ok && setInput(""));
           }}
           onClose={() => setTarget(undefined)}
         />
@@ -264,7 +307,7 @@ const WITHDRAW_TOKENS = ["Usdt", "SwapToken", "BurnToken", "MiningToken"] as con
  */
 export function WithdrawCard({ c, account }: { c: Managed; account: Address | undefined }) {
   const { t } = useTranslation();
-  const send = useSend();
+  const admin = useAdminCall(c, false);
   const tokens = WITHDRAW_TOKENS.flatMap((name) => {
     const address = contractAddress(appChain.id, name);
     return address ? [{ name, address }] : [];
@@ -273,7 +316,7 @@ export function WithdrawCard({ c, account }: { c: Managed; account: Address | un
   const [to, setTo] = useState(account ?? "");
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<AppMessage>();
-  const [confirming, setConfirming] = useState<{ to: Address; amount: bigint }>();
+  const [confirming, setConfirming] = useState<{ to: Address; amount: bigint; prepared: Prepared }>();
   const owedAt = owedSource(c);
   const hasWithdrawable = !!findFunction(c.abi, "withdrawable");
   const balance = useManagerRead(
@@ -304,17 +347,24 @@ export function WithdrawCard({ c, account }: { c: Managed; account: Address | un
   const unknown = !owedAt && !hasWithdrawable;
   const tokenName = tokens.find((x) => x.address === token)?.name ?? "";
 
-  function review() {
+  async function review() {
     const dest = parseInput(ADDRESS, to);
     if (!dest.ok) return setError(dest.message);
     const value = parseInput({ ...AMOUNT, min: 1n, max: available }, amount);
     if (!value.ok) return setError(value.message);
+    const checked = await admin.prepare("withdraw", [token, dest.value, value.value]);
+    if (!checked.ok) return setError(checked.message);
     setError(undefined);
-    setConfirming({ to: dest.value as Address, amount: value.value as bigint });
+    setConfirming({ to: dest.value as Address, amount: value.value as bigint, prepared: checked.prepared });
   }
 
   return (
-    <Card c={c} id="withdraw" title={t("manager.withdraw.title")}>
+    <Card
+      c={c}
+      id="withdraw"
+      title={t("manager.withdraw.title")}
+      tags={<RouteTags ownerOnly={false} route={admin.route} />}
+    >
       <div className="field">
         <label htmlFor={`${c.name}-withdraw-token`}>{t("manager.withdraw.token")}</label>
         <select
@@ -360,26 +410,28 @@ export function WithdrawCard({ c, account }: { c: Managed; account: Address | un
         className="manager-form"
         onSubmit={(e) => {
           e.preventDefault();
-          review();
+          void review();
         }}
       >
         <FieldInput field={ADDRESS} label="to" value={to} onChange={setTo} />
         <FieldInput field={AMOUNT} label="amount" value={amount} onChange={setAmount} />
         <ErrorLine message={error} />
-        <div className="manager-actions">
-          <button type="submit" className="button" disabled={!unknown && available === undefined}>
-            {t("manager.withdraw.submit")}
-          </button>
-        </div>
+        {editable(admin.route) && (
+          <div className="manager-actions">
+            <button type="submit" className="button" disabled={!unknown && available === undefined}>
+              {t("manager.withdraw.submit")}
+            </button>
+          </div>
+        )}
       </form>
       {confirming && (
         <ConfirmModal
           title={t("manager.withdraw.title")}
           onCancel={() => setConfirming(undefined)}
           onConfirm={() => {
-            const { to: dest, amount: value } = confirming;
+            const { prepared } = confirming;
             setConfirming(undefined);
-            void send(c, "withdraw", [token, dest, value]).then((r) => r.ok && setAmount(""));
+            void admin.send(prepared).then((r) => r.ok && setAmount(""));
           }}
         >
           <p className="modal-text">
@@ -389,6 +441,7 @@ export function WithdrawCard({ c, account }: { c: Managed; account: Address | un
               to: confirming.to,
             })}
           </p>
+          <ScheduleNote prepared={confirming.prepared} />
         </ConfirmModal>
       )}
     </Card>
@@ -405,30 +458,39 @@ export function BatchCard({
   grant,
   revoke,
   count,
+  ownerOnly = false,
 }: {
   c: Managed;
   id: "priority" | "whitelist";
+  ownerOnly?: boolean;
   grant: { fn: string; args: (list: Address[]) => unknown[] };
   revoke: { fn: string; args: (list: Address[]) => unknown[] };
   count?: string;
 }) {
   const { t } = useTranslation();
-  const send = useSend();
+  const admin = useAdminCall(c, ownerOnly);
   const [text, setText] = useState("");
   const [error, setError] = useState<AppMessage>();
-  const [confirming, setConfirming] = useState<{ fn: string; args: unknown[]; n: number }>();
+  const [confirming, setConfirming] = useState<{ n: number; prepared: Prepared }>();
   const counted = useManagerRead(count ? { address: c.address, abi: c.abi, functionName: count } : undefined);
   if (!findFunction(c.abi, grant.fn) || !findFunction(c.abi, revoke.fn)) return null;
 
-  function review(op: typeof grant) {
+  async function review(op: typeof grant) {
     const list = parseAddressList(text);
     if (!list.ok) return setError(list.message);
+    const checked = await admin.prepare(op.fn, op.args(list.value));
+    if (!checked.ok) return setError(checked.message);
     setError(undefined);
-    setConfirming({ fn: op.fn, args: op.args(list.value), n: list.value.length });
+    setConfirming({ n: list.value.length, prepared: checked.prepared });
   }
   const fieldId = `${c.name}-${id}-list`;
   return (
-    <Card c={c} id={id} title={t(`manager.batch.${id}`)}>
+    <Card
+      c={c}
+      id={id}
+      title={t(`manager.batch.${id}`)}
+      tags={<RouteTags ownerOnly={ownerOnly} route={admin.route} />}
+    >
       {count && (
         <p className="muted">
           {t("manager.batch.count", { n: counted.data === undefined ? "…" : String(counted.data) })}
@@ -445,43 +507,46 @@ export function BatchCard({
         />
       </div>
       <ErrorLine message={error} />
-      <div className="manager-actions">
-        <button type="button" className="button ghost" onClick={() => review(revoke)}>
-          {t("manager.batch.revoke")}
-        </button>
-        <button type="button" className="button" onClick={() => review(grant)}>
-          {t("manager.batch.grant")}
-        </button>
-      </div>
+      {editable(admin.route) && (
+        <div className="manager-actions">
+          <button type="button" className="button ghost" onClick={() => void review(revoke)}>
+            {t("manager.batch.revoke")}
+          </button>
+          <button type="button" className="button" onClick={() => void review(grant)}>
+            {t("manager.batch.grant")}
+          </button>
+        </div>
+      )}
       {confirming && (
         <ConfirmModal
           title={t(`manager.batch.${id}`)}
           onCancel={() => setConfirming(undefined)}
           onConfirm={() => {
-            const { fn, args } = confirming;
+            const { prepared } = confirming;
             setConfirming(undefined);
-            void send(c, fn, args).then((r) => r.ok && setText(""));
+            void admin.send(prepared).then((r) => r.ok && setText(""));
           }}
         >
           <p className="modal-text">
-            <code>{confirming.fn}</code> — {t("manager.batch.confirmText", { n: confirming.n })}
+            <code>{confirming.prepared.fn}</code> — {t("manager.batch.confirmText", { n: confirming.n })}
           </p>
+          <ScheduleNote prepared={confirming.prepared} />
         </ConfirmModal>
       )}
     </Card>
   );
 }
 
-/** LpDividend: a `sendReward(gas)` round now (holders are paid in rotation; the next round resumes). */
+/** LpDividend: the LP staked, and a `sendReward(gas)` round now (holders are paid in rotation; the next round resumes). */
 export function SendRewardCard({ c }: { c: Managed }) {
   const { t } = useTranslation();
-  const send = useSend();
+  const send = useTransaction();
   const [gas, setGas] = useState("300000");
   const config = useManagerRead({ address: c.address, abi: c.abi, functionName: "getConfig" });
   if (!findFunction(c.abi, "sendReward")) return null;
   const value = /^\d+$/.test(gas) ? BigInt(gas) : undefined;
   const valid = value !== undefined && value >= SEND_REWARD_GAS.min && value <= SEND_REWARD_GAS.max;
-  const info = config.data as { nextIndex: bigint; userTotal: bigint } | undefined;
+  const info = config.data as { nextIndex: bigint; userTotal: bigint; totalStaked: bigint } | undefined;
   const fieldId = `${c.name}-send-reward-gas`;
   return (
     <Card c={c} id="send-reward" title={t("manager.sendReward.title")}>
@@ -490,6 +555,11 @@ export function SendRewardCard({ c }: { c: Managed }) {
           ? t("manager.sendReward.position", { next: String(info.nextIndex), total: String(info.userTotal) })
           : "…"}
       </p>
+      {info && (
+        <p className="muted" data-testid="lp-total-staked">
+          {t("manager.sendReward.staked", { amount: formatAmount(info.totalStaked, { fractionDigits: 6 }) })}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={fieldId}>{t("manager.sendReward.gas")}</label>
         <input
@@ -513,7 +583,14 @@ export function SendRewardCard({ c }: { c: Managed }) {
         type="button"
         className="button"
         disabled={!valid}
-        onClick={() => void send(c, "sendReward", [value]).then((r) => r.ok && void config.refetch())}
+        onClick={() =>
+          void send({
+            address: c.address,
+            abi: c.abi,
+            functionName: "sendReward",
+            args: [value],
+          } as never).then((r) => (r as { ok: boolean }).ok && void config.refetch())
+        }
       >
         {t("manager.sendReward.submit")}
       </button>

@@ -11,6 +11,8 @@ import { formatUtc } from "../fields";
 import { MANAGER_READ_KEY } from "../hooks/useManagerRead";
 import type { Managed } from "../registry";
 import { ChangeList } from "./ConfigForm";
+import { CallView } from "../../governance/components/OperationList";
+import { governedContracts } from "../../governance/hooks/useTimelock";
 
 /**
  * Every admin event of the given contracts, newest first, filterable by contract. Read a window of
@@ -29,7 +31,8 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
     enabled: !!client,
     retry: false,
     initialPageParam: undefined as bigint | undefined,
-    queryFn: ({ pageParam }) => loadAuditPage(auditReads(client!), contracts, size, pageParam),
+    queryFn: ({ pageParam }) =>
+      loadAuditPage(auditReads(client!), contracts, size, pageParam, governedContracts()),
     getNextPageParam: (_last, pages) => olderPageEnd(pages),
   });
   const pages = log.data?.pages ?? [];
@@ -100,7 +103,14 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
                   <code>{e.subject[0]}</code>: <span className="address-full">{e.subject[1]}</span>
                 </div>
               )}
-              {e.changes === undefined ? (
+              {e.call ? (
+                <CallView
+                  call={e.call}
+                  changesLabel={
+                    e.event === "CallExecuted" ? "governance.changesDone" : "governance.changesScheduled"
+                  }
+                />
+              ) : e.changes === undefined ? (
                 <ul className="manager-changes">
                   {e.args.map(([k, v]) => (
                     <li key={k}>

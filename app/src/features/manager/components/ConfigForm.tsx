@@ -4,7 +4,6 @@ import { Message } from "../../../components/Message";
 import { ConfirmModal } from "../../../components/ConfirmModal";
 import { useTranslation } from "../../../i18n";
 import type { AppMessage } from "../../../i18n/keys";
-import { useTransaction } from "../../../lib/useTransaction";
 import { MissingValueError, type Section, applyCaps, argsFromAbi, normalize } from "../descriptors";
 import {
   type Change,
@@ -18,19 +17,23 @@ import {
   parseInputs,
   toInputs,
 } from "../fields";
+import { type Prepared, useAdminCall } from "../hooks/useAdminCall";
 import { useManagerRead, useManagerReads } from "../hooks/useManagerRead";
 import { findFunction } from "../registry";
 import { FieldInput } from "./FieldInput";
+import { RouteTags, ScheduleNote } from "./RouteNote";
 
 type Props = { section: Section; address: Address; abi: Abi };
 
 /**
  * A descriptor-driven form: the current values from the getter, typed inputs, validation, a diff of
- * what will change, a confirm dialog, then the setter through the shared transaction path.
+ * what will change, a confirm dialog, then the setter through the shared transaction path, at once or
+ * scheduled on the timelock (`useAdminCall`); read-only for an account that can do neither.
  */
 export function ConfigForm({ section, address, abi }: Props) {
   const { t } = useTranslation();
-  const send = useTransaction();
+  const admin = useAdminCall({ name: section.contract, address, abi }, !!section.ownerOnly);
+  const editable = admin.route === "direct" || admin.route === "timelock";
   const setter = findFunction(abi, section.setter.fn);
   const getter = findFunction(abi, section.getter.fn);
   const [keyInput, setKeyInput] = useState("");
@@ -39,7 +42,7 @@ export function ConfigForm({ section, address, abi }: Props) {
   const [edited, setEdited] = useState<Inputs>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<AppMessage>();
-  const [pending, setPending] = useState<{ changes: Change[]; args: unknown[] }>();
+  const [pending, setPending] = useState<{ changes: Change[]; prepared: Prepared }>();
   const [busy, setBusy] = useState(false);
 
   const needsKey = !!section.key;
@@ -99,7 +102,7 @@ export function ConfigForm({ section, address, abi }: Props) {
     setEdited(next);
   }
 
-  function review() {
+  async function review() {
     if (!inputs || !current) return;
     const parsed = parseInputs(fields, inputs);
     setErrors(parsed.errors);
@@ -120,25 +123,32 @@ export function ConfigForm({ section, address, abi }: Props) {
       ...(key && section.key ? { [section.key.name]: key } : {}),
       ...parsed.values,
     };
+    let args: unknown[];
     try {
-      const args = section.setter.toArgs
-        ? section.setter.toArgs(all as Values)
-        : argsFromAbi(setter!.inputs, all);
-      setPending({ changes, args });
+      args = section.setter.toArgs ? section.setter.toArgs(all as Values) : argsFromAbi(setter!.inputs, all);
     } catch (err) {
       if (!(err instanceof MissingValueError)) throw err;
       setFormError({ key: "manager.abiChanged", values: { name: err.message } });
+      return;
+    }
+    setBusy(true);
+    try {
+      const checked = await admin.prepare(section.setter.fn, args);
+      if (checked.ok) setPending({ changes, prepared: checked.prepared });
+      else setFormError(checked.message);
+    } finally {
+      setBusy(false);
     }
   }
 
   async function confirm() {
     if (!pending) return;
-    const { args } = pending;
+    const { prepared } = pending;
     setPending(undefined);
     setBusy(true);
     try {
-      const result = await send({ address, abi, functionName: section.setter.fn, args } as never);
-      if ((result as { ok: boolean }).ok) setEdited(undefined);
+      const result = await admin.send(prepared);
+      if (result.ok) setEdited(undefined);
     } finally {
       setBusy(false);
     }
@@ -148,7 +158,7 @@ export function ConfigForm({ section, address, abi }: Props) {
     <section className="card manager-section" aria-labelledby={headingId}>
       <h3 id={headingId} className="card-title">
         {title}
-        {section.ownerOnly && <span className="tag">{t("manager.ownerOnly")}</span>}
+        <RouteTags ownerOnly={!!section.ownerOnly} route={admin.route} />
       </h3>
       {section.note && <p className="small manager-note">{t(section.note)}</p>}
       <p className="muted small">
@@ -201,7 +211,7 @@ export function ConfigForm({ section, address, abi }: Props) {
           className="manager-form"
           onSubmit={(e) => {
             e.preventDefault();
-            review();
+            void review();
           }}
         >
           {fields.map((f) =>
@@ -213,7 +223,7 @@ export function ConfigForm({ section, address, abi }: Props) {
                 value={inputs[f.name] as string}
                 onChange={(v) => update(f.name, v)}
                 error={errors[f.name]}
-                disabled={busy}
+                disabled={busy || !editable}
                 note={f.note && t(f.note)}
               />
             ) : (
@@ -232,7 +242,7 @@ export function ConfigForm({ section, address, abi }: Props) {
                         value={v}
                         onChange={(next) => update(f.name, next, i)}
                         error={errors[`${f.name}.${i}`]}
-                        disabled={busy}
+                        disabled={busy || !editable}
                       />
                     </label>
                   ))}
@@ -245,19 +255,21 @@ export function ConfigForm({ section, address, abi }: Props) {
               <Message message={formError} />
             </p>
           )}
-          <div className="manager-actions">
-            <button
-              type="button"
-              className="button ghost"
-              disabled={!edited || busy}
-              onClick={() => setEdited(undefined)}
-            >
-              {t("manager.reset")}
-            </button>
-            <button type="submit" className="button" disabled={busy}>
-              {t("manager.review")}
-            </button>
-          </div>
+          {editable && (
+            <div className="manager-actions">
+              <button
+                type="button"
+                className="button ghost"
+                disabled={!edited || busy}
+                onClick={() => setEdited(undefined)}
+              >
+                {t("manager.reset")}
+              </button>
+              <button type="submit" className="button" disabled={busy}>
+                {t("manager.review")}
+              </button>
+            </div>
+          )}
         </form>
       )}
       {pending && (
@@ -270,6 +282,7 @@ export function ConfigForm({ section, address, abi }: Props) {
             {t("manager.confirmText", { contract: section.contract, fn: section.setter.fn })}
           </p>
           <ChangeList changes={pending.changes} />
+          <ScheduleNote prepared={pending.prepared} />
         </ConfirmModal>
       )}
     </section>

@@ -8,16 +8,20 @@ import { type Section, overviews } from "../descriptors";
 import { useManagerRead } from "../hooks/useManagerRead";
 import { type Managed, managedContracts } from "../registry";
 import { BatchCard, OwnershipCard, SendRewardCard, UpgradeCard, WithdrawCard } from "./AdminCards";
+import { timelockContract } from "../../governance/hooks/useTimelock";
 import { AuditLog } from "./AuditLog";
 import { ConfigForm } from "./ConfigForm";
 import { OverviewCard } from "./OverviewCard";
+import { TimelockTab } from "./TimelockTab";
 import "../manager.css";
 
 const AUDIT = "audit";
+const TIMELOCK = "timelock";
 
 /**
  * A configuration page: one tab per deployed contract of `names` (its forms, batches, withdraw,
- * ownership, upgrade) and the audit log. The tab is in `?tab=`, so a reload stays on it.
+ * ownership, upgrade), the timelock's queue (when a timelock owns the contracts) and the audit log
+ * (the timelock's operations included). The tab is in `?tab=`, so a reload stays on it.
  */
 export function ManagerPage({
   title,
@@ -36,6 +40,8 @@ export function ManagerPage({
   const contracts = managedContracts().filter((c) => names.includes(c.name));
   const tab = params.get("tab") ?? contracts[0]?.name ?? AUDIT;
   const active = contracts.find((c) => c.name === tab);
+  const timelock = timelockContract();
+  const extraTabs = [...(timelock ? [TIMELOCK] : []), AUDIT];
 
   return (
     <section className="page manager">
@@ -43,7 +49,7 @@ export function ManagerPage({
       {related && <p className="page-note">{related}</p>}
       {contracts.length === 0 && <p className="page-note">{t("manager.noContracts")}</p>}
       <div className="manager-tabs" role="tablist" aria-label={title}>
-        {[...contracts.map((c) => c.name as string), AUDIT].map((name) => (
+        {[...contracts.map((c) => c.name as string), ...extraTabs].map((name) => (
           <button
             key={name}
             type="button"
@@ -52,7 +58,7 @@ export function ManagerPage({
             className={`button ${tab === name ? "" : "ghost"}`}
             onClick={() => setParams({ tab: name }, { replace: true })}
           >
-            {name === AUDIT ? t("manager.audit.title") : name}
+            {name === AUDIT ? t("manager.audit.title") : name === TIMELOCK ? t("governance.tab") : name}
           </button>
         ))}
       </div>
@@ -63,7 +69,8 @@ export function ManagerPage({
           sections={sections.filter((s) => s.contract === active.name)}
         />
       )}
-      {tab === AUDIT && <AuditLog contracts={contracts} />}
+      {tab === TIMELOCK && <TimelockTab />}
+      {tab === AUDIT && <AuditLog contracts={timelock ? [...contracts, timelock] : contracts} />}
     </section>
   );
 }
@@ -100,6 +107,7 @@ function ContractPanel({ c, sections }: { c: Managed; sections: readonly Section
         <BatchCard
           c={c}
           id="whitelist"
+          ownerOnly
           grant={{ fn: "setWhiteList", args: (list) => [list, true] }}
           revoke={{ fn: "setWhiteList", args: (list) => [list, false] }}
         />

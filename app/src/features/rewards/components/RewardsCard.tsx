@@ -4,10 +4,11 @@ import { useTranslation } from "../../../i18n";
 import { formatAmount } from "../../../lib/format";
 import { useRewardActions, useRewardsAccount } from "../hooks/useRewards";
 import { ReadPending } from "../../../components/ReadError";
+import { LpStakeSection } from "./LpStakeSection";
 
 /**
- * The member's dividends (docs/dividends.md): LP dividend paid in rounds, hold dividend and node rewards
- * A/B/C claimed here; "update my share" credits the current holding.
+ * The member's dividends (docs/dividends.md): hold dividend ("update my share" credits the current holding),
+ * LP dividend (LP staked here earns; paid in rounds or claimed) and node rewards A/B/C.
  */
 export function RewardsCard({ address }: { address: Address | undefined }) {
   const { t } = useTranslation();
@@ -74,30 +75,7 @@ export function RewardsCard({ address }: { address: Address | undefined }) {
           </button>
         </div>
 
-        <h3 className="mine-subtitle">{t("rewards.lp")}</h3>
-        <dl className="kv">
-          <div>
-            <dt>{t("rewards.lpShare")}</dt>
-            <dd>{amount(lp.lp)}</dd>
-          </div>
-          <div>
-            <dt>{t("rewards.lpPending")}</dt>
-            <dd className="kv-strong">{amount(lp.pending)}</dd>
-          </div>
-          <div>
-            <dt>{t("rewards.lpPaid")}</dt>
-            <dd>{amount(lp.reward)}</dd>
-          </div>
-        </dl>
-        <p className="muted small">{t("rewards.lpHint")}</p>
-        <button
-          type="button"
-          className="button block"
-          disabled={busy}
-          onClick={() => void run(() => actions.updateLp(address))}
-        >
-          {t("rewards.update")}
-        </button>
+        <LpStakeSection rewards={rewards} />
 
         <h3 className="mine-subtitle">{t("rewards.node")}</h3>
         <dl className="kv">
@@ -130,7 +108,7 @@ export function RewardsCard({ address }: { address: Address | undefined }) {
         >
           {t("rewards.claim")}
         </button>
-        {node.balance === 0n && hold.balance === 0n && (
+        {node.balance === 0n && hold.balance === 0n && lp.pending === 0n && (
           <p className="muted small center">{t("rewards.nothing")}</p>
         )}
       </>

@@ -1,0 +1,119 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Address } from "viem";
+import { useClient } from "wagmi";
+import { useTranslation } from "../../../i18n";
+import { appChain } from "../../../wagmi";
+import { auditReads } from "../../manager/audit";
+import { MANAGER_READ_KEY } from "../../manager/hooks/useManagerRead";
+import { IMPLEMENTATION_SLOT, type Managed, managedContracts, slotAddress } from "../../manager/registry";
+import { durationText } from "../duration";
+import { timelockContract, useMinDelay } from "../hooks/useTimelock";
+import { TimelockQueue } from "./TimelockQueue";
+
+/** `/governance`, no wallet needed: who owns each contract, the timelock's delay, and its operations. */
+export function GovernancePage() {
+  const { t } = useTranslation();
+  const timelock = timelockContract();
+  const minDelay = useMinDelay(timelock);
+  return (
+    <section className="page governance">
+      <h1 className="page-title">{t("pages.governance")}</h1>
+      <p className="page-note">{t("governance.intro")}</p>
+      {!timelock && <p className="muted">{t("governance.noTimelock")}</p>}
+      {timelock && (
+        <section className="card" aria-labelledby="governance-timelock-title">
+          <h2 id="governance-timelock-title" className="card-title">
+            {t("governance.timelock")}
+          </h2>
+          <dl className="kv">
+            <div>
+              <dt>{t("governance.address")}</dt>
+              <dd className="address-full">{timelock.address}</dd>
+            </div>
+            <div>
+              <dt>{t("governance.delay")}</dt>
+              <dd data-testid="timelock-delay">{minDelay === undefined ? "…" : durationText(minDelay, t)}</dd>
+            </div>
+          </dl>
+          <p className="small muted">{t("governance.delayNote")}</p>
+        </section>
+      )}
+      <ContractsCard timelock={timelock?.address} />
+      {timelock && <TimelockQueue timelock={timelock} minDelay={minDelay} />}
+    </section>
+  );
+}
+
+/** Each contract's owner (the timelock named) and, for a proxy, its implementation (ERC-1967 slot). */
+function ContractsCard({ timelock }: { timelock: Address | undefined }) {
+  const { t } = useTranslation();
+  const client = useClient({ chainId: appChain.id });
+  const contracts = managedContracts();
+  const read = useQuery({
+    queryKey: [MANAGER_READ_KEY, "governance-contracts", contracts.map((c) => c.address)],
+    enabled: !!client,
+    retry: false,
+    queryFn: () => Promise.all(contracts.map((c) => ownerAndImplementation(client!, c))),
+  });
+  return (
+    <section className="card" aria-labelledby="governance-contracts-title">
+      <h2 id="governance-contracts-title" className="card-title">
+        {t("governance.contracts")}
+      </h2>
+      {read.isError && (
+        <p className="error-text" role="alert">
+          {t("governance.readError")}{" "}
+          <button type="button" className="link-button" onClick={() => void read.refetch()}>
+            {t("common.reload")}
+          </button>
+        </p>
+      )}
+      <ul className="governance-contracts" aria-label={t("governance.contracts")}>
+        {contracts.map((c, i) => {
+          const row = read.data?.[i];
+          const ownedByTimelock = !!row?.owner && row.owner.toLowerCase() === timelock?.toLowerCase();
+          return (
+            <li key={c.name} className="governance-contract" data-testid={`contract-${c.name}`}>
+              <strong>{c.name}</strong>
+              <code className="address-full small">{c.address}</code>
+              <dl className="kv">
+                <div>
+                  <dt>{t("governance.owner")}</dt>
+                  <dd className="address-full" data-testid={`owner-${c.name}`}>
+                    {row === undefined
+                      ? "…"
+                      : ownedByTimelock
+                        ? t("governance.ownerTimelock")
+                        : (row.owner ?? t("governance.unknown"))}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t("governance.implementation")}</dt>
+                  <dd className="address-full" data-testid={`implementation-${c.name}`}>
+                    {row === undefined ? "…" : (row.implementation ?? t("governance.notProxy"))}
+                  </dd>
+                </div>
+              </dl>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+async function ownerAndImplementation(
+  client: NonNullable<ReturnType<typeof useClient>>,
+  c: Managed,
+): Promise<{ owner: Address | undefined; implementation: Address | undefined }> {
+  const reads = auditReads(client);
+  const [owner, word] = await Promise.all([
+    reads.readContract({ address: c.address, abi: c.abi, functionName: "owner" }).catch(() => undefined),
+    reads.getStorageAt({ address: c.address, slot: IMPLEMENTATION_SLOT }),
+  ]);
+  const implementation = slotAddress(word);
+  return {
+    owner: owner as Address | undefined,
+    implementation: implementation && /^0x0{40}$/.test(implementation) ? undefined : implementation,
+  };
+}

@@ -1,0 +1,67 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "../../../i18n";
+import type { Managed } from "../../manager/registry";
+import { type DescribedOperation, useChainClock, useOperations } from "../hooks/useTimelock";
+import { OperationList } from "./OperationList";
+
+/**
+ * The timelock's queued operations (waiting or ready) and its recent executed and cancelled ones, read
+ * in block windows (see `useOperations`) with "Show older". `actions`: buttons under a queued operation.
+ */
+export function TimelockQueue({
+  timelock,
+  minDelay,
+  actions,
+}: {
+  timelock: Managed;
+  minDelay: bigint | undefined;
+  actions?: (op: DescribedOperation) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const clock = useChainClock();
+  const ops = useOperations(timelock, minDelay);
+  const blocks = ops.range && { from: ops.range.from.toString(), to: ops.range.to.toString() };
+  return (
+    <>
+      <section className="card" aria-labelledby="governance-queue-title">
+        <h2 id="governance-queue-title" className="card-title">
+          {t("governance.queue")}
+        </h2>
+        {ops.isLoading && <p className="muted">{t("common.loading")}</p>}
+        {ops.isError && (
+          <p className="error-text" role="alert">
+            {t("governance.readError")}{" "}
+            <button type="button" className="link-button" onClick={ops.retry}>
+              {t("common.reload")}
+            </button>
+          </p>
+        )}
+        {ops.queued?.length === 0 && <p className="muted">{t("governance.queueEmpty")}</p>}
+        {ops.queued && ops.queued.length > 0 && (
+          <OperationList
+            operations={ops.queued}
+            clock={clock}
+            label={t("governance.queue")}
+            actions={actions}
+          />
+        )}
+      </section>
+      <section className="card" aria-labelledby="governance-history-title">
+        <h2 id="governance-history-title" className="card-title">
+          {t("governance.history")}
+        </h2>
+        {ops.history?.length === 0 && <p className="muted">{t("governance.historyEmpty")}</p>}
+        {ops.history && ops.history.length > 0 && (
+          <OperationList operations={ops.history} clock={clock} label={t("governance.history")} />
+        )}
+        {blocks && <p className="muted small">{t("governance.range", blocks)}</p>}
+        {ops.isFetchingOlder && <p className="muted">{t("common.loading")}</p>}
+        {ops.older && (
+          <button type="button" className="button ghost" disabled={ops.isFetchingOlder} onClick={ops.older}>
+            {t("governance.older")}
+          </button>
+        )}
+      </section>
+    </>
+  );
+}

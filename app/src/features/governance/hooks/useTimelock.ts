@@ -1,0 +1,143 @@
+import { timelockAbi } from "@taichi/contracts";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { Abi } from "viem";
+import { useClient } from "wagmi";
+import { contractAddress } from "../../../lib/deployments";
+import {
+  type BlockWindow,
+  LOG_BLOCK_SECONDS,
+  blockWindows,
+  logRange,
+  windowEndingAt,
+} from "../../../lib/logRange";
+import { useNow } from "../../../lib/useNow";
+import { appChain } from "../../../wagmi";
+import { chainNow } from "../../ido/logic";
+import { type AuditReads, auditReads } from "../../manager/audit";
+import { MANAGER_READ_KEY, useManagerRead } from "../../manager/hooks/useManagerRead";
+import { type Managed, managedContracts } from "../../manager/registry";
+import { type DescribedCall, describeCall, loadTimelockEvents } from "../chain";
+import { type Operation, type TimelockEvent, collectOperations, isQueued } from "../operations";
+
+/** The timelock that owns the contracts, when the deployment has one. */
+export function timelockContract(chainId: number = appChain.id): Managed | undefined {
+  const address = contractAddress(chainId, "Timelock");
+  return address ? { name: "Timelock", address, abi: timelockAbi as Abi } : undefined;
+}
+
+/** Every contract a timelock call can target: the managed ones and the timelock itself (its delay, roles). */
+export function governedContracts(chainId: number = appChain.id): Managed[] {
+  const timelock = timelockContract(chainId);
+  return [...managedContracts(chainId), ...(timelock ? [timelock] : [])];
+}
+
+/** The timelock's minimum delay in seconds. */
+export function useMinDelay(timelock: Managed | undefined) {
+  const read = useManagerRead(timelock && { ...timelock, functionName: "getMinDelay" });
+  return read.data as bigint | undefined;
+}
+
+/**
+ * The chain's clock (unix seconds, ticking every second): the local clock, or ahead of it by what the
+ * latest block says (a local chain after time travel), and that lead (`offset`: a `<Countdown>` ticks
+ * locally, so its target is shifted by it). Refreshed with every transaction.
+ */
+export function useChainClock(): { now: bigint; offset: number } {
+  const client = useClient({ chainId: appChain.id });
+  const local = useNow();
+  const block = useQuery({
+    queryKey: [MANAGER_READ_KEY, "latest-block"],
+    enabled: !!client,
+    queryFn: async () => ({
+      time: Number((await auditReads(client!).getBlock({ blockTag: "latest" })).timestamp),
+      readAt: Math.floor(Date.now() / 1000),
+    }),
+  });
+  const now = chainNow(local, block.data?.time, block.data?.readAt);
+  return { now: BigInt(now), offset: now - local };
+}
+
+/** Blocks covering `seconds` on chains with a known block time (undefined: read every block). */
+function blocksFor(seconds: bigint | undefined): bigint | undefined {
+  const perBlock = LOG_BLOCK_SECONDS[appChain.id];
+  if (seconds === undefined || perBlock === undefined) return undefined;
+  return BigInt(Math.ceil(Number(seconds) / perBlock));
+}
+
+type EventsPage = BlockWindow & { events: TimelockEvent[] };
+
+async function loadEventsPage(
+  reads: AuditReads,
+  timelock: Managed,
+  size: bigint | undefined,
+  span: bigint | undefined,
+  toBlock: bigint | undefined,
+): Promise<EventsPage> {
+  if (toBlock === undefined) {
+    // the first page: every window back to the span of the delay, so each waiting operation is in it
+    const latest = await reads.getBlockNumber();
+    const from = span === undefined || size === undefined ? 0n : latest >= span ? latest - span + 1n : 0n;
+    const windows = blockWindows(from, latest, size);
+    const pages = await Promise.all(windows.map((w) => loadTimelockEvents(reads, timelock.address, w)));
+    return { fromBlock: windows.at(-1)?.fromBlock ?? from, toBlock: latest, events: pages.flat() };
+  }
+  const window = windowEndingAt(toBlock, size);
+  return { ...window, events: await loadTimelockEvents(reads, timelock.address, window) };
+}
+
+export type DescribedOperation = Operation & { described: DescribedCall[] };
+
+/**
+ * The timelock's operations, newest first, each call decoded with what it changes: queued ones against
+ * the values now, executed ones against the values just before they ran, cancelled ones against the
+ * values when they were cancelled. The first read spans the
+ * delay (every operation still waiting was scheduled inside it) in `logRange` windows; `older` reads
+ * one more window before it.
+ */
+export function useOperations(timelock: Managed | undefined, minDelay: bigint | undefined) {
+  const client = useClient({ chainId: appChain.id });
+  const size = logRange(appChain.id);
+  const span = blocksFor(minDelay);
+  const pages = useInfiniteQuery({
+    queryKey: [MANAGER_READ_KEY, "timelock-events", timelock?.address, size?.toString(), span?.toString()],
+    enabled: !!client && !!timelock && (size === undefined || span !== undefined),
+    retry: false,
+    initialPageParam: undefined as bigint | undefined,
+    queryFn: ({ pageParam }) => loadEventsPage(auditReads(client!), timelock!, size, span, pageParam),
+    getNextPageParam: (_last, all) => {
+      const oldest = all.at(-1);
+      return oldest && oldest.fromBlock > 0n ? oldest.fromBlock - 1n : undefined;
+    },
+  });
+  const loaded = pages.data?.pages ?? [];
+  const ops = collectOperations(loaded.flatMap((p) => p.events));
+  const contracts = governedContracts();
+  const described = useQuery({
+    queryKey: [MANAGER_READ_KEY, "timelock-ops", ops.map((o) => `${o.id}:${!!o.executed}:${!!o.cancelled}`)],
+    enabled: !!client && pages.isSuccess,
+    retry: false,
+    queryFn: () =>
+      Promise.all(
+        ops.map(async (op): Promise<DescribedOperation> => {
+          // queued: against the values now; executed: just before it ran; cancelled: when cancelled
+          const at = op.executed ? op.executed.blockNumber - 1n : op.cancelled?.blockNumber;
+          const reads = auditReads(client!);
+          const described = await Promise.all(
+            op.calls.map((call) => describeCall(reads, call, contracts, at)),
+          );
+          return { ...op, described };
+        }),
+      ),
+  });
+  return {
+    operations: described.data,
+    queued: described.data?.filter(isQueued),
+    history: described.data?.filter((op) => !isQueued(op)),
+    range: loaded.length > 0 ? { from: loaded.at(-1)!.fromBlock, to: loaded[0]!.toBlock } : undefined,
+    older: pages.hasNextPage ? () => void pages.fetchNextPage() : undefined,
+    isLoading: pages.isLoading || described.isLoading,
+    isFetchingOlder: pages.isFetchingNextPage,
+    isError: pages.isError || described.isError,
+    retry: () => void (pages.isError ? pages.refetch() : described.refetch()),
+  };
+}
