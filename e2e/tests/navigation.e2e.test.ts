@@ -113,6 +113,7 @@ test.describe("navigation (issue 19)", () => {
         "IDO",
         "Invites",
         "Mining",
+        "Governance",
       ]);
     });
   });
