@@ -10,6 +10,7 @@ const ROUTES = [
   { path: "/team", heading: "Team" },
   { path: "/invites", heading: "Invitations" },
   { path: "/mine", heading: "Mining" },
+  { path: "/governance", heading: "Governance and timelock" },
   { path: "/manager", heading: "Contract configuration" },
   { path: "/managerTRC", heading: "Contract configuration 2" },
   { path: "/", heading: "Tai Chi · Yin and Yang" },
@@ -33,6 +34,7 @@ const MENU_NAMES: Record<string, string> = {
   "/team": "Team",
   "/invites": "Invites",
   "/mine": "Mining",
+  "/governance": "Governance",
   "/manager": "Contract configuration",
   "/managerTRC": "Contract configuration 2",
   "/": "Home",
@@ -111,6 +113,7 @@ test.describe("navigation (issue 19)", () => {
         "IDO",
         "Invites",
         "Mining",
+        "Governance",
       ]);
     });
   });

@@ -32,7 +32,7 @@ test.describe("home and /ido follow the sale's stage (issue 19)", () => {
     const { algebra: _algebra, dayTimes: _dayTimes, idoHas: _idoHas, ...settings } = config;
     await direct(
       chain,
-      devWallet(DEV_ROLES.deployer).writeContract({
+      devWallet(DEV_ROLES.manager).writeContract({
         address: contracts.Ido!,
         abi: idoAbi,
         functionName: "setConfig",
