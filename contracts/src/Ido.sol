@@ -253,11 +253,13 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
         if (token == address(0)) revert ZeroAddress();
         IdoStorage storage $ = _storage();
         address previous = address($.swapToken);
-        // `withdraw` keeps what buyers are owed of the current token only: once buyers claimed some, it stays.
-        // Before that the owner may correct it (behind the timelock's delay, like an upgrade), whatever the Ido
-        // holds: anyone can send it a wei of a wrong token.
+        // `withdraw` keeps what buyers are owed of the current token only: once buyers claimed some, or the Ido
+        // holds all it owes of it, it stays (a rename would free buyers' tokens). Before that the owner may correct
+        // it (behind the timelock's delay): a wei of a wrong token, which anyone can send, never locks it.
         uint256 delivered = $.totalExtract;
         if (delivered != 0) revert SwapTokenLocked(delivered);
+        (, uint256 tokensOwed) = _owed($);
+        if (tokensOwed != 0 && _heldOf(previous) >= tokensOwed) revert SwapTokenLocked(delivered);
         $.swapToken = IERC20(token);
         emit SwapTokenUpdated(previous, token);
     }
@@ -565,6 +567,13 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
     function _owed(IdoStorage storage $) private view returns (uint256 rewards, uint256 tokens) {
         rewards = uint256($.totalDirect) + $.totalIndirect - $.totalRewardClaimed;
         tokens = uint256($.totalTokens) - $.totalExtract;
+    }
+
+    /// @dev What the Ido holds of `token`; 0 for an address that is not a token (the sold token may be set to one).
+    function _heldOf(address token) private view returns (uint256) {
+        if (token.code.length == 0) return 0;
+        (bool ok, bytes memory data) = token.staticcall(abi.encodeCall(IERC20.balanceOf, (address(this))));
+        return ok && data.length >= 32 ? abi.decode(data, (uint256)) : 0;
     }
 
     function _withdrawable(IdoStorage storage $, address token) private view returns (uint256) {

@@ -1000,6 +1000,25 @@ contract IdoTest is IdoBase {
         ido.setSwapToken(address(usdt));
     }
 
+    /// Once the Ido holds all it owes buyers of the sold token, not even the owner renames it: `withdraw` would
+    /// then hand the buyers' tokens out.
+    function test_setSwapToken_revertsOnceTheIdoHoldsWhatItOwes() public {
+        vm.warp(START);
+        buy(carol);
+        (, uint256 owedTokens) = ido.owed();
+        token.mint(address(ido), owedTokens - 1);
+        MockToken other = new MockToken("Other", "OTHER");
+        vm.prank(owner);
+        ido.setSwapToken(address(other)); // one short of funded: still correctable
+        vm.prank(owner);
+        ido.setSwapToken(address(token));
+        token.mint(address(ido), 1);
+        vm.expectRevert(abi.encodeWithSelector(IIdo.SwapTokenLocked.selector, 0));
+        vm.prank(owner);
+        ido.setSwapToken(address(other));
+        assertEq(ido.withdrawable(address(token)), 0, "the buyers' tokens stay reserved");
+    }
+
     /// Before the first claim the owner corrects the sold token, also from an address that is not a token.
     function test_setSwapToken_correctableWhileNoneIsHeld() public {
         vm.warp(START);

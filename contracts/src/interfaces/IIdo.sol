@@ -172,8 +172,8 @@ interface IIdo {
     error NothingToClaim(address account);
     /// @notice Thrown when claiming tokens before the sold token is set.
     error SwapTokenNotSet();
-    /// @notice Thrown when changing the sold token once buyers started claiming it, or, for the manager, once the Ido
-    ///         holds some of it (`totalExtract`: the tokens claimed, plus those held for the manager).
+    /// @notice Thrown when changing the sold token once buyers started claiming it (`totalExtract`: the tokens
+    ///         claimed), or once the Ido holds all it owes buyers of it (then `totalExtract` is 0).
     error SwapTokenLocked(uint256 totalExtract);
     /// @notice Thrown when a referral rate is above `max` basis points.
     error RateTooHigh(uint256 rate, uint256 max);
@@ -225,7 +225,7 @@ interface IIdo {
     /// @notice Sets the address that receives the non-referral part of each payment (owner only).
     function setFund(address fund) external;
 
-    /// @notice Sets the sold token (owner only) while nobody claimed it.
+    /// @notice Sets the sold token (owner only) while nobody claimed it and the Ido does not hold all it owes of it.
     function setSwapToken(address token) external;
 
     /// @notice Gives each of `accounts` the right to buy in the priority window (owner or manager).
