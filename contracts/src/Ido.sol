@@ -259,7 +259,7 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
         uint256 delivered = $.totalExtract;
         if (delivered != 0) revert SwapTokenLocked(delivered);
         (, uint256 tokensOwed) = _owed($);
-        if (tokensOwed != 0 && _heldOf(previous) >= tokensOwed) revert SwapTokenLocked(delivered);
+        if (tokensOwed != 0 && _heldOf(previous) > tokensOwed - 1) revert SwapTokenLocked(delivered);
         $.swapToken = IERC20(token);
         emit SwapTokenUpdated(previous, token);
     }
@@ -573,7 +573,7 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
     function _heldOf(address token) private view returns (uint256) {
         if (token.code.length == 0) return 0;
         (bool ok, bytes memory data) = token.staticcall(abi.encodeCall(IERC20.balanceOf, (address(this))));
-        return ok && data.length >= 32 ? abi.decode(data, (uint256)) : 0;
+        return ok && data.length > 31 ? abi.decode(data, (uint256)) : 0;
     }
 
     function _withdrawable(IdoStorage storage $, address token) private view returns (uint256) {
