@@ -6,6 +6,9 @@
 const ADMIN_EVENT =
   /(Updated|Set|Granted|Revoked|Transferred|TransferStarted|Upgraded|Withdrawn|SentToWallet|CallScheduled|CallExecuted|Cancelled|MinDelayChange)$/;
 
+/** Named like admin events, but any member's call emits them: a dividend's pool and a holder's share. */
+const MEMBER_EVENTS = new Set(["PoolUpdated", "ShareUpdated"]);
+
 export function isAdminEvent(name: string): boolean {
-  return ADMIN_EVENT.test(name);
+  return ADMIN_EVENT.test(name) && !MEMBER_EVENTS.has(name);
 }

@@ -311,6 +311,9 @@ describe("events", () => {
       "FeeExemptUpdated",
       "IncomeRatesUpdated",
       "NodeUpdated",
+      "CallScheduled",
+      "CallExecuted",
+      "Cancelled",
     ])
       expect(isAdminEvent(e), e).toBe(true);
     for (const e of [
@@ -324,6 +327,9 @@ describe("events", () => {
       "LevelChanged",
       "NodeDividend",
       "Accelerated",
+      // any member's updateUser or claim emits these (HoldDividend, LpDividend, NodeReward)
+      "PoolUpdated",
+      "ShareUpdated",
     ])
       expect(isAdminEvent(e), e).toBe(false);
   });
