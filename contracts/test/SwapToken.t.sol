@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {IPairForTests, DEAD} from "./utils/TokenFixture.sol";
 import {FeeTokenTestBase} from "./utils/FeeTokenTestBase.sol";
+import {path} from "./utils/DexDeployer.sol";
 import {ReentryAssertions} from "./utils/ReentryAssertions.sol";
 import {SwapToken} from "../src/SwapToken.sol";
 import {IFeeToken} from "../src/interfaces/IFeeToken.sol";

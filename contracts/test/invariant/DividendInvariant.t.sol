@@ -11,6 +11,7 @@ import {IFeeToken} from "../../src/interfaces/IFeeToken.sol";
 import {IUniswapV2Router} from "../../src/interfaces/IUniswapV2.sol";
 import {Usdt} from "../../src/mocks/Usdt.sol";
 import {Vm} from "../utils/Test.sol";
+import {path} from "../utils/DexDeployer.sol";
 import {LpDividend} from "../../src/LpDividend.sol";
 import {HoldDividend} from "../../src/HoldDividend.sol";
 import {NodeReward} from "../../src/NodeReward.sol";
@@ -298,7 +299,7 @@ contract SwapTokenHolderHandler is HandlerBase {
         vm.startPrank(actor);
         usdt.approve(address(router), usdtIn);
         router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
-            usdtIn, 0, _path(address(usdt), address(token)), actor, block.timestamp
+            usdtIn, 0, path(address(usdt), address(token)), actor, block.timestamp
         );
         vm.stopPrank();
     }
@@ -311,7 +312,7 @@ contract SwapTokenHolderHandler is HandlerBase {
         vm.startPrank(actor);
         token.approve(address(router), amount);
         router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
-            amount, 0, _path(address(token), address(usdt)), actor, block.timestamp
+            amount, 0, path(address(token), address(usdt)), actor, block.timestamp
         );
         vm.stopPrank();
     }
@@ -336,12 +337,6 @@ contract SwapTokenHolderHandler is HandlerBase {
         vm.prank(actor);
         hold.claim();
         ghostPaid += token.balanceOf(actor) - before;
-    }
-
-    function _path(address from, address to) private pure returns (address[] memory p) {
-        p = new address[](2);
-        p[0] = from;
-        p[1] = to;
     }
 }
 
