@@ -4,7 +4,6 @@ pragma solidity ^0.8.24;
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {DividendFixture} from "../utils/DividendFixture.sol";
 import {TokenFixture} from "../utils/TokenFixture.sol";
-import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {SwapToken} from "../../src/SwapToken.sol";
 import {Presale} from "../../src/Presale.sol";
 import {IFeeToken} from "../../src/interfaces/IFeeToken.sol";
@@ -20,7 +19,7 @@ import {ILpDividend} from "../../src/interfaces/ILpDividend.sol";
 import {INodeReward} from "../../src/interfaces/INodeReward.sol";
 import {DividendMath} from "../../src/libraries/DividendMath.sol";
 import {MockToken} from "../mocks/MockToken.sol";
-import {deployPresale} from "../utils/Deploy.sol";
+import {deployHoldDividend, deployPresale} from "../utils/Deploy.sol";
 
 abstract contract HandlerBase {
     Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
@@ -349,14 +348,7 @@ contract SwapTokenHoldDividendInvariantTest is TokenFixture {
     function setUp() public override {
         super.setUp();
         Presale presale = deployPresale(owner, owner);
-        hold = HoldDividend(
-            address(
-                new ERC1967Proxy(
-                    address(new HoldDividend()),
-                    abi.encodeCall(HoldDividend.initialize, (owner, address(presale), address(token)))
-                )
-            )
-        );
+        hold = deployHoldDividend(owner, address(presale), address(token));
         IFeeToken.Accounts memory a = defaultAccounts();
         a.distributor = address(hold);
         vm.startPrank(owner);
