@@ -792,19 +792,6 @@ contract Staking is
         emit NodeDividend(w.orderIndex, amount, count);
     }
 
-    /// @dev Settles what node `account` earned since its last settlement into its node reward (the rounding
-    ///      rest stays in its debt for next time), vesting until the latest end of an order that shared node
-    ///      income (each share vests no sooner than its order ends).
-    function _settleNode(StakingStorage storage $, address account) private {
-        (uint256 earned, uint256 end) = _nodeToVest($, account);
-        if (earned == 0) return;
-        NodeAccount storage n = $.nodes[account];
-        n.debt += earned * _PER_NODE_UNIT;
-        n.reward += uint128(earned); // at most the node dividend credited, a uint128
-        Member storage acc = $.members[account];
-        acc.earned = _vest(acc.earned, earned, end);
-    }
-
     /// @dev What `account` can claim now: vested less claimed. A credit joining a stream rounds what is unvested
     ///      up to a whole _INCOME_UNIT, so what has vested can dip below what was claimed by less than 1e-9 USDT
     ///      until more vests: nothing is claimable then.

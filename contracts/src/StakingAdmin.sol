@@ -126,15 +126,11 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
         if (n.isNode == isNode) revert IStaking.NodeUnchanged(account, isNode);
         uint256 word = $.income;
         uint256 count = uint32(word >> _NODE_COUNT_SHIFT);
-        uint256 perNode = $.perNode;
         if (isNode) {
-            n.debt = perNode; // earns only from later orders
+            n.debt = $.perNode; // earns only from later orders
             ++count;
         } else {
-            uint256 earned = (perNode - n.debt) / _PER_NODE_UNIT;
-            n.reward += uint128(earned); // stays claimable once vested
-            Member storage acc = $.members[account];
-            acc.earned = _vest(acc.earned, earned, word >> _NODE_END_SHIFT);
+            _settleNode($, account); // what it earned stays claimable once vested
             --count;
         }
         n.isNode = isNode;

@@ -337,6 +337,19 @@ abstract contract StakingBase {
         vested = unvested < credited ? credited - unvested : 0;
     }
 
+    /// @dev Settles what node `account` earned since its last settlement into its node reward (the rounding
+    ///      rest stays in its debt for next time), vesting until the latest end of an order that shared node
+    ///      income (each share vests no sooner than its order ends).
+    function _settleNode(StakingStorage storage $, address account) internal {
+        (uint256 earned, uint256 end) = _nodeToVest($, account);
+        if (earned == 0) return;
+        NodeAccount storage n = $.nodes[account];
+        n.debt += earned * _PER_NODE_UNIT;
+        n.reward += uint128(earned); // at most the node dividend credited, a uint128
+        Member storage acc = $.members[account];
+        acc.earned = _vest(acc.earned, earned, end);
+    }
+
     /// @dev Node income `account` earned since its last settlement, and the latest end of an order that shared
     ///      node income: it vests until then.
     function _nodeToVest(StakingStorage storage $, address account)

@@ -2,7 +2,6 @@
 pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {TokenFixture} from "./utils/TokenFixture.sol";
 import {VmValues} from "./LpDividend.t.sol";
 import {IFeeToken} from "../src/interfaces/IFeeToken.sol";
@@ -13,7 +12,7 @@ import {Presale} from "../src/Presale.sol";
 import {LpDividend} from "../src/LpDividend.sol";
 import {HoldDividend} from "../src/HoldDividend.sol";
 import {NodeReward} from "../src/NodeReward.sol";
-import {deployLpDividend, deployPresale} from "./utils/Deploy.sol";
+import {deployHoldDividend, deployLpDividend, deployNodeReward, deployPresale} from "./utils/Deploy.sol";
 
 /// @dev A share distributor of `token` whose `onTransfer` reverts, or burns all the gas it is given.
 contract BadDistributor {
@@ -54,25 +53,8 @@ contract DividendFeesTest is TokenFixture {
     function setUp() public override {
         super.setUp();
         presale = deployPresale(owner, manager);
-        hold = HoldDividend(
-            address(
-                new ERC1967Proxy(
-                    address(new HoldDividend()),
-                    abi.encodeCall(HoldDividend.initialize, (owner, address(presale), address(token)))
-                )
-            )
-        );
-        nodes = NodeReward(
-            address(
-                new ERC1967Proxy(
-                    address(new NodeReward()),
-                    abi.encodeCall(
-                        NodeReward.initialize,
-                        (owner, address(presale), address(token), [uint256(5000), 3000, 2000])
-                    )
-                )
-            )
-        );
+        hold = deployHoldDividend(owner, address(presale), address(token));
+        nodes = deployNodeReward(owner, address(presale), address(token));
         lpDividend = deployLpDividend(owner, address(presale), address(token), address(pair));
         IFeeToken.Accounts memory a = defaultAccounts();
         a.node = address(nodes);

@@ -3,10 +3,10 @@ pragma solidity ^0.8.24;
 
 import {Initializable} from "@openzeppelin/contracts-upgradeable/proxy/utils/Initializable.sol";
 import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
-import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IERC20Errors} from "@openzeppelin/contracts/interfaces/draft-IERC6093.sol";
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {Fixture, idoSettingsOf} from "./utils/Fixture.sol";
+import {ReentryAssertions} from "./utils/ReentryAssertions.sol";
 import {Ido} from "../src/Ido.sol";
 import {IIdo} from "../src/interfaces/IIdo.sol";
 import {IPresale} from "../src/interfaces/IPresale.sol";
@@ -81,7 +81,7 @@ abstract contract IdoBase is Fixture {
     }
 }
 
-contract IdoTest is IdoBase {
+contract IdoTest is IdoBase, ReentryAssertions {
     // ------------------------------------------------------------------------------------------------
     // Deployment and upgrades
     // ------------------------------------------------------------------------------------------------
@@ -409,13 +409,7 @@ contract IdoTest is IdoBase {
         vm.prank(carol);
         evilIdo.ido();
 
-        assertTrue(evilUsdt.attempted(), "the token called back");
-        assertTrue(!evilUsdt.reentered(), "the callback was refused");
-        assertEq(
-            bytes32(evilUsdt.reentryError()),
-            bytes32(ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector),
-            "by the guard"
-        );
+        assertReentryRefused(evilUsdt);
         assertEq(evilIdo.getConfig().idoHas, 1, "one purchase");
     }
 
@@ -433,7 +427,7 @@ contract IdoTest is IdoBase {
         evilUsdt.arm(address(evilIdo), abi.encodeCall(IIdo.claimReward, ()));
         vm.prank(bob);
         evilIdo.claimReward();
-        assertTrue(evilUsdt.attempted() && !evilUsdt.reentered(), "reentry refused");
+        assertReentryRefused(evilUsdt);
         assertEq(evilUsdt.balanceOf(bob), 2.5e18, "paid once");
         assertEq(evilUsdt.balanceOf(address(evilIdo)), 1.5e18, "alice's share still held");
     }
@@ -564,12 +558,7 @@ contract IdoTest is IdoBase {
         evilToken.arm(address(evilIdo), abi.encodeCall(IIdo.claim, ()));
         vm.prank(carol);
         evilIdo.claim();
-        assertTrue(evilToken.attempted() && !evilToken.reentered(), "reentry refused");
-        assertEq(
-            bytes32(evilToken.reentryError()),
-            bytes32(ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector),
-            "by the guard"
-        );
+        assertReentryRefused(evilToken);
         assertEq(evilToken.balanceOf(carol), 5000e18, "paid once");
     }
 

@@ -4,20 +4,20 @@ pragma solidity ^0.8.24;
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
 import {DividendFixture} from "./utils/DividendFixture.sol";
+import {ReentryAssertions} from "./utils/ReentryAssertions.sol";
 import {deployLpDividend} from "./utils/Deploy.sol";
 import {LpDividend} from "../src/LpDividend.sol";
 import {ILpDividend} from "../src/interfaces/ILpDividend.sol";
 import {IShareDividend} from "../src/interfaces/IShareDividend.sol";
 import {HostileToken} from "./mocks/DividendMocks.sol";
 import {FeeOnTransferToken, MockToken, ReentrantToken} from "./mocks/MockToken.sol";
-import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 
 /// @dev `snapshotValue` records a figure beside the gas snapshots (not declared in the shared Vm).
 interface VmValues {
     function snapshotValue(string calldata group, string calldata name, uint256 value) external;
 }
 
-contract LpDividendTest is DividendFixture {
+contract LpDividendTest is DividendFixture, ReentryAssertions {
     address internal alice = makeAddr("alice");
     address internal bob = makeAddr("bob");
     address internal carol = makeAddr("carol");
@@ -222,12 +222,7 @@ contract LpDividendTest is DividendFixture {
         evilLp.arm(address(d), abi.encodeCall(LpDividend.unstake, (5 ether)));
         d.stake(5 ether);
         vm.stopPrank();
-        assertTrue(evilLp.attempted() && !evilLp.reentered(), "the reentrant unstake was refused");
-        assertEq(
-            bytes4(evilLp.reentryError()),
-            ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector,
-            "by the guard"
-        );
+        assertReentryRefused(evilLp); // the unstake
         assertEq(d.users(alice).staked, 10 ether, "both stakes counted once");
         assertEq(evilLp.balanceOf(address(d)), 10 ether, "and held");
     }

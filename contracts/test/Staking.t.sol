@@ -3,10 +3,10 @@ pragma solidity ^0.8.24;
 
 import {Initializable} from "@openzeppelin/contracts-upgradeable/proxy/utils/Initializable.sol";
 import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
-import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {StakingFixture} from "./utils/StakingFixture.sol";
+import {ReentryAssertions} from "./utils/ReentryAssertions.sol";
 import {Vm} from "./utils/Test.sol";
 import {Staking} from "../src/Staking.sol";
 import {StakingAdmin} from "../src/StakingAdmin.sol";
@@ -55,7 +55,7 @@ abstract contract StakingBase is StakingFixture {
     }
 }
 
-contract StakingTest is StakingBase {
+contract StakingTest is StakingBase, ReentryAssertions {
     /// The reward pool as a reader derives it: what the contract holds beyond what it owes.
     function _pool(Staking target, address asset) internal returns (uint256) {
         return
@@ -1107,13 +1107,7 @@ contract StakingTest is StakingBase {
         evil.arm(address(target), abi.encodeCall(IStaking.release, (1)));
         vm.prank(alice);
         target.release(1);
-        assertTrue(evil.attempted(), "reentry attempted");
-        assertTrue(!evil.reentered(), "reentry refused");
-        assertEq(
-            bytes32(evil.reentryError()),
-            bytes32(ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector),
-            "by the guard"
-        );
+        assertReentryRefused(evil);
         assertEq(evil.balanceOf(alice), AMOUNT * 2 + INCOME, "paid once");
     }
 

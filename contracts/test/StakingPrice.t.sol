@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {StakingFixture} from "./utils/StakingFixture.sol";
+import {path} from "./utils/DexDeployer.sol";
 import {Staking} from "../src/Staking.sol";
 import {DataReader} from "../src/DataReader.sol";
 import {IStaking} from "../src/interfaces/IStaking.sol";
@@ -21,25 +22,19 @@ contract FlashStaker {
         token.approve(address(router), type(uint256).max);
         token.approve(address(staking), type(uint256).max);
         router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
-            loan, 0, _path(address(usdt), address(token)), address(this), block.timestamp
+            loan, 0, path(address(usdt), address(token)), address(this), block.timestamp
         );
-        spotDuring = router.getAmountsOut(1e18, _path(address(token), address(usdt)))[1];
+        spotDuring = router.getAmountsOut(1e18, path(address(token), address(usdt)))[1];
         // as much USDT value as the tokens would be worth at the pumped spot price
         uint256 value = tokens * spotDuring / 1e18;
         orderIndex = staking.deposit(1, value > 100_000e18 ? 100_000e18 : value, false);
         router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
             token.balanceOf(address(this)),
             0,
-            _path(address(token), address(usdt)),
+            path(address(token), address(usdt)),
             address(this),
             block.timestamp
         );
-    }
-
-    function _path(address from, address to) private pure returns (address[] memory p) {
-        p = new address[](2);
-        p[0] = from;
-        p[1] = to;
     }
 }
 
@@ -68,12 +63,6 @@ contract StakingPriceTest is StakingFixture {
         configure(s);
     }
 
-    function _path(address from, address to) internal pure returns (address[] memory p) {
-        p = new address[](2);
-        p[0] = from;
-        p[1] = to;
-    }
-
     /// `account` buys tokens with `usdtIn` USDT on the pair; returns the tokens bought.
     function _buy(address account, uint256 usdtIn) internal returns (uint256 bought) {
         uint256 before = token.balanceOf(account);
@@ -81,7 +70,7 @@ contract StakingPriceTest is StakingFixture {
         vm.startPrank(account);
         usdt.approve(address(router), usdtIn);
         router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
-            usdtIn, 0, _path(address(usdt), address(token)), account, block.timestamp
+            usdtIn, 0, path(address(usdt), address(token)), account, block.timestamp
         );
         vm.stopPrank();
         return token.balanceOf(account) - before;

@@ -89,6 +89,27 @@ contract StakingVestingTest is StakingFixture {
         assertEq(staking.users(alice).balanceReward, 196.08e18, "all of it at the end");
     }
 
+    /// A member made a node and removed again before it earned any node income keeps its own vesting: the
+    /// removal settles nothing, so the longer end of the node income's stream never joins the member's.
+    function test_setNode_removedBeforeEarningLeavesTheVestingAlone() public {
+        vm.prank(owner);
+        staking.setIncomeRates(IStaking.IncomeRates(500, 0, 0, 0));
+        address node = makeAddr("node");
+        vm.prank(owner);
+        staking.setNode(node, true);
+        stake(member("erin", root), 4, 1000e18); // node income vesting for 360 days
+        uint256 end = staking.orders(stake(bob, 1, 1000e18)).endTime; // alice: 10.8 vesting for 30 days
+        vm.startPrank(owner);
+        staking.setNode(alice, true);
+        staking.setNode(alice, false);
+        vm.stopPrank();
+        DataReader.Income memory income = reader.getIncome(alice);
+        assertEq(income.credited, 10.8e18, "no node income");
+        assertEq(income.vestEnd, end, "still vests until bob's order ends");
+        vm.warp(end);
+        assertEq(staking.users(alice).balanceReward, 10.8e18, "all vested when it ends");
+    }
+
     function testFuzz_unvested_linearAndRoundedUp(uint256 amount, uint256 start, uint256 span, uint256 time)
         public
         pure

@@ -3,6 +3,8 @@ pragma solidity ^0.8.24;
 
 import {IPairForTests, DEAD} from "./utils/TokenFixture.sol";
 import {FeeTokenTestBase} from "./utils/FeeTokenTestBase.sol";
+import {path} from "./utils/DexDeployer.sol";
+import {ReentryAssertions} from "./utils/ReentryAssertions.sol";
 import {SwapToken} from "../src/SwapToken.sol";
 import {IFeeToken} from "../src/interfaces/IFeeToken.sol";
 import {ISwapToken} from "../src/interfaces/ISwapToken.sol";
@@ -34,7 +36,7 @@ contract FlashBorrower {
     }
 }
 
-contract SwapTokenTest is FeeTokenTestBase {
+contract SwapTokenTest is FeeTokenTestBase, ReentryAssertions {
     /// Makes the token take `amount` pool tokens in sell fees (a 10% pool fee on a sell into the pair whose
     /// proceeds are skimmed back, so the price does not move), as if fees had accrued. Trading must be open.
     function accruePool(uint256 amount) internal {
@@ -500,12 +502,7 @@ contract SwapTokenTest is FeeTokenTestBase {
         // the pair's USDT payment to the vault calls back into swapAndLiquify
         evil.arm(address(t), abi.encodeCall(IFeeToken.swapAndLiquify, ()));
         t.swapAndLiquify();
-        assertTrue(evil.attempted() && !evil.reentered(), "re-entry refused");
-        assertEq(
-            keccak256(evil.reentryError()),
-            keccak256(abi.encodeWithSelector(IFeeToken.SwapLocked.selector)),
-            "SwapLocked"
-        );
+        assertReentryRefused(evil, abi.encodeWithSelector(IFeeToken.SwapLocked.selector));
     }
 
     /// Flash-swap regression: tokens borrowed from the pair and moved inside the callback cannot make the token

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {DividendFixture} from "../utils/DividendFixture.sol";
+import {ReentryAssertions} from "../utils/ReentryAssertions.sol";
 import {deployLpDividend, deployLpSwapProxy, deployNodeReward} from "../utils/Deploy.sol";
 import {MockToken, ReentryRecorder} from "../mocks/MockToken.sol";
 import {LpDividend} from "../../src/LpDividend.sol";
@@ -40,7 +40,7 @@ contract HookAttacker is ReentryRecorder {
     }
 }
 
-contract HookReentrancyTest is DividendFixture {
+contract HookReentrancyTest is DividendFixture, ReentryAssertions {
     HookToken internal hook;
     HookAttacker internal attacker;
 
@@ -48,16 +48,6 @@ contract HookReentrancyTest is DividendFixture {
         super.setUp();
         hook = new HookToken();
         attacker = new HookAttacker();
-    }
-
-    function assertRefusedByTheGuard() internal view {
-        assertTrue(attacker.attempted(), "the hook re-entered");
-        assertTrue(!attacker.reentered(), "the re-entry was refused");
-        assertEq(
-            bytes32(attacker.reentryError()),
-            bytes32(ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector),
-            "by the reentrancy guard"
-        );
     }
 
     /// @dev An LpDividend paying the hook token, the attacker staking 1 LP beside alice's 1 LP, 10 paid in.
@@ -80,7 +70,7 @@ contract HookReentrancyTest is DividendFixture {
             LpDividend d = hookedLpDividend();
             attacker.arm(address(d), reentries[i]);
             attacker.exec(address(d), abi.encodeCall(IShareDividend.claim, ()));
-            assertRefusedByTheGuard();
+            assertReentryRefused(attacker);
             assertEq(hook.balanceOf(address(attacker)), 5 ether, "paid its half once");
             assertEq(d.users(address(attacker)).staked, 1 ether, "still staked");
             assertEq(d.pendingReward(address(attacker)), 0, "owed nothing more");
@@ -92,7 +82,7 @@ contract HookReentrancyTest is DividendFixture {
         LpDividend d = hookedLpDividend();
         attacker.arm(address(d), abi.encodeCall(IShareDividend.claim, ()));
         d.sendReward(1_000_000);
-        assertRefusedByTheGuard();
+        assertReentryRefused(attacker);
         assertEq(hook.balanceOf(address(attacker)), 5 ether, "paid its half once");
         assertEq(hook.balanceOf(makeAddr("alice")), 5 ether, "alice her half");
         assertEq(d.getTotals().lastBalance, 0, "nothing left owed");
@@ -105,7 +95,7 @@ contract HookReentrancyTest is DividendFixture {
         hook.mint(address(n), 10 ether);
         attacker.arm(address(n), abi.encodeCall(NodeReward.claim, ()));
         attacker.exec(address(n), abi.encodeCall(NodeReward.claim, ()));
-        assertRefusedByTheGuard();
+        assertReentryRefused(attacker);
         assertEq(hook.balanceOf(address(attacker)), 5 ether, "class A's half, once");
         assertEq(hook.balanceOf(address(n)), 5 ether, "classes B and C keep theirs");
     }
@@ -118,7 +108,7 @@ contract HookReentrancyTest is DividendFixture {
         vm.warp(block.timestamp + 3 days);
         attacker.arm(address(s), abi.encodeCall(LpSwap.claimLP, ()));
         attacker.exec(address(s), abi.encodeCall(LpSwap.claimLP, ()));
-        assertRefusedByTheGuard();
+        assertReentryRefused(attacker);
         assertEq(hook.balanceOf(address(attacker)), 3 ether, "three days at 1% a day, once");
         assertEq(hook.balanceOf(address(s)), 97 ether, "the rest stays locked");
     }

@@ -4,13 +4,13 @@ pragma solidity ^0.8.24;
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {DividendFixture} from "../utils/DividendFixture.sol";
 import {TokenFixture} from "../utils/TokenFixture.sol";
-import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {SwapToken} from "../../src/SwapToken.sol";
 import {Presale} from "../../src/Presale.sol";
 import {IFeeToken} from "../../src/interfaces/IFeeToken.sol";
 import {IUniswapV2Router} from "../../src/interfaces/IUniswapV2.sol";
 import {Usdt} from "../../src/mocks/Usdt.sol";
 import {Vm} from "../utils/Test.sol";
+import {path} from "../utils/DexDeployer.sol";
 import {LpDividend} from "../../src/LpDividend.sol";
 import {HoldDividend} from "../../src/HoldDividend.sol";
 import {NodeReward} from "../../src/NodeReward.sol";
@@ -19,7 +19,7 @@ import {ILpDividend} from "../../src/interfaces/ILpDividend.sol";
 import {INodeReward} from "../../src/interfaces/INodeReward.sol";
 import {DividendMath} from "../../src/libraries/DividendMath.sol";
 import {MockToken} from "../mocks/MockToken.sol";
-import {deployPresale} from "../utils/Deploy.sol";
+import {deployHoldDividend, deployPresale} from "../utils/Deploy.sol";
 
 abstract contract HandlerBase {
     Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
@@ -298,7 +298,7 @@ contract SwapTokenHolderHandler is HandlerBase {
         vm.startPrank(actor);
         usdt.approve(address(router), usdtIn);
         router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
-            usdtIn, 0, _path(address(usdt), address(token)), actor, block.timestamp
+            usdtIn, 0, path(address(usdt), address(token)), actor, block.timestamp
         );
         vm.stopPrank();
     }
@@ -311,7 +311,7 @@ contract SwapTokenHolderHandler is HandlerBase {
         vm.startPrank(actor);
         token.approve(address(router), amount);
         router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
-            amount, 0, _path(address(token), address(usdt)), actor, block.timestamp
+            amount, 0, path(address(token), address(usdt)), actor, block.timestamp
         );
         vm.stopPrank();
     }
@@ -337,12 +337,6 @@ contract SwapTokenHolderHandler is HandlerBase {
         hold.claim();
         ghostPaid += token.balanceOf(actor) - before;
     }
-
-    function _path(address from, address to) private pure returns (address[] memory p) {
-        p = new address[](2);
-        p[0] = from;
-        p[1] = to;
-    }
 }
 
 /// @dev HoldDividend on the real SwapToken with the deploy's wiring (dividend fee share and transfer hook).
@@ -354,14 +348,7 @@ contract SwapTokenHoldDividendInvariantTest is TokenFixture {
     function setUp() public override {
         super.setUp();
         Presale presale = deployPresale(owner, owner);
-        hold = HoldDividend(
-            address(
-                new ERC1967Proxy(
-                    address(new HoldDividend()),
-                    abi.encodeCall(HoldDividend.initialize, (owner, address(presale), address(token)))
-                )
-            )
-        );
+        hold = deployHoldDividend(owner, address(presale), address(token));
         IFeeToken.Accounts memory a = defaultAccounts();
         a.distributor = address(hold);
         vm.startPrank(owner);

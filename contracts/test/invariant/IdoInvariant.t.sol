@@ -63,24 +63,15 @@ contract IdoHandler {
             usdt.approve(address(ido), type(uint256).max);
         }
 
-        IIdo.Config memory c = ido.getConfig();
+        IIdo.Settings memory s = idoSettingsOf(ido.getConfig());
+        s.idoMax = IDO_MAX;
+        // a short schedule so that runs go through every phase: the priority window now, the sale for 12 hours
+        // from 10 minutes on, claims an hour after it
+        s.startTime = block.timestamp + 10 minutes;
+        s.endTime = block.timestamp + 10 minutes + 12 hours;
+        s.extractTime = block.timestamp + 10 minutes + 13 hours;
         vm.prank(owner);
-        ido.setConfig(
-            IIdo.Settings({
-                directRate: c.directRate,
-                indirectRate: c.indirectRate,
-                idoAmount: c.idoAmount,
-                idoTokens1: c.idoTokens1,
-                idoTokens2: c.idoTokens2,
-                idoTokens3: c.idoTokens3,
-                idoMax: IDO_MAX,
-                // a short schedule so that runs go through every phase: the priority window now, the sale
-                // for 12 hours from 10 minutes on, claims an hour after it
-                startTime: block.timestamp + 10 minutes,
-                endTime: block.timestamp + 10 minutes + 12 hours,
-                extractTime: block.timestamp + 10 minutes + 13 hours
-            })
-        );
+        ido.setConfig(s);
         // funded for the whole sale: enough for every allotment the repricing below can make
         token.mint(address(ido), IDO_MAX * _MAX_ALLOTMENT);
     }

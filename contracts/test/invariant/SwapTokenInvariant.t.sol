@@ -4,6 +4,7 @@ pragma solidity ^0.8.24;
 import {IRouterForTests} from "../utils/TokenFixture.sol";
 import {FeeTokenHandler, FeeTokenInvariantBase} from "../utils/FeeTokenInvariantBase.sol";
 import {Vm} from "../utils/Test.sol";
+import {path} from "../utils/DexDeployer.sol";
 import {SwapToken} from "../../src/SwapToken.sol";
 import {IFeeToken} from "../../src/interfaces/IFeeToken.sol";
 import {Usdt} from "../../src/mocks/Usdt.sol";
@@ -36,7 +37,7 @@ contract SwapTokenHandler is FeeTokenHandler {
         _begin();
         vm.prank(actor);
         router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
-            usdtIn, 0, _path(address(usdt), address(token)), actor, block.timestamp
+            usdtIn, 0, path(address(usdt), address(token)), actor, block.timestamp
         );
         _end(address(pair), buyFees);
         calls["buy"]++;

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {IRouterForTests, DEAD} from "../utils/TokenFixture.sol";
+import {path} from "../utils/DexDeployer.sol";
 import {FeeTokenHandler, FeeTokenInvariantBase} from "../utils/FeeTokenInvariantBase.sol";
 import {SwapToken} from "../../src/SwapToken.sol";
 import {IBurnToken} from "../../src/interfaces/IBurnToken.sol";
@@ -35,7 +36,7 @@ contract VariantTokenHandler is FeeTokenHandler {
         uint256 supplyBefore = token.totalSupply();
         vm.startPrank(actor);
         try router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
-            usdtIn, 0, _path(address(usdt), address(token)), actor, block.timestamp
+            usdtIn, 0, path(address(usdt), address(token)), actor, block.timestamp
         ) {
             ++ghostBuys;
         } catch {

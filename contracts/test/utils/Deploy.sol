@@ -4,6 +4,7 @@ pragma solidity ^0.8.24;
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {Presale} from "../../src/Presale.sol";
 import {LpDividend} from "../../src/LpDividend.sol";
+import {HoldDividend} from "../../src/HoldDividend.sol";
 import {LpSwap} from "../../src/LpSwap.sol";
 import {NodeReward} from "../../src/NodeReward.sol";
 
@@ -25,6 +26,17 @@ function deployLpDividend(address owner_, address presale, address reward, addre
             new ERC1967Proxy(
                 address(new LpDividend()),
                 abi.encodeCall(LpDividend.initialize, (owner_, presale, reward, lp, 0))
+            )
+        )
+    );
+}
+
+/// @dev A HoldDividend behind an ERC1967 proxy paying `token` to its holders.
+function deployHoldDividend(address owner_, address presale, address token) returns (HoldDividend) {
+    return HoldDividend(
+        address(
+            new ERC1967Proxy(
+                address(new HoldDividend()), abi.encodeCall(HoldDividend.initialize, (owner_, presale, token))
             )
         )
     );

@@ -3,6 +3,13 @@ pragma solidity ^0.8.24;
 
 import {Test} from "./Test.sol";
 
+/// @dev The router path of a swap from `from` to `to`.
+function path(address from, address to) pure returns (address[] memory p) {
+    p = new address[](2);
+    p[0] = from;
+    p[1] = to;
+}
+
 /// @dev Deploys the real Uniswap-V2 bytecode shipped on npm: factory, WETH9 and router 02 (the prebuilt
 ///      router's init-code hash matches the prebuilt pair).
 abstract contract DexDeployer is Test {

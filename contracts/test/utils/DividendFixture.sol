@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 import {Fixture} from "./Fixture.sol";
 import {LpDividend} from "../../src/LpDividend.sol";
 import {HoldDividend} from "../../src/HoldDividend.sol";
 import {NodeReward} from "../../src/NodeReward.sol";
 import {MockToken} from "../mocks/MockToken.sol";
-import {deployLpDividend, deployNodeReward} from "./Deploy.sol";
+import {deployHoldDividend, deployLpDividend, deployNodeReward} from "./Deploy.sol";
 
 /// @dev The three distributors behind ERC1967 proxies on the fixture's registry (its manager administers them):
 ///      an LpDividend paying `reward` to holders of `lp`, a HoldDividend paying `held` to its own holders and a
@@ -27,14 +26,7 @@ abstract contract DividendFixture is Fixture {
         lp = new MockToken("LP", "LP");
         held = new MockToken("Held", "HLD");
         lpDividend = deployLpDividend(owner, address(presale), address(reward), address(lp));
-        holdDividend = HoldDividend(
-            address(
-                new ERC1967Proxy(
-                    address(new HoldDividend()),
-                    abi.encodeCall(HoldDividend.initialize, (owner, address(presale), address(held)))
-                )
-            )
-        );
+        holdDividend = deployHoldDividend(owner, address(presale), address(held));
         nodeReward = deployNodeReward(owner, address(presale), address(reward));
     }
 

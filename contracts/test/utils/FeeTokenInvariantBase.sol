@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {TokenFixture, IRouterForTests, IPairForTests} from "./TokenFixture.sol";
 import {Vm} from "./Test.sol";
+import {path} from "./DexDeployer.sol";
 import {SwapToken} from "../../src/SwapToken.sol";
 import {Usdt} from "../../src/mocks/Usdt.sol";
 
@@ -53,7 +54,7 @@ abstract contract FeeTokenHandler {
     function _sell(address actor, uint256 amount) internal {
         vm.prank(actor);
         router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
-            amount, 0, _path(address(token), address(usdt)), actor, block.timestamp
+            amount, 0, path(address(token), address(usdt)), actor, block.timestamp
         );
     }
 
@@ -62,12 +63,6 @@ abstract contract FeeTokenHandler {
         (uint112 r0, uint112 r1,) = pair.getReserves();
         uint256 reserveToken = pair.token0() == address(token) ? r0 : r1;
         if (token.balanceOf(address(pair)) != reserveToken) ghostPairUnbalanced = true;
-    }
-
-    function _path(address from, address to) internal pure returns (address[] memory p) {
-        p = new address[](2);
-        p[0] = from;
-        p[1] = to;
     }
 
     function _bound(uint256 x, uint256 min, uint256 max) internal pure returns (uint256) {

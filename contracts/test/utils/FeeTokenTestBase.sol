@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {TokenFixture} from "./TokenFixture.sol";
+import {path} from "./DexDeployer.sol";
 import {IFeeToken} from "../../src/interfaces/IFeeToken.sol";
 
 /// @dev The unit suites of the fee tokens (SwapToken, BurnToken, MiningToken): the fixture's token (a suite on

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {DexDeployer} from "./DexDeployer.sol";
+import {DexDeployer, path} from "./DexDeployer.sol";
 import {SwapToken} from "../../src/SwapToken.sol";
 import {BurnToken} from "../../src/BurnToken.sol";
 import {MiningToken} from "../../src/MiningToken.sol";
@@ -121,12 +121,6 @@ abstract contract TokenFixture is DexDeployer {
         usdt.approve(address(router), type(uint256).max);
         router.addLiquidity(address(token), address(usdt), tokens, usdtAmount, 0, 0, holder, block.timestamp);
         vm.stopPrank();
-    }
-
-    function path(address from, address to) internal pure returns (address[] memory p) {
-        p = new address[](2);
-        p[0] = from;
-        p[1] = to;
     }
 
     /// @dev `account` spends `usdtIn` USDT on tokens through the router (fee-on-transfer path).
