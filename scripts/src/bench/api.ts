@@ -32,10 +32,11 @@ type TreeMember = "head" | "middle" | "leaf";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
-function quantiles(samples: number[]) {
+/** p50, p95 and p99 of latencies in ms, rounded to 1/`perMs` ms. */
+export function quantiles(samples: number[], perMs = 100) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) =>
-    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100;
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * perMs) / perMs;
   return { p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) };
 }
 
