@@ -20,6 +20,16 @@ const on = ponder.on.bind(ponder) as unknown as (
   fn: (args: HistoryArgs) => Promise<void>,
 ) => void;
 
+/** The columns every log row starts with (the schema's `logColumns`): where its event is on chain. */
+function logRow(event: Pick<LogEvent, "id" | "block" | "log">) {
+  return {
+    id: event.id,
+    blockNumber: event.block.number,
+    logIndex: event.log.logIndex,
+    timestamp: event.block.timestamp,
+  };
+}
+
 /** Event arguments as JSON: integers as decimal strings, addresses checksummed (Ponder lowercases them). */
 function jsonArgs(value: unknown): unknown {
   if (typeof value === "bigint") return value.toString();
@@ -90,14 +100,11 @@ for (const [contract, abi] of Object.entries(PRODUCT_ABIS) as [
     on(name, async (args) => {
       const { event, context } = args;
       await context.db.insert(history).values({
-        id: event.id,
+        ...logRow(event),
         kind,
         contract,
         event: item.name,
         account: kind === "member" ? (event.args.account as Address) : null,
-        blockNumber: event.block.number,
-        logIndex: event.log.logIndex,
-        timestamp: event.block.timestamp,
         transactionHash: event.transaction.hash,
         from: event.transaction.from,
         args: jsonArgs(event.args) as Record<string, unknown>,
@@ -117,11 +124,8 @@ ponder.on("Staking:TeamDay", async ({ event, context }) => {
 
 ponder.on("Pair:Sync", async ({ event, context }) => {
   await context.db.insert(pairSync).values({
-    id: event.id,
+    ...logRow(event),
     pair: event.log.address,
-    blockNumber: event.block.number,
-    logIndex: event.log.logIndex,
-    timestamp: event.block.timestamp,
     reserve0: event.args.reserve0,
     reserve1: event.args.reserve1,
   });
@@ -129,11 +133,8 @@ ponder.on("Pair:Sync", async ({ event, context }) => {
 
 ponder.on("Pair:Swap", async ({ event, context }) => {
   await context.db.insert(pairSwap).values({
-    id: event.id,
+    ...logRow(event),
     pair: event.log.address,
-    blockNumber: event.block.number,
-    logIndex: event.log.logIndex,
-    timestamp: event.block.timestamp,
     transactionHash: event.transaction.hash,
     from: event.transaction.from,
     to: event.args.to,

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { units } from "../src/lib/money.ts";
-import { ATTACKER, ATTACKER_KEY, attackSuite, credit, VICTIM, VICTIM_KEY } from "./attack.ts";
+import { ATTACKER, ATTACKER_KEY, attackSuite, VICTIM, VICTIM_KEY } from "./attack.ts";
+import { credit } from "./helpers.ts";
 
 const bench = attackSuite();
 

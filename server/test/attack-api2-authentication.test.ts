@@ -2,31 +2,16 @@
  * OWASP API2:2023 Broken Authentication. The attacker tries to sign in as someone else or with a
  * message made for another site, chain or time, and to keep or forge a session. Gets: no token.
  */
-import { getAddress, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../src/lib/auth.ts";
 import { ATTACKER, ATTACKER_KEY, attackSuite, VICTIM, VICTIM_KEY } from "./attack.ts";
-import { post, signInAs } from "./helpers.ts";
+import { post, signInAs, siweMessage } from "./helpers.ts";
 
 const bench = attackSuite();
 
 async function nonceFor(address: string): Promise<{ nonce: string; message: string }> {
   return (await bench.call("nonce", undefined, { address })).data;
-}
-
-function message(address: string, nonce: string, overrides: Record<string, unknown> = {}) {
-  return createSiweMessage({
-    domain: "127.0.0.1:5173",
-    address: getAddress(address) as Address,
-    statement: "Sign in to Taichi",
-    uri: "http://127.0.0.1:5173",
-    version: "1",
-    chainId: 31337,
-    nonce,
-    ...overrides,
-  });
 }
 
 async function login(text: string, key: `0x${string}` = ATTACKER_KEY) {
@@ -50,7 +35,7 @@ describe("API2 broken authentication: the attacker gets no session", () => {
     ["a message not valid yet", { notBefore: new Date(Date.now() + 3_600_000) }, "expired"],
   ] as const)("signs a message with %s", async (_label, overrides, reason) => {
     const { nonce } = await nonceFor(ATTACKER);
-    expect(await login(message(ATTACKER, nonce, overrides))).toEqual({
+    expect(await login(siweMessage(ATTACKER, nonce, overrides))).toEqual({
       code: 4800,
       msg: `Sign-in failed: ${reason}`,
       data: null,
@@ -63,7 +48,7 @@ describe("API2 broken authentication: the attacker gets no session", () => {
     expect(await login(own.message)).toMatchObject({ code: 0 });
     expect(await login(own.message)).toMatchObject({ code: 4800, msg: "Sign-in failed: nonce" });
     const victims = await nonceFor(VICTIM);
-    expect(await login(message(ATTACKER, victims.nonce))).toMatchObject({ msg: "Sign-in failed: nonce" });
+    expect(await login(siweMessage(ATTACKER, victims.nonce))).toMatchObject({ msg: "Sign-in failed: nonce" });
     expect(await login(victims.message)).toMatchObject({ msg: "Sign-in failed: signature" });
     // The victim's nonce is still good for the victim.
     expect(await login(victims.message, VICTIM_KEY)).toMatchObject({ code: 0 });

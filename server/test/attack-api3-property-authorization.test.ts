@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { units } from "../src/lib/money.ts";
-import { ATTACKER, ATTACKER_KEY, attackSuite, credit, ledgerState, VICTIM, VICTIM_KEY } from "./attack.ts";
-import { signInAs } from "./helpers.ts";
+import { ATTACKER, ATTACKER_KEY, attackSuite, ledgerState, VICTIM, VICTIM_KEY } from "./attack.ts";
+import { credit, signInAs } from "./helpers.ts";
 
 const bench = attackSuite();
 

@@ -7,17 +7,8 @@ import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { units } from "../src/lib/money.ts";
 import { ADMIN_ROUTE_NAMES } from "../src/routes/invest/route.ts";
-import {
-  ATTACKER,
-  ATTACKER_KEY,
-  attackSuite,
-  credit,
-  OPERATOR,
-  OPERATOR_KEY,
-  VICTIM,
-  VICTIM_KEY,
-} from "./attack.ts";
-import { DEV_KEYS, signInAs } from "./helpers.ts";
+import { ATTACKER, ATTACKER_KEY, attackSuite, OPERATOR, OPERATOR_KEY, VICTIM, VICTIM_KEY } from "./attack.ts";
+import { credit, DEV_KEYS, signInAs } from "./helpers.ts";
 
 const bench = attackSuite({ operators: [OPERATOR, privateKeyToAccount(DEV_KEYS[4]).address] });
 

@@ -7,8 +7,8 @@ import { zeroAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { units } from "../src/lib/money.ts";
-import { ATTACKER, ATTACKER_KEY, attackSuite, credit, ledgerState, VICTIM, VICTIM_KEY } from "./attack.ts";
-import { addressOf, addressTokens, post } from "./helpers.ts";
+import { ATTACKER, ATTACKER_KEY, attackSuite, ledgerState, VICTIM, VICTIM_KEY } from "./attack.ts";
+import { addressOf, addressTokens, credit, post } from "./helpers.ts";
 import { buildApp } from "../src/app.ts";
 
 const bench = attackSuite();

@@ -85,20 +85,6 @@ export function attackSuite(options: Partial<BuildAppOptions> = {}): Bench {
   return bench;
 }
 
-/** Credits `amount` base units to a member's ledger, as a settled day would. */
-export async function credit(
-  db: Db,
-  address: string,
-  creditType: "usdt" | "arb",
-  amount: bigint,
-  ref: string,
-) {
-  await db.query(
-    "INSERT INTO ledger (address, credit_type, amount, kind, ref) VALUES ($1, $2, $3::numeric, 'mining', $4)",
-    [address, creditType, amount.toString(), ref],
-  );
-}
-
 /** Sum of a member's ledger and the kept balance, which must agree. */
 export async function ledgerState(db: Db, address: string, creditType: "usdt" | "arb") {
   const { rows } = await db.query<{ ledger: string; balance: string }>(

@@ -1,9 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { createDb, migrate, type Db } from "../src/db/index.ts";
+import { createDb, migrate, type Db, type Queryable } from "../src/db/index.ts";
 import { PGLITE_MEMORY } from "../src/env.ts";
 import { privateKeyToAccount } from "viem/accounts";
-import type { Address } from "viem";
+import { getAddress, type Address } from "viem";
+import { createSiweMessage } from "viem/siwe";
+import { SIWE_STATEMENT } from "../src/lib/auth.ts";
 import type { CreditType } from "../src/lib/money.ts";
 import type { SessionVerifier } from "../src/plugins/session.ts";
 import type { VerifyPayment, VerifyPayout } from "../src/lib/payments.ts";
@@ -125,6 +127,38 @@ export async function signInAs(app: FastifyInstance, key: `0x${string}`): Promis
   const body = res.json();
   if (body.code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
   return body.data.token as string;
+}
+
+/** A sign-in message for `address` and `nonce` as the app at 127.0.0.1:5173 on anvil builds it, with `overrides`. */
+export function siweMessage(
+  address: string,
+  nonce: string,
+  overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
+): string {
+  return createSiweMessage({
+    domain: "127.0.0.1:5173",
+    address: getAddress(address),
+    statement: SIWE_STATEMENT,
+    uri: "http://127.0.0.1:5173",
+    version: "1",
+    chainId: 31337,
+    nonce,
+    ...overrides,
+  });
+}
+
+/** Credits `amount` base units to a member's ledger, as a settled day would. */
+export async function credit(
+  db: Queryable,
+  address: string,
+  creditType: CreditType,
+  amount: bigint,
+  ref: string,
+): Promise<void> {
+  await db.query(
+    "INSERT INTO ledger (address, credit_type, amount, kind, ref) VALUES ($1, $2, $3::numeric, 'mining', $4)",
+    [address, creditType, amount.toString(), ref],
+  );
 }
 
 /** A fake chain for route tests: payments recorded with `pay` (and payouts with `payOut`) verify, nothing else. */

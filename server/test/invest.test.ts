@@ -5,7 +5,6 @@
 import type { FastifyInstance } from "fastify";
 import { getAddress, zeroAddress, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp, LOCAL_TREASURY } from "../src/app.ts";
 import type { Db } from "../src/db/index.ts";
@@ -13,7 +12,16 @@ import { settleDay, settlePending } from "../src/jobs/settlement.ts";
 import { hashToken } from "../src/lib/auth.ts";
 import { units, WITHDRAW_FEE } from "../src/lib/money.ts";
 import { moveWithdrawal, WithdrawalStateError } from "../src/lib/withdrawals.ts";
-import { createTestDb, DEV_KEYS, fakeChain, post, resetDb, signInAs } from "./helpers.ts";
+import {
+  createTestDb,
+  credit,
+  DEV_KEYS,
+  fakeChain,
+  post,
+  resetDb,
+  signInAs,
+  siweMessage,
+} from "./helpers.ts";
 
 const USDT: Address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 /** Account 0 is the treasury, which may not pay for a member: members are accounts 1 to 3. */
@@ -62,35 +70,12 @@ async function buyMachine(token: string, from: string, id = 1, num = 1) {
   return post(app, "buyMachine", { form: { id: String(id), num: String(num), hash }, headers: en(token) });
 }
 
-async function credit(address: string, creditType: "usdt" | "arb", amount: bigint, ref: string) {
-  await db.query(
-    "INSERT INTO ledger (address, credit_type, amount, kind, ref) VALUES ($1, $2, $3::numeric, 'mining', $4)",
-    [address, creditType, amount.toString(), ref],
-  );
-}
-
 describe("sign-in (EIP-4361)", () => {
   async function nonceFor(address: string) {
     return (await post(app, "nonce", { form: { address } })).json().data as {
       nonce: string;
       message: string;
     };
-  }
-
-  function message(
-    address: string,
-    nonce: string,
-    overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
-  ) {
-    return createSiweMessage({
-      domain: "127.0.0.1:5173",
-      address: getAddress(address),
-      uri: "http://127.0.0.1:5173",
-      version: "1",
-      chainId: 31337,
-      nonce,
-      ...overrides,
-    });
   }
 
   async function login(msg: string, key: `0x${string}` = KEY_A) {
@@ -117,7 +102,7 @@ describe("sign-in (EIP-4361)", () => {
   // Messages for another domain, URI, chain or time: test/attack-api2-authentication.test.ts.
 
   it("refuses an unknown nonce, a reused one and one issued to another address", async () => {
-    expect(await login(message(A, "unknownnonce123"))).toMatchObject({
+    expect(await login(siweMessage(A, "unknownnonce123"))).toMatchObject({
       code: 4800,
       msg: "Sign-in failed: nonce",
     });
@@ -125,7 +110,7 @@ describe("sign-in (EIP-4361)", () => {
     expect(await login(text)).toMatchObject({ code: 0 });
     expect(await login(text)).toMatchObject({ code: 4800, msg: "Sign-in failed: nonce" });
     const { nonce } = await nonceFor(B);
-    expect(await login(message(A, nonce))).toMatchObject({ code: 4800, msg: "Sign-in failed: nonce" });
+    expect(await login(siweMessage(A, nonce))).toMatchObject({ code: 4800, msg: "Sign-in failed: nonce" });
   });
 
   it("refuses an expired nonce", async () => {
@@ -150,9 +135,11 @@ describe("sign-in (EIP-4361)", () => {
   it("answers in Chinese by default", async () => {
     const { nonce } = await nonceFor(A);
     const signature = await privateKeyToAccount(KEY_A).signMessage({
-      message: message(A, nonce, { chainId: 1 }),
+      message: siweMessage(A, nonce, { chainId: 1 }),
     });
-    const res = await post(app, "login", { form: { message: message(A, nonce, { chainId: 1 }), signature } });
+    const res = await post(app, "login", {
+      form: { message: siweMessage(A, nonce, { chainId: 1 }), signature },
+    });
     expect(res.json()).toEqual({ code: 4800, msg: "登录失败: chain", data: null });
   });
 
@@ -412,7 +399,7 @@ describe("team", () => {
 describe("wallet and withdrawals", () => {
   it("withdraws above the minimum with a paid fee, lists the ledger, refunds a rejected request", async () => {
     const token = await member(KEY_A);
-    await credit(A, "arb", units("100"), "seed:1");
+    await credit(db, A, "arb", units("100"), "seed:1");
     const res = await post(app, "withdraw", {
       form: { num: "10.5", credit_type: "arb", hash: chain.pay(A, WITHDRAW_FEE) },
       headers: en(token),
@@ -450,7 +437,7 @@ describe("wallet and withdrawals", () => {
 
   it("moves pending -> approved -> paid and refuses skipping states", async () => {
     const token = await member(KEY_A);
-    await credit(A, "usdt", units("50"), "seed:2");
+    await credit(db, A, "usdt", units("50"), "seed:2");
     const res = await post(app, "withdraw", {
       form: { num: "10", credit_type: "usdt", hash: chain.pay(A, WITHDRAW_FEE) },
       headers: en(token),
@@ -480,8 +467,8 @@ describe("wallet and withdrawals", () => {
 
   it("refuses below the minimum, ARB not above 10, over the balance, zero and bad fees", async () => {
     const token = await member(KEY_A);
-    await credit(A, "arb", units("20"), "seed:3");
-    await credit(A, "usdt", units("20"), "seed:4");
+    await credit(db, A, "arb", units("20"), "seed:3");
+    await credit(db, A, "usdt", units("20"), "seed:4");
     const ask = (num: string, creditType: string, hash = chain.pay(A, WITHDRAW_FEE)) =>
       post(app, "withdraw", { form: { num, credit_type: creditType, hash }, headers: en(token) }).then((r) =>
         r.json(),

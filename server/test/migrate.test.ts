@@ -1,11 +1,13 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createDb, migrate, type Db } from "../src/db/index.ts";
-import { listMigrations } from "../src/db/migrate.ts";
+import { listMigrations, MIGRATIONS_DIR } from "../src/db/migrate.ts";
 import { PGLITE_MEMORY } from "../src/env.ts";
 import { ALICE, BOB, insertMember } from "./helpers.ts";
+
+const CAROL = "0x00000000000000000000000000000000000ca401";
 
 const ALL = [
   "0001_init",
@@ -162,5 +164,65 @@ describe("schema 0001", () => {
     await expect(insertMember(db, "0x1234")).rejects.toThrow(/check/i);
     await expect(insertMember(db, BOB, "not-an-address")).rejects.toThrow(/check/i);
     await insertMember(db, BOB, ALICE);
+  });
+});
+
+describe("upgrading a database from before 0005", () => {
+  /** A database migrated up to 0004_wallet_balances, as one deployed before the team totals. */
+  async function at0004(): Promise<Db> {
+    const dir = await tempDir();
+    for (const name of ALL.slice(0, 4)) {
+      await copyFile(path.join(MIGRATIONS_DIR, `${name}.sql`), path.join(dir, `${name}.sql`));
+    }
+    const db = await memoryDb();
+    await migrate(db, { dir });
+    return db;
+  }
+
+  it("computes the team totals of the members and machines already there, and books old payments to their day", async () => {
+    const db = await at0004();
+    // ALICE <- BOB <- CAROL; CAROL bought a machine three days ago that runs another ten days.
+    await insertMember(db, ALICE);
+    await insertMember(db, BOB, ALICE);
+    await insertMember(db, CAROL, BOB);
+    const hash = `0x${"c".repeat(64)}`;
+    await db.query(
+      `INSERT INTO payments (tx_hash, address, purpose, amount, created_at)
+       VALUES ($1, $2, 'machine', 1, now() - interval '3 days')`,
+      [hash, CAROL],
+    );
+    await db.query(
+      `INSERT INTO member_machines (address, type_id, num, power, paid, tx_hash, start_day, end_day)
+       VALUES ($1, 1, 1, 40, 1, $2, current_date - 3, current_date + 10)`,
+      [CAROL, hash],
+    );
+
+    expect(await migrate(db)).toEqual({ applied: ALL.slice(4) });
+    const { rows: totals } = await db.query(
+      "SELECT address, direct_count, team_count FROM team_totals ORDER BY team_count DESC",
+    );
+    expect(totals).toEqual([
+      { address: ALICE, direct_count: 1, team_count: 2 },
+      { address: BOB, direct_count: 1, team_count: 1 },
+    ]);
+    const { rows: power } = await db.query(
+      "SELECT address, direct_power::int AS direct, team_power::int AS team FROM team_power ORDER BY address",
+    );
+    expect(power).toEqual([
+      { address: BOB, direct: 40, team: 40 },
+      { address: ALICE, direct: 0, team: 40 },
+    ]);
+    const { rows: days } = await db.query<{ on_its_day: boolean }>(
+      "SELECT day = (created_at AT TIME ZONE 'UTC')::date AND day < (now() AT TIME ZONE 'UTC')::date AS on_its_day FROM payments",
+    );
+    expect(days).toEqual([{ on_its_day: true }]);
+  });
+
+  it("stops, naming them, when more than one member has no referrer", async () => {
+    const db = await at0004();
+    await insertMember(db, ALICE);
+    await insertMember(db, BOB);
+    await expect(migrate(db)).rejects.toThrow(/members without a referrer: ids 1, 2/);
+    expect(await tables(db)).not.toContain("team_totals");
   });
 });

@@ -11,7 +11,7 @@ import { buildApp, LOCAL_TREASURY } from "../src/app.ts";
 import type { Db } from "../src/db/index.ts";
 import { units, WITHDRAW_FEE } from "../src/lib/money.ts";
 import { moveWithdrawal, PayoutHashUsedError } from "../src/lib/withdrawals.ts";
-import { createTestDb, DEV_KEYS, fakeChain, post, resetDb, signInAs } from "./helpers.ts";
+import { createTestDb, credit, DEV_KEYS, fakeChain, post, resetDb, signInAs } from "./helpers.ts";
 
 const USDT: Address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 /** Account 0 is the treasury, which may not pay for a member: members and operators are accounts 1 to 4. */
@@ -58,13 +58,6 @@ async function member(key: `0x${string}`, recommend: string = zeroAddress): Prom
   return token;
 }
 
-async function credit(address: string, creditType: "usdt" | "arb", amount: bigint, ref: string) {
-  await db.query(
-    "INSERT INTO ledger (address, credit_type, amount, kind, ref) VALUES ($1, $2, $3::numeric, 'mining', $4)",
-    [address, creditType, amount.toString(), ref],
-  );
-}
-
 async function requestWithdrawal(token: string, from: string, num: string, creditType = "usdt") {
   const body = await call("withdraw", token, {
     num,
@@ -95,8 +88,8 @@ async function events(id: number) {
 describe("withdrawCheck", () => {
   it("quotes the fee, minimum, balance and net amount before anything is paid", async () => {
     const token = await member(KEY_A);
-    await credit(A, "usdt", units("30"), "seed:1");
-    await credit(A, "arb", units("12"), "seed:2");
+    await credit(db, A, "usdt", units("30"), "seed:1");
+    await credit(db, A, "arb", units("12"), "seed:2");
     expect(await call("withdrawCheck", token, { num: "10", credit_type: "usdt" })).toEqual({
       code: 0,
       msg: "Success",
@@ -129,8 +122,8 @@ describe("withdrawCheck", () => {
 
   it("refuses what withdraw would refuse, in the request's language", async () => {
     const token = await member(KEY_A);
-    await credit(A, "usdt", units("20"), "seed:1");
-    await credit(A, "arb", units("20"), "seed:2");
+    await credit(db, A, "usdt", units("20"), "seed:1");
+    await credit(db, A, "arb", units("20"), "seed:2");
     const ask = (num: string, creditType: string, lang = "en") =>
       call("withdrawCheck", token, { num, credit_type: creditType }, lang);
     expect(await ask("10", "arb")).toEqual({
@@ -184,8 +177,8 @@ describe("operator routes", () => {
   it("lists the queue oldest first, by state and by page", async () => {
     const tokenA = await member(KEY_A);
     const tokenB = await member(KEY_B, A);
-    await credit(A, "usdt", units("1000"), "seed:a");
-    await credit(B, "arb", units("100"), "seed:b");
+    await credit(db, A, "usdt", units("1000"), "seed:a");
+    await credit(db, B, "arb", units("100"), "seed:b");
     for (let i = 0; i < 22; i++) await requestWithdrawal(tokenA, A, "10");
     const arbId = await requestWithdrawal(tokenB, B, "10.5", "arb");
     const operator = await signInAs(app, KEY_OP1);
@@ -231,7 +224,7 @@ describe("operator routes", () => {
 
   it("approves, then pays with a verified payout; every move is an audit row", async () => {
     const token = await member(KEY_A);
-    await credit(A, "usdt", units("50"), "seed:1");
+    await credit(db, A, "usdt", units("50"), "seed:1");
     const id = await requestWithdrawal(token, A, "12.5");
     const operator = await signInAs(app, KEY_OP1);
 
@@ -262,7 +255,7 @@ describe("operator routes", () => {
 
   it("rejects pending or approved requests with a refund through the ledger", async () => {
     const token = await member(KEY_A);
-    await credit(A, "arb", units("100"), "seed:1");
+    await credit(db, A, "arb", units("100"), "seed:1");
     const first = await requestWithdrawal(token, A, "20", "arb");
     const second = await requestWithdrawal(token, A, "30", "arb");
     expect(await balance(token, "arb")).toBe(units("50"));
@@ -302,7 +295,7 @@ describe("operator routes", () => {
 
   it("answers 4800 for every illegal move and changes nothing", async () => {
     const token = await member(KEY_A);
-    await credit(A, "usdt", units("100"), "seed:1");
+    await credit(db, A, "usdt", units("100"), "seed:1");
     const id = await requestWithdrawal(token, A, "10");
     const operator = await signInAs(app, KEY_OP1);
     const move = (name: string, form: Record<string, string>, lang = "en") =>
@@ -341,9 +334,9 @@ describe("operator routes", () => {
   it("refuses payouts that do not prove the transfer, and a hash used before", async () => {
     const token = await member(KEY_A);
     const tokenB = await member(KEY_B, A);
-    await credit(A, "usdt", units("100"), "seed:1");
-    await credit(A, "arb", units("100"), "seed:2");
-    await credit(B, "usdt", units("100"), "seed:3");
+    await credit(db, A, "usdt", units("100"), "seed:1");
+    await credit(db, A, "arb", units("100"), "seed:2");
+    await credit(db, B, "usdt", units("100"), "seed:3");
     const id = await requestWithdrawal(token, A, "10");
     const arbId = await requestWithdrawal(token, A, "11", "arb");
     const other = await requestWithdrawal(tokenB, B, "10");
@@ -388,7 +381,7 @@ describe("operator routes", () => {
 describe("operators acting at once", () => {
   it("two operators approving one request: exactly one move", async () => {
     const token = await member(KEY_A);
-    await credit(A, "usdt", units("100"), "seed:1");
+    await credit(db, A, "usdt", units("100"), "seed:1");
     const id = await requestWithdrawal(token, A, "10");
     const [one, two] = await Promise.all([signInAs(app, KEY_OP1), signInAs(app, KEY_OP2)]);
     const answers = await Promise.all(
@@ -403,7 +396,7 @@ describe("operators acting at once", () => {
 
   it("an approved request is rejected only by the operator who approved it (a payout may be on its way)", async () => {
     const token = await member(KEY_A);
-    await credit(A, "usdt", units("100"), "seed:1");
+    await credit(db, A, "usdt", units("100"), "seed:1");
     const id = await requestWithdrawal(token, A, "40");
     const approver = await signInAs(app, KEY_OP1);
     const other = await signInAs(app, KEY_OP2);
@@ -428,7 +421,7 @@ describe("operators acting at once", () => {
 
   it("rejects racing each other refund once; approve racing reject leaves one consistent outcome", async () => {
     const token = await member(KEY_A);
-    await credit(A, "usdt", units("100"), "seed:1");
+    await credit(db, A, "usdt", units("100"), "seed:1");
     const id = await requestWithdrawal(token, A, "40");
     const operator = await signInAs(app, KEY_OP1);
     const answers = await Promise.all(
@@ -457,7 +450,7 @@ describe("operators acting at once", () => {
 
   it("one payout hash submitted for two requests at once settles one", async () => {
     const token = await member(KEY_A);
-    await credit(A, "usdt", units("100"), "seed:1");
+    await credit(db, A, "usdt", units("100"), "seed:1");
     const first = await requestWithdrawal(token, A, "10");
     const second = await requestWithdrawal(token, A, "10");
     const operator = await signInAs(app, KEY_OP1);
@@ -480,7 +473,7 @@ describe("operators acting at once", () => {
 
   it("the database refuses a payout hash twice even past the route's early check", async () => {
     const token = await member(KEY_A);
-    await credit(A, "usdt", units("100"), "seed:1");
+    await credit(db, A, "usdt", units("100"), "seed:1");
     const first = await requestWithdrawal(token, A, "10");
     const second = await requestWithdrawal(token, A, "10");
     for (const w of [first, second]) await moveWithdrawal(db, w, "approved", { actor: OP1 });
@@ -498,9 +491,9 @@ describe("wallet balances", () => {
   it("equal the ledger sums after requests, refunds and payouts; ledger rows cannot change", async () => {
     const token = await member(KEY_A);
     const tokenB = await member(KEY_B, A);
-    await credit(A, "usdt", units("100"), "seed:1");
-    await credit(A, "arb", units("33.3"), "seed:2");
-    await credit(B, "usdt", units("12"), "seed:3");
+    await credit(db, A, "usdt", units("100"), "seed:1");
+    await credit(db, A, "arb", units("33.3"), "seed:2");
+    await credit(db, B, "usdt", units("12"), "seed:3");
     const operator = await signInAs(app, KEY_OP1);
     const first = await requestWithdrawal(token, A, "25");
     await requestWithdrawal(token, A, "11.1", "arb");
@@ -527,7 +520,7 @@ describe("wallet balances", () => {
 describe("a member withdrawing at once", () => {
   it("cannot spend one balance twice, nor one fee payment twice", async () => {
     const token = await member(KEY_A);
-    await credit(A, "usdt", units("100"), "seed:1");
+    await credit(db, A, "usdt", units("100"), "seed:1");
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
         call("withdraw", token, { num: "60", credit_type: "usdt", hash: chain.pay(A, WITHDRAW_FEE) }),

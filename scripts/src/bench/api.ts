@@ -32,10 +32,11 @@ type TreeMember = "head" | "middle" | "leaf";
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
-function quantiles(samples: number[]) {
+/** p50, p95 and p99 of latencies in ms, rounded to 1/`perMs` ms. */
+export function quantiles(samples: number[], perMs = 100) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) =>
-    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 100) / 100;
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * perMs) / perMs;
   return { p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) };
 }
 
@@ -72,19 +73,22 @@ function p50p95(samples: number[]) {
   return { p50Ms, p95Ms };
 }
 
-async function serverCpu(port: number): Promise<number> {
+/** GET `path` of the bench server's bare Fastify on `port`, as parsed JSON. */
+function getJson<T>(port: number, path: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    request({ host: "127.0.0.1", port, path: "/cpu" }, (res) => {
+    request({ host: "127.0.0.1", port, path }, (res) => {
       let text = "";
       res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      res.on("end", () => {
-        const { user, system } = JSON.parse(text) as { user: number; system: number };
-        resolve(user + system);
-      });
+      res.on("end", () => resolve(JSON.parse(text) as T));
     })
       .on("error", reject)
       .end();
   });
+}
+
+async function serverCpu(port: number): Promise<number> {
+  const { user, system } = await getJson<{ user: number; system: number }>(port, "/cpu");
+  return user + system;
 }
 
 async function load(
@@ -277,13 +281,5 @@ async function measureTeam(
 }
 
 async function walkMs(port: number, address: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    request({ host: "127.0.0.1", port, path: `/walk?address=${address}` }, (res) => {
-      let text = "";
-      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      res.on("end", () => resolve((JSON.parse(text) as { ms: number }).ms));
-    })
-      .on("error", reject)
-      .end();
-  });
+  return (await getJson<{ ms: number }>(port, `/walk?address=${address}`)).ms;
 }

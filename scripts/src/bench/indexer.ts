@@ -17,6 +17,7 @@ import {
 } from "viem";
 import { presaleAbi, routerAbi, stakingAbi, usdtAbi } from "@taichi/contracts";
 import { DEV_ROLES, devAccount } from "../env.ts";
+import { quantiles } from "./api.ts";
 import { indexedBlock, startIndexer } from "../indexer.ts";
 import { startLocalChain } from "../localChain.ts";
 import { stopService } from "../processes.ts";
@@ -43,13 +44,6 @@ export type IndexerBench = {
 };
 
 type Call = { from: Address; to: Address; data: Hex };
-
-function quantiles(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! * 10) / 10;
-  return { p50Ms: at(0.5), p95Ms: at(0.95) };
-}
 
 export async function measureIndexer(log: (line: string) => void = console.log): Promise<IndexerBench> {
   const chain = await startLocalChain(CHAIN_PORT);
@@ -214,7 +208,8 @@ export async function measureIndexer(log: (line: string) => void = console.log):
         if (i >= 20) samples.push(performance.now() - t0);
         items = (body.items ?? body.prices)!.length;
       }
-      return { path, items, ...quantiles(samples) };
+      const { p50Ms, p95Ms } = quantiles(samples, 10);
+      return { path, items, p50Ms, p95Ms };
     }
     const count = async (path: string, key = "items") => {
       let total = 0;

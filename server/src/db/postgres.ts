@@ -15,23 +15,24 @@ function busyOr(error: unknown): unknown {
   return error;
 }
 
+/** `pending`, failing with `DatabaseBusyError` where `busyOr` says so. */
+async function orBusy<T>(pending: Promise<T>): Promise<T> {
+  try {
+    return await pending;
+  } catch (error) {
+    throw busyOr(error);
+  }
+}
+
 function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      try {
-        const result = await target.query(sql, [...params]);
-        return { rows: result.rows as T[] };
-      } catch (error) {
-        throw busyOr(error);
-      }
+      const result = await orBusy(target.query(sql, [...params]));
+      return { rows: result.rows as T[] };
     },
     async exec(sql: string) {
       // Without parameters pg uses the simple protocol, which accepts several statements.
-      try {
-        await target.query(sql);
-      } catch (error) {
-        throw busyOr(error);
-      }
+      await orBusy(target.query(sql));
     },
   };
 }
@@ -65,12 +66,7 @@ export async function createPostgresDb(
     kind: "postgres",
     ...wrap(pool),
     async transaction(fn) {
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (error) {
-        throw busyOr(error);
-      }
+      const client = await orBusy(pool.connect());
       let broken: Error | undefined;
       try {
         await client.query("BEGIN");

@@ -99,15 +99,24 @@ function reportedChainId(client: PublicClient): Promise<number> {
   return chainId;
 }
 
+type TransferClaim = {
+  hash: Hash;
+  token: Address;
+  from: Address;
+  to: Address;
+  amount: bigint;
+  after?: bigint | null;
+};
+
 /**
  * Whether `hash` is a successful transaction with enough confirmations that emitted a Transfer of
- * exactly `amount` of `token` from `from` to `to`, on the client's chain: an RPC serving another
- * chain (a testnet URL left in the settings) proves nothing.
+ * exactly `amount` of `token` from `from` to `to`, mined after block `after` when given ("stale" if not),
+ * on the client's chain: an RPC serving another chain (a testnet URL left in the settings) proves nothing.
  */
 export async function checkTransfer(
   client: PublicClient,
   confirmations: number,
-  transfer: { hash: Hash; token: Address; from: Address; to: Address; amount: bigint; after?: bigint | null },
+  transfer: TransferClaim,
 ): Promise<PaymentCheck> {
   try {
     return await checkTransferOnChain(client, confirmations, transfer);
@@ -124,7 +133,7 @@ export async function checkTransfer(
 async function checkTransferOnChain(
   client: PublicClient,
   confirmations: number,
-  transfer: { hash: Hash; token: Address; from: Address; to: Address; amount: bigint; after?: bigint | null },
+  transfer: TransferClaim,
 ): Promise<PaymentCheck> {
   if (client.chain !== undefined && (await reportedChainId(client)) !== client.chain.id) {
     return { ok: false, reason: "unavailable" };

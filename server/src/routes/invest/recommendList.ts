@@ -4,7 +4,7 @@
  * power from one index lookup of its own machines, so a page costs the same for every member.
  */
 import { reject } from "../../lib/api.ts";
-import { iso, requireMember } from "../../lib/members.ts";
+import { iso, powerSql, requireMember } from "../../lib/members.ts";
 import { defineInvestRoute } from "./route.ts";
 import { idSchema, pageSchema } from "./schemas.ts";
 import { IN_TEAM_OF_SQL } from "./team.ts";
@@ -62,7 +62,7 @@ export default defineInvestRoute<{ userId?: number; page?: number }, RecommendLi
         id: number;
         address: string;
         username: string | null;
-        power: string | null;
+        power: number;
         direct_count: number | null;
         created_at: Date | string;
       }>(
@@ -71,8 +71,7 @@ export default defineInvestRoute<{ userId?: number; page?: number }, RecommendLi
             ORDER BY id LIMIT $2 OFFSET $3
          )
          SELECT page.id, page.address, page.username, t.direct_count, page.created_at,
-                (SELECT sum(power) FROM member_machines m
-                  WHERE m.address = page.address AND m.end_day > (now() AT TIME ZONE 'UTC')::date)::bigint::text AS power
+                ${powerSql("page.address")} AS power
            FROM page LEFT JOIN team_totals t ON t.address = page.address
           ORDER BY page.id`,
         [target.address, RECOMMEND_PAGE_SIZE, (page - 1) * RECOMMEND_PAGE_SIZE],
@@ -87,7 +86,7 @@ export default defineInvestRoute<{ userId?: number; page?: number }, RecommendLi
         userId: Number(row.id),
         address: row.address,
         username: row.username,
-        power: Number(row.power ?? 0),
+        power: Number(row.power),
         directCount: Number(row.direct_count ?? 0),
         createdAt: iso(row.created_at),
       })),
