@@ -59,9 +59,10 @@ const formatTime = (seconds: bigint) => display({ kind: "time" }, seconds);
 
 /**
  * The one way the manager area calls a privileged function of `c`: `route` says how (undefined while
- * the owner, manager and role are read), `prepare` checks a call before its confirm dialog (a call
- * already queued on the timelock is refused there, nothing sent), `send` sends it through the shared
- * transaction path (the call itself, or the timelock's `schedule` with the minimum delay).
+ * the owner, manager and role are read; `editable`: direct or through the timelock), `prepare` checks a
+ * call before its confirm dialog (a call already queued on the timelock is refused there, nothing sent),
+ * `send` sends it through the shared transaction path (the call itself, or the timelock's `schedule`
+ * with the minimum delay).
  */
 export function useAdminCall(c: Managed, ownerOnly: boolean) {
   const { address: account } = useConnection();
@@ -139,5 +140,7 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
     [send, c, timelock],
   );
 
-  return { route, minDelay, prepare, send: sendPrepared };
+  /** whether the account may act: at once or through the timelock */
+  const editable = route === "direct" || route === "timelock";
+  return { route, editable, minDelay, prepare, send: sendPrepared };
 }
