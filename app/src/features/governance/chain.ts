@@ -20,6 +20,15 @@ import {
 /** TimelockController's `getTimestamp` for an operation that ran (0: never scheduled, or cancelled). */
 export const DONE_TIMESTAMP = 1n;
 
+/** The timelock's `getTimestamp(id)`: 0 unset, `DONE_TIMESTAMP` once run, else when it becomes ready. */
+const readTimestamp = (reads: AuditReads, timelock: Address, id: Hash) =>
+  reads.readContract({
+    address: timelock,
+    abi: timelockAbi,
+    functionName: "getTimestamp",
+    args: [id],
+  }) as Promise<bigint>;
+
 const EVENT_ITEMS = timelockAbi.filter(
   (item) => item.type === "event" && (TIMELOCK_EVENTS as readonly string[]).includes(item.name),
 );
@@ -159,12 +168,7 @@ export async function prepareSchedule(
   for (let n = 0; ; n++) {
     const salt = saltOf(n);
     const id = operationId(call, ZERO_PREDECESSOR, salt);
-    const timestamp = (await reads.readContract({
-      address: timelock,
-      abi: timelockAbi,
-      functionName: "getTimestamp",
-      args: [id],
-    })) as bigint;
+    const timestamp = await readTimestamp(reads, timelock, id);
     if (timestamp === 0n) return { ok: true, salt, id };
     if (timestamp !== DONE_TIMESTAMP) {
       return {
@@ -188,12 +192,7 @@ export async function executeBlocker(
   now: bigint,
   formatTime: (seconds: bigint) => string,
 ): Promise<AppMessage | undefined> {
-  const timestamp = (await reads.readContract({
-    address: timelock,
-    abi: timelockAbi,
-    functionName: "getTimestamp",
-    args: [id],
-  })) as bigint;
+  const timestamp = await readTimestamp(reads, timelock, id);
   if (timestamp === 0n) return { key: "governance.errors.notQueued" };
   if (timestamp === DONE_TIMESTAMP) return { key: "governance.errors.alreadyDone" };
   if (timestamp > now) return { key: "governance.errors.tooEarly", values: { time: formatTime(timestamp) } };
