@@ -1,10 +1,8 @@
-import { presaleAbi, timelockAbi } from "@taichi/contracts";
+import { timelockAbi } from "@taichi/contracts";
 import { useCallback } from "react";
-import { type Abi, type Address, type Hash, encodeFunctionData } from "viem";
+import { type Address, type Hash, encodeFunctionData } from "viem";
 import { useClient, useConnection } from "wagmi";
-import { PROPOSER_ROLE } from "../../../contractViews";
 import type { AppMessage } from "../../../i18n/keys";
-import { contractAddress } from "../../../lib/deployments";
 import { useTransaction } from "../../../lib/useTransaction";
 import { appChain } from "../../../wagmi";
 import { ZERO_PREDECESSOR, prepareSchedule } from "../../governance/chain";
@@ -14,6 +12,7 @@ import type { Call } from "../../governance/operations";
 import { auditReads } from "../audit";
 import { display } from "../fields";
 import type { Managed } from "../registry";
+import { useManagerSources } from "./useIsManager";
 import { useManagerRead } from "./useManagerRead";
 
 /**
@@ -69,16 +68,9 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
   const client = useClient({ chainId: appChain.id });
   const send = useTransaction();
   const timelock = timelockContract();
-  const presale = contractAddress(appChain.id, "Presale");
   const owner = useManagerRead({ address: c.address, abi: c.abi, functionName: "owner" });
-  const config = useManagerRead(
-    presale && { address: presale, abi: presaleAbi as Abi, functionName: "getConfig" },
-  );
-  const proposer = useManagerRead(
-    timelock && account
-      ? { ...timelock, functionName: "hasRole", args: [PROPOSER_ROLE, account] }
-      : undefined,
-  );
+  // the Presale's manager and the proposer role: the reads the menu's manager check made (one cache)
+  const { config, proposer } = useManagerSources(account);
   const minDelay = useMinDelay(timelock);
   const loading =
     owner.isLoading || config.isLoading || proposer.isLoading || (!!timelock && minDelay === undefined);
@@ -87,9 +79,9 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
     : callRoute({
         account,
         owner: owner.data as Address | undefined,
-        manager: (config.data as { manager: Address } | undefined)?.manager,
+        manager: config.data?.manager,
         timelock: timelock?.address,
-        proposer: proposer.data as boolean | undefined,
+        proposer: proposer.data,
         ownerOnly,
       });
 
