@@ -2,7 +2,7 @@ import { presaleAbi } from "@taichi/contracts";
 import { type Hash, encodeFunctionData, zeroHash } from "viem";
 import { describe, expect, it, vi } from "vitest";
 import { alice, bob, presale } from "../manager/auditFixtures";
-import { describeCall, executeArgs, executeBlocker, prepareSchedule, saltOf } from "./chain";
+import { describeCall, executeArgs, executeBlocker, operationId, prepareSchedule, saltOf } from "./chain";
 import type { Call, Operation } from "./operations";
 
 const timelock = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
@@ -13,28 +13,42 @@ const call: Call = {
 };
 const formatTime = (s: bigint) => `t${s}`;
 
-/** Reads answering hashOperation with an id naming the salt, and getTimestamp from `timestamps` by salt. */
+/** Reads answering getTimestamp from `timestamps` by the salt of the operation id asked (salt n: `saltOf(n)`). */
 function timelockReads(timestamps: bigint[]) {
+  const ids = timestamps.map((_, n) => operationId(call, zeroHash, saltOf(n)));
   const readContract = vi.fn(async ({ functionName, args }: { functionName: string; args: unknown[] }) => {
-    if (functionName === "hashOperation") return `0x${String(Number(args[4] as Hash)).padStart(64, "0")}`;
-    if (functionName === "getTimestamp") return timestamps[Number(args[0] as Hash)] ?? 0n;
+    if (functionName === "getTimestamp") return timestamps[ids.indexOf(args[0] as Hash)] ?? 0n;
     throw new Error(functionName);
   });
   return { readContract } as never;
 }
+
+describe("operationId", () => {
+  it("is TimelockController's hashOperation (the value a deployed TimelockController answered)", () => {
+    const id = operationId(
+      { target: "0x5FbDB2315678afecb367f032d93F642f64180aa3", value: 7n, data: "0x1234abcd" },
+      zeroHash,
+      saltOf(2),
+    );
+    expect(id).toBe("0xf44d81ee205e657e8525235471ccc1840847cb7540e01167ed65264f379154f5");
+  });
+});
 
 describe("prepareSchedule", () => {
   it("takes salt 0 for a call never scheduled", async () => {
     expect(await prepareSchedule(timelockReads([0n]), timelock, call, formatTime)).toEqual({
       ok: true,
       salt: saltOf(0),
-      id: `0x${"0".repeat(64)}`,
+      id: operationId(call, zeroHash, saltOf(0)),
     });
   });
 
   it("skips the salts of operations that already ran", async () => {
-    const check = await prepareSchedule(timelockReads([1n, 1n, 0n]), timelock, call, formatTime);
-    expect(check).toMatchObject({ ok: true, salt: saltOf(2) });
+    const reads = timelockReads([1n, 1n, 0n]);
+    const check = await prepareSchedule(reads, timelock, call, formatTime);
+    expect(check).toMatchObject({ ok: true, salt: saltOf(2), id: operationId(call, zeroHash, saltOf(2)) });
+    // one read per salt tried
+    expect((reads as { readContract: ReturnType<typeof vi.fn> }).readContract).toHaveBeenCalledTimes(3);
   });
 
   it("refuses a call still queued under any salt, naming when it can run", async () => {

@@ -1,5 +1,5 @@
 import { timelockAbi } from "@taichi/contracts";
-import { type Address, type Hash, type Hex, numberToHex } from "viem";
+import { type Address, type Hash, type Hex, encodeAbiParameters, keccak256, numberToHex } from "viem";
 import type { AppMessage } from "../../i18n/keys";
 import type { BlockWindow } from "../../lib/logRange";
 import type { AuditReads } from "../manager/audit";
@@ -19,6 +19,15 @@ import {
 
 /** TimelockController's `getTimestamp` for an operation that ran (0: never scheduled, or cancelled). */
 export const DONE_TIMESTAMP = 1n;
+
+/** The timelock's `getTimestamp(id)`: 0 unset, `DONE_TIMESTAMP` once run, else when it becomes ready. */
+const readTimestamp = (reads: AuditReads, timelock: Address, id: Hash) =>
+  reads.readContract({
+    address: timelock,
+    abi: timelockAbi,
+    functionName: "getTimestamp",
+    args: [id],
+  }) as Promise<bigint>;
 
 const EVENT_ITEMS = timelockAbi.filter(
   (item) => item.type === "event" && (TIMELOCK_EVENTS as readonly string[]).includes(item.name),
@@ -129,11 +138,26 @@ export const saltOf = (n: number): Hash => numberToHex(n, { size: 32 });
 
 export type ScheduleCheck = { ok: true; salt: Hash; id: Hash } | { ok: false; message: AppMessage };
 
+const OPERATION_PARAMS = [
+  { type: "address" },
+  { type: "uint256" },
+  { type: "bytes" },
+  { type: "bytes32" },
+  { type: "bytes32" },
+] as const;
+
+/** TimelockController's `hashOperation`, computed here: `keccak256(abi.encode(target, value, data, predecessor, salt))`. */
+export function operationId(call: Call, predecessor: Hash, salt: Hash): Hash {
+  return keccak256(
+    encodeAbiParameters(OPERATION_PARAMS, [call.target, call.value, call.data, predecessor, salt]),
+  );
+}
+
 /**
  * The salt to schedule `call` with, or why it must not be scheduled. An operation is its call plus a
  * salt: salt 0 first; a salt whose operation already ran is skipped to the next; an operation of the
  * same call still queued (waiting or ready) is refused, with the time it can run, so the same change is
- * never queued twice.
+ * never queued twice. One `getTimestamp` read per salt tried (the id is hashed here).
  */
 export async function prepareSchedule(
   reads: AuditReads,
@@ -141,19 +165,10 @@ export async function prepareSchedule(
   call: Call,
   formatTime: (seconds: bigint) => string,
 ): Promise<ScheduleCheck> {
-  const base = { address: timelock, abi: timelockAbi } as const;
   for (let n = 0; ; n++) {
     const salt = saltOf(n);
-    const id = (await reads.readContract({
-      ...base,
-      functionName: "hashOperation",
-      args: [call.target, call.value, call.data, ZERO_PREDECESSOR, salt],
-    })) as Hash;
-    const timestamp = (await reads.readContract({
-      ...base,
-      functionName: "getTimestamp",
-      args: [id],
-    })) as bigint;
+    const id = operationId(call, ZERO_PREDECESSOR, salt);
+    const timestamp = await readTimestamp(reads, timelock, id);
     if (timestamp === 0n) return { ok: true, salt, id };
     if (timestamp !== DONE_TIMESTAMP) {
       return {
@@ -177,12 +192,7 @@ export async function executeBlocker(
   now: bigint,
   formatTime: (seconds: bigint) => string,
 ): Promise<AppMessage | undefined> {
-  const timestamp = (await reads.readContract({
-    address: timelock,
-    abi: timelockAbi,
-    functionName: "getTimestamp",
-    args: [id],
-  })) as bigint;
+  const timestamp = await readTimestamp(reads, timelock, id);
   if (timestamp === 0n) return { key: "governance.errors.notQueued" };
   if (timestamp === DONE_TIMESTAMP) return { key: "governance.errors.alreadyDone" };
   if (timestamp > now) return { key: "governance.errors.tooEarly", values: { time: formatTime(timestamp) } };

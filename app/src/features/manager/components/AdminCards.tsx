@@ -77,9 +77,6 @@ function TypedConfirm({
   );
 }
 
-/** Whether the connected account may act on a card: at once or through the timelock. */
-const editable = (route: string | undefined) => route === "direct" || route === "timelock";
-
 function ErrorLine({ message }: { message: AppMessage | undefined }) {
   if (!message) return null;
   return (
@@ -150,7 +147,7 @@ export function OwnershipCard({ c }: { c: Managed }) {
         }}
       >
         <FieldInput field={ADDRESS} label="newOwner" value={input} onChange={setInput} error={error} />
-        {editable(admin.route) && (
+        {admin.editable && (
           <div className="manager-actions">
             <button
               type="button"
@@ -250,7 +247,7 @@ export function UpgradeCard({ c }: { c: Managed }) {
           />
         </div>
         <ErrorLine message={error} />
-        {editable(admin.route) && (
+        {admin.editable && (
           <div className="manager-actions">
             <button type="submit" className="button">
               {t("manager.upgrade.submit")}
@@ -416,7 +413,7 @@ export function WithdrawCard({ c, account }: { c: Managed; account: Address | un
         <FieldInput field={ADDRESS} label="to" value={to} onChange={setTo} />
         <FieldInput field={AMOUNT} label="amount" value={amount} onChange={setAmount} />
         <ErrorLine message={error} />
-        {editable(admin.route) && (
+        {admin.editable && (
           <div className="manager-actions">
             <button type="submit" className="button" disabled={!unknown && available === undefined}>
               {t("manager.withdraw.submit")}
@@ -507,7 +504,7 @@ export function BatchCard({
         />
       </div>
       <ErrorLine message={error} />
-      {editable(admin.route) && (
+      {admin.editable && (
         <div className="manager-actions">
           <button type="button" className="button ghost" onClick={() => void review(revoke)}>
             {t("manager.batch.revoke")}

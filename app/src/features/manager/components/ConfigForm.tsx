@@ -33,7 +33,6 @@ type Props = { section: Section; address: Address; abi: Abi };
 export function ConfigForm({ section, address, abi }: Props) {
   const { t } = useTranslation();
   const admin = useAdminCall({ name: section.contract, address, abi }, !!section.ownerOnly);
-  const editable = admin.route === "direct" || admin.route === "timelock";
   const setter = findFunction(abi, section.setter.fn);
   const getter = findFunction(abi, section.getter.fn);
   const [keyInput, setKeyInput] = useState("");
@@ -223,7 +222,7 @@ export function ConfigForm({ section, address, abi }: Props) {
                 value={inputs[f.name] as string}
                 onChange={(v) => update(f.name, v)}
                 error={errors[f.name]}
-                disabled={busy || !editable}
+                disabled={busy || !admin.editable}
                 note={f.note && t(f.note)}
               />
             ) : (
@@ -242,7 +241,7 @@ export function ConfigForm({ section, address, abi }: Props) {
                         value={v}
                         onChange={(next) => update(f.name, next, i)}
                         error={errors[`${f.name}.${i}`]}
-                        disabled={busy || !editable}
+                        disabled={busy || !admin.editable}
                       />
                     </label>
                   ))}
@@ -255,7 +254,7 @@ export function ConfigForm({ section, address, abi }: Props) {
               <Message message={formError} />
             </p>
           )}
-          {editable && (
+          {admin.editable && (
             <div className="manager-actions">
               <button
                 type="button"

@@ -1,10 +1,8 @@
-import { presaleAbi, timelockAbi } from "@taichi/contracts";
+import { timelockAbi } from "@taichi/contracts";
 import { useCallback } from "react";
-import { type Abi, type Address, type Hash, encodeFunctionData } from "viem";
+import { type Address, type Hash, encodeFunctionData } from "viem";
 import { useClient, useConnection } from "wagmi";
-import { PROPOSER_ROLE } from "../../../contractViews";
 import type { AppMessage } from "../../../i18n/keys";
-import { contractAddress } from "../../../lib/deployments";
 import { useTransaction } from "../../../lib/useTransaction";
 import { appChain } from "../../../wagmi";
 import { ZERO_PREDECESSOR, prepareSchedule } from "../../governance/chain";
@@ -14,6 +12,7 @@ import type { Call } from "../../governance/operations";
 import { auditReads } from "../audit";
 import { display } from "../fields";
 import type { Managed } from "../registry";
+import { useManagerSources } from "./useIsManager";
 import { useManagerRead } from "./useManagerRead";
 
 /**
@@ -59,25 +58,19 @@ const formatTime = (seconds: bigint) => display({ kind: "time" }, seconds);
 
 /**
  * The one way the manager area calls a privileged function of `c`: `route` says how (undefined while
- * the owner, manager and role are read), `prepare` checks a call before its confirm dialog (a call
- * already queued on the timelock is refused there, nothing sent), `send` sends it through the shared
- * transaction path (the call itself, or the timelock's `schedule` with the minimum delay).
+ * the owner, manager and role are read; `editable`: direct or through the timelock), `prepare` checks a
+ * call before its confirm dialog (a call already queued on the timelock is refused there, nothing sent),
+ * `send` sends it through the shared transaction path (the call itself, or the timelock's `schedule`
+ * with the minimum delay).
  */
 export function useAdminCall(c: Managed, ownerOnly: boolean) {
   const { address: account } = useConnection();
   const client = useClient({ chainId: appChain.id });
   const send = useTransaction();
   const timelock = timelockContract();
-  const presale = contractAddress(appChain.id, "Presale");
   const owner = useManagerRead({ address: c.address, abi: c.abi, functionName: "owner" });
-  const config = useManagerRead(
-    presale && { address: presale, abi: presaleAbi as Abi, functionName: "getConfig" },
-  );
-  const proposer = useManagerRead(
-    timelock && account
-      ? { ...timelock, functionName: "hasRole", args: [PROPOSER_ROLE, account] }
-      : undefined,
-  );
+  // the Presale's manager and the proposer role: the reads the menu's manager check made (one cache)
+  const { config, proposer } = useManagerSources(account);
   const minDelay = useMinDelay(timelock);
   const loading =
     owner.isLoading || config.isLoading || proposer.isLoading || (!!timelock && minDelay === undefined);
@@ -86,9 +79,9 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
     : callRoute({
         account,
         owner: owner.data as Address | undefined,
-        manager: (config.data as { manager: Address } | undefined)?.manager,
+        manager: config.data?.manager,
         timelock: timelock?.address,
-        proposer: proposer.data as boolean | undefined,
+        proposer: proposer.data,
         ownerOnly,
       });
 
@@ -139,5 +132,7 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
     [send, c, timelock],
   );
 
-  return { route, minDelay, prepare, send: sendPrepared };
+  /** whether the account may act: at once or through the timelock */
+  const editable = route === "direct" || route === "timelock";
+  return { route, editable, minDelay, prepare, send: sendPrepared };
 }

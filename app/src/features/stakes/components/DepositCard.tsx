@@ -65,6 +65,10 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
   const rules = tier ? depositRules(tier, connection.ready ? balance : undefined) : undefined;
   const check = rules && text.trim() !== "" ? validateAmount(text, rules) : undefined;
   const amount = check?.ok ? check.value : undefined;
+  // what the deposit pays: the USDT amount, or the tokens worth it at `price` (none while it has no price)
+  const paid =
+    amount === undefined ? undefined : isUSDT ? amount : price ? tokensFor(amount, price) : undefined;
+  const unit = isUSDT ? "USDT" : t("stakes.deposit.token");
   const reason = depositBlockReason({
     connected: connection.isConnected,
     wrongChain: connection.wrongChain,
@@ -78,7 +82,7 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
   });
 
   async function deposit() {
-    if (!staking || !usdt || !tier || amount === undefined || (!isUSDT && !price)) return;
+    if (!staking || !usdt || !tier || amount === undefined || paid === undefined) return;
     const token = isUSDT ? usdt.address : overview.token;
     if (!token) return;
     setBusy(true);
@@ -90,7 +94,7 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
         spend: {
           token,
           spender: staking.address,
-          amount: isUSDT ? amount : tokensFor(amount, price ?? 0n),
+          amount: paid,
         },
       });
       if (result.ok) setText("");
@@ -164,22 +168,18 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
             </div>
           </>
         )}
-        {amount !== undefined && tier && (isUSDT || !!price) && (
+        {paid !== undefined && tier && (
           <>
             <div>
               <dt>{t("stakes.deposit.youPay")}</dt>
               <dd>
-                {isUSDT
-                  ? `${formatAmount(amount)} USDT`
-                  : `${formatAmount(tokensFor(amount, price ?? 0n))} ${t("stakes.deposit.token")}`}
+                {formatAmount(paid)} {unit}
               </dd>
             </div>
             <div>
               <dt>{t("stakes.deposit.income")}</dt>
               <dd>
-                {isUSDT
-                  ? `${formatAmount(staticIncome(amount, tier.rate, tier.days))} USDT`
-                  : `${formatAmount(staticIncome(tokensFor(amount, price ?? 0n), tier.rate, tier.days))} ${t("stakes.deposit.token")}`}
+                {formatAmount(staticIncome(paid, tier.rate, tier.days))} {unit}
               </dd>
             </div>
             {next && dayTimes !== undefined && (

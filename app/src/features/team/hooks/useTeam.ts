@@ -65,11 +65,11 @@ async function readTeamHistory(
   dayTimes: bigint,
   days: readonly bigint[],
 ): Promise<{ days: TeamDay[]; behind?: bigint }> {
-  // Started with the page's gated reads: one timer turn lets their eth_calls reach the Multicall3 batcher
-  // first, so its flush (READ_BATCH_WAIT_MS) joins this JSON-RPC batch: one HTTP request, not two.
-  await new Promise((resolve) => setTimeout(resolve, 0));
   if (env.indexerUrl && days.length > 0) {
     try {
+      // Started with the page's gated reads: one timer turn lets their eth_calls reach the Multicall3
+      // batcher first, so its flush (READ_BATCH_WAIT_MS) joins this JSON-RPC batch (`readLogs` does the same).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       const [indexed, latest] = await Promise.all([
         indexedTeamDays(env.indexerUrl, account, days[0]!, days.at(-1)!),
         getBlockNumber(client, { cacheTime: 0 }),

@@ -11,25 +11,17 @@ import { appChain } from "../../../wagmi";
 /** The tokens a member may want in the wallet: USDT and every project token that is deployed. */
 export const WATCHABLE_TOKENS: readonly ContractName[] = ["Usdt", "SwapToken", "BurnToken", "MiningToken"];
 
-/** "Add <symbol> to wallet" (EIP-747 wallet_watchAsset); symbol and decimals are read from the token. */
-export function AddTokenButton({ address }: { address: Address }) {
+type WatchableToken = { address: Address; symbol: string; decimals: number };
+
+/** "Add <symbol> to wallet" (EIP-747 wallet_watchAsset). */
+function AddTokenButton({ token }: { token: WatchableToken }) {
   const { t } = useTranslation();
   const config = useConfig();
   const toast = useAppStore((s) => s.toast);
-  const token = { address, abi: usdtAbi, chainId: appChain.id } as const;
-  const meta = useReadContracts({
-    contracts: [
-      { ...token, functionName: "symbol" },
-      { ...token, functionName: "decimals" },
-    ],
-    allowFailure: false,
-  });
-  if (!meta.data) return null;
-  const [symbol, decimals] = meta.data;
 
   const add = async () => {
     try {
-      await watchAsset(config, { type: "ERC20", options: { address, symbol, decimals } });
+      await watchAsset(config, { type: "ERC20", options: token });
       toast("success", { key: "common.success" });
     } catch (err) {
       console.error("wallet_watchAsset failed", err);
@@ -39,21 +31,40 @@ export function AddTokenButton({ address }: { address: Address }) {
 
   return (
     <button type="button" className="button ghost small" onClick={() => void add()}>
-      {t("wallet.addToken", { symbol })}
+      {t("wallet.addToken", { symbol: token.symbol })}
     </button>
   );
 }
 
-/** One button per deployed project token. */
+/**
+ * One button per deployed token, each named by its on-chain symbol: every token's `symbol` and
+ * `decimals` in one batch; a token whose reads fail has no button.
+ */
 export function AddTokenButtons() {
-  const tokens = WATCHABLE_TOKENS.map((name) => contractAddress(appChain.id, name)).filter(
+  const addresses = WATCHABLE_TOKENS.map((name) => contractAddress(appChain.id, name)).filter(
     (a): a is Address => !!a,
   );
+  const meta = useReadContracts({
+    contracts: addresses.flatMap((address) => {
+      const token = { address, abi: usdtAbi, chainId: appChain.id } as const;
+      return [
+        { ...token, functionName: "symbol" },
+        { ...token, functionName: "decimals" },
+      ] as const;
+    }),
+    query: { enabled: addresses.length > 0 },
+  });
+  const tokens = addresses.flatMap((address, i): WatchableToken[] => {
+    const [symbol, decimals] = [meta.data?.[2 * i], meta.data?.[2 * i + 1]];
+    return symbol?.status === "success" && decimals?.status === "success"
+      ? [{ address, symbol: symbol.result as string, decimals: decimals.result as number }]
+      : [];
+  });
   if (tokens.length === 0) return null;
   return (
     <div className="token-buttons">
-      {tokens.map((address) => (
-        <AddTokenButton key={address} address={address} />
+      {tokens.map((token) => (
+        <AddTokenButton key={token.address} token={token} />
       ))}
     </div>
   );
