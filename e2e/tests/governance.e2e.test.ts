@@ -4,7 +4,7 @@ import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
 import { type Address, type PublicClient, encodeFunctionData, formatUnits, getAddress } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
 import { connectWallet, devWallet, sends } from "../fixtures/accounts.ts";
-import { expectScheduled, passTimelockDelay, syncChainClock } from "../fixtures/governance.ts";
+import { expectScheduled, passTimelockDelay } from "../fixtures/governance.ts";
 
 const IMPLEMENTATION_SLOT = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
 
@@ -65,7 +65,6 @@ test.describe("owner changes through the timelock", () => {
   }) => {
     test.setTimeout(180_000);
     const timelock = contracts.Timelock!;
-    await syncChainClock(chain);
     const swapToken = { address: contracts.SwapToken!, abi: swapTokenAbi } as const;
     const holdDividend = { address: contracts.HoldDividend!, abi: holdDividendAbi } as const;
     const delay = await chain.readContract({
@@ -190,7 +189,6 @@ test.describe("owner changes through the timelock", () => {
 
   test("a cancelled operation leaves the queue and can never run", async ({ page, chain, contracts }) => {
     const timelock = contracts.Timelock!;
-    await syncChainClock(chain);
     const presale = { address: contracts.Presale!, abi: presaleAbi } as const;
     const managerBefore = (await chain.readContract({ ...presale, functionName: "getConfig" })).manager;
     const newManager = devAccount(DEV_ROLES.members[1]).address;

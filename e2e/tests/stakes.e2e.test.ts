@@ -4,10 +4,10 @@ import { type Address, type PublicClient, encodeFunctionData, parseEther } from 
 import { formatAmount } from "../../app/src/lib/format.ts";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
 import {
-  chainRpc,
   connectWallet,
   devWallet,
   direct,
+  mineAt,
   openPageAs,
   ownerCall,
   sends,
@@ -170,8 +170,7 @@ test.describe("staking journey (issue 5)", () => {
 
     // time travel to the order's endTime, earlier than the tier's 7 days: the order is releasable
     expect(order.endTime).toBeLessThan(order.startTime + lock);
-    await chainRpc("evm_setNextBlockTimestamp", [Number(order.endTime)]);
-    await chainRpc("evm_mine");
+    await mineAt(chain, Number(order.endTime));
     expect((await chain.getBlock()).timestamp).toBe(order.endTime);
     await page.reload();
     const release = row.getByRole("button", { name: "Release" });
@@ -262,8 +261,7 @@ test.describe("node dividend (issue 5)", () => {
     await expect(income.getByRole("button", { name: "Claim income" })).toBeDisabled();
 
     // the order ends: all of it has vested
-    await chainRpc("evm_setNextBlockTimestamp", [Number(order.endTime)]);
-    await chainRpc("evm_mine");
+    await mineAt(chain, Number(order.endTime));
     expect((await r.user(me)).balanceReward).toBe(reward); // nothing else: the node is not in the depositor's upline
     await page.reload();
     await expect(value("Vested so far")).toHaveText(`${formatAmount(reward)} USDT`);
