@@ -1,23 +1,14 @@
 import { holdDividendAbi, presaleAbi, swapTokenAbi, timelockAbi } from "@taichi/contracts";
-import type { Page } from "@playwright/test";
 import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
-import { type Address, type PublicClient, encodeFunctionData, formatUnits, getAddress } from "viem";
+import { type Address, type PublicClient, encodeFunctionData, getAddress } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { connectWallet, devWallet, sends } from "../fixtures/accounts.ts";
+import { devWallet, sends } from "../fixtures/accounts.ts";
 import { expectScheduled, passTimelockDelay } from "../fixtures/governance.ts";
-
-const IMPLEMENTATION_SLOT = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
-
-async function implementationOf(chain: PublicClient, proxy: Address): Promise<Address> {
-  const word = await chain.getStorageAt({ address: proxy, slot: IMPLEMENTATION_SLOT });
-  return getAddress(`0x${word!.slice(-40)}`);
-}
+import { implementationOf, openManager, pct, reviewAndConfirm } from "../fixtures/manager.ts";
 
 /** `YYYY-MM-DD HH:mm:ss UTC` of unix seconds. */
 const utc = (seconds: bigint) =>
   `${new Date(Number(seconds) * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC`;
-
-const pct = (bp: number) => formatUnits(BigInt(bp), 2);
 
 /**
  * The latest operation scheduled on the timelock for `target`, and when it can run: its block's time
@@ -33,24 +24,6 @@ async function lastScheduled(chain: PublicClient, timelock: Address, target: Add
   const log = logs.filter((l) => l.args.target === target).at(-1)!;
   const block = await chain.getBlock({ blockNumber: log.blockNumber });
   return { id: log.args.id!, eta: block.timestamp + log.args.delay! };
-}
-
-async function openAsOwner(page: Page, path: string) {
-  await page.goto("/");
-  await connectWallet(page);
-  await expect(page.getByText("Manager", { exact: true })).toBeVisible();
-  await page.goto(path);
-}
-
-/** Review -> the dialog shows the change and that it is scheduled -> Confirm -> success. */
-async function schedule(page: Page, open: () => Promise<void>, change: string | RegExp) {
-  await open();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText(change);
-  await expect(dialog.getByTestId("schedule-note")).toContainText("It can run from");
-  await dialog.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByText("Success").last()).toBeVisible();
-  await expect(page.getByText("Awaiting...")).toHaveCount(0);
 }
 
 test.describe("owner changes through the timelock", () => {
@@ -83,12 +56,12 @@ test.describe("owner changes through the timelock", () => {
     const configBefore = await chain.readContract({ ...holdDividend, functionName: "getConfig" });
 
     // the fee change: the form sends `schedule`, the token keeps its fees
-    await openAsOwner(page, "/managerTRC?tab=SwapToken");
+    await openManager(page, "/managerTRC?tab=SwapToken");
     const fees = page.getByRole("region", { name: /Buy and sell fees/ });
     await expect(fees.getByText("Through the timelock")).toBeVisible();
     await fees.getByLabel(/^buy_burn/).fill(pct(newBurn));
     const feeChange = `buy_burn: ${pct(buyBefore.burn)}% → ${pct(newBurn)}%`;
-    await schedule(page, () => fees.getByRole("button", { name: "Review changes" }).click(), feeChange);
+    await reviewAndConfirm(page, fees, feeChange, { scheduled: true });
     expect((await chain.readContract({ ...swapToken, functionName: "getFees" }))[0].burn).toBe(
       buyBefore.burn,
     );
@@ -193,14 +166,10 @@ test.describe("owner changes through the timelock", () => {
     const managerBefore = (await chain.readContract({ ...presale, functionName: "getConfig" })).manager;
     const newManager = devAccount(DEV_ROLES.members[1]).address;
 
-    await openAsOwner(page, "/manager?tab=Presale");
+    await openManager(page, "/manager?tab=Presale");
     const form = page.getByRole("region", { name: "Manager (Presale)" });
     await form.getByLabel(/^manager/).fill(newManager);
-    await schedule(
-      page,
-      () => form.getByRole("button", { name: "Review changes" }).click(),
-      `manager: ${managerBefore} → ${newManager}`,
-    );
+    await reviewAndConfirm(page, form, `manager: ${managerBefore} → ${newManager}`, { scheduled: true });
     const op = await lastScheduled(chain, timelock, presale.address);
     const operation = (functionName: "isOperation" | "isOperationPending" | "isOperationReady") =>
       chain.readContract({ address: timelock, abi: timelockAbi, functionName, args: [op.id] });
