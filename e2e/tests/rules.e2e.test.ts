@@ -75,13 +75,19 @@ test.describe("the rules where they bite (issue 19)", () => {
       chain,
       contracts,
     }) => {
-      const referrer = devAccount(member).address;
       await registerNewcomer(chain, contracts.Presale!);
+      const { refer } = await chain.readContract({
+        address: contracts.Presale!,
+        abi: presaleAbi,
+        functionName: "users",
+        args: [devAccount(newcomer).address],
+      });
+      expect(refer).toBe(devAccount(member).address);
       await page.goto("/mine");
       await connectWallet(page);
       await page.getByRole("button", { name: "Sign in with wallet" }).click();
       const register = page.getByRole("region", { name: "Create your mining account" });
-      await expect(register.getByLabel("Referrer address")).toHaveValue(referrer);
+      await expect(register.getByLabel("Referrer address")).toHaveValue(refer);
     });
   });
 });
