@@ -99,7 +99,7 @@ test.describe("owner changes through the timelock", () => {
     const visitor = await browser.newContext({ viewport: { width: 375, height: 812 } });
     const public_ = await visitor.newPage();
     await public_.addInitScript(() => window.localStorage.setItem("lang", "en"));
-    await public_.goto(`${test.info().project.use.baseURL}/governance`);
+    await public_.goto("/governance");
     await expect(public_.getByRole("heading", { name: "Governance and timelock" })).toBeVisible();
     await expect(public_.getByTestId("timelock-delay")).toHaveText(`${Number(delay) / 60} min`);
     await expect(public_.getByTestId("owner-SwapToken")).toHaveText("the Timelock");
@@ -201,7 +201,7 @@ test("a visitor without a wallet reaches /governance from the footer and the men
 }) => {
   const visitor = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const page = await visitor.newPage();
-  await page.goto(`${test.info().project.use.baseURL}/`);
+  await page.goto("/");
   await page.getByRole("contentinfo").getByRole("link", { name: "治理与时间锁" }).click();
   await expect(page).toHaveURL(/\/governance$/);
   await expect(page.getByRole("heading", { name: "治理与时间锁" })).toBeVisible();
@@ -213,7 +213,7 @@ test("a visitor without a wallet reaches /governance from the footer and the men
   await expect(history.locator(":scope > li").first()).toContainText("已执行");
   await expect(history).toContainText("Timelock.updateDelay");
 
-  await page.goto(`${test.info().project.use.baseURL}/`);
+  await page.goto("/");
   await page.getByRole("button", { name: "菜单" }).click();
   await page.getByRole("navigation", { name: "菜单" }).getByRole("link", { name: "治理" }).click();
   await expect(page.getByRole("heading", { name: "治理与时间锁" })).toBeVisible();
