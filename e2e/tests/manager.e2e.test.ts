@@ -599,6 +599,16 @@ test.describe("the owner (dev account 0)", () => {
     await blacklist.getByLabel(/^blackListed/).selectOption("true");
     // freezing a holder is an owner call: scheduled, and nothing changes before the delay
     await reviewAndConfirm(page, blacklist, "blackListed: false → true", { scheduled: true });
+    await expectScheduled(
+      chain,
+      contracts.Timelock!,
+      holdDividend.address,
+      encodeFunctionData({
+        abi: holdDividendAbi,
+        functionName: "setBlackList",
+        args: [deployerAddress, true],
+      }),
+    );
     expect(
       await chain.readContract({ ...holdDividend, functionName: "isBlacklisted", args: [deployerAddress] }),
     ).toBe(false);
@@ -664,6 +674,12 @@ test.describe("the owner (dev account 0)", () => {
     await expect(typed.getByTestId("schedule-note")).toContainText("It can run from");
     await typed.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByText("Success").last()).toBeVisible();
+    await expectScheduled(
+      chain,
+      contracts.Timelock!,
+      holdDividend.address,
+      encodeFunctionData({ abi: holdDividendAbi, functionName: "renounceOwnership" }),
+    );
     expect(await chain.readContract({ ...holdDividend, functionName: "owner" })).toBe(contracts.Timelock);
 
     await executeQueued(page, chain, contracts.Timelock!);
