@@ -1,6 +1,6 @@
 import { holdDividendAbi, presaleAbi, swapTokenAbi, timelockAbi } from "@taichi/contracts";
 import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
-import { type Address, type PublicClient, encodeFunctionData, getAddress } from "viem";
+import { encodeFunctionData, getAddress } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
 import { devWallet, sends } from "../fixtures/accounts.ts";
 import { expectScheduled, passTimelockDelay } from "../fixtures/governance.ts";
@@ -9,22 +9,6 @@ import { implementationOf, openManager, pct, reviewAndConfirm } from "../fixture
 /** `YYYY-MM-DD HH:mm:ss UTC` of unix seconds. */
 const utc = (seconds: bigint) =>
   `${new Date(Number(seconds) * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC`;
-
-/**
- * The latest operation scheduled on the timelock for `target`, and when it can run: its block's time
- * plus its delay (the deploy's handover batch is an earlier one).
- */
-async function lastScheduled(chain: PublicClient, timelock: Address, target: Address) {
-  const logs = await chain.getContractEvents({
-    address: timelock,
-    abi: timelockAbi,
-    eventName: "CallScheduled",
-    fromBlock: 0n,
-  });
-  const log = logs.filter((l) => l.args.target === target).at(-1)!;
-  const block = await chain.getBlock({ blockNumber: log.blockNumber });
-  return { id: log.args.id!, eta: block.timestamp + log.args.delay! };
-}
 
 test.describe("owner changes through the timelock", () => {
   test.use({ walletAccount: DEV_ROLES.deployer });
@@ -62,6 +46,16 @@ test.describe("owner changes through the timelock", () => {
     await fees.getByLabel(/^buy_burn/).fill(pct(newBurn));
     const feeChange = `buy_burn: ${pct(buyBefore.burn)}% → ${pct(newBurn)}%`;
     await reviewAndConfirm(page, fees, feeChange, { scheduled: true });
+    const feeOp = await expectScheduled(
+      chain,
+      timelock,
+      swapToken.address,
+      encodeFunctionData({
+        abi: swapTokenAbi,
+        functionName: "setFees",
+        args: [{ ...buyBefore, burn: newBurn }, sellBefore],
+      }),
+    );
     expect((await chain.readContract({ ...swapToken, functionName: "getFees" }))[0].burn).toBe(
       buyBefore.burn,
     );
@@ -89,11 +83,8 @@ test.describe("owner changes through the timelock", () => {
       functionName: "upgradeToAndCall",
       args: [fresh, "0x"],
     });
-    await expectScheduled(chain, timelock, holdDividend.address, upgradeCall);
+    const upgradeOp = await expectScheduled(chain, timelock, holdDividend.address, upgradeCall);
     expect(await implementationOf(chain, holdDividend.address)).toBe(previous);
-
-    const feeOp = await lastScheduled(chain, timelock, swapToken.address);
-    const upgradeOp = await lastScheduled(chain, timelock, holdDividend.address);
 
     // a visitor without a wallet sees both on /governance, decoded, with when they can run
     const visitor = await browser.newContext({ viewport: { width: 375, height: 812 } });
@@ -170,7 +161,12 @@ test.describe("owner changes through the timelock", () => {
     const form = page.getByRole("region", { name: "Manager (Presale)" });
     await form.getByLabel(/^manager/).fill(newManager);
     await reviewAndConfirm(page, form, `manager: ${managerBefore} → ${newManager}`, { scheduled: true });
-    const op = await lastScheduled(chain, timelock, presale.address);
+    const op = await expectScheduled(
+      chain,
+      timelock,
+      presale.address,
+      encodeFunctionData({ abi: presaleAbi, functionName: "setManager", args: [newManager] }),
+    );
     const operation = (functionName: "isOperation" | "isOperationPending" | "isOperationReady") =>
       chain.readContract({ address: timelock, abi: timelockAbi, functionName, args: [op.id] });
     expect(await operation("isOperationPending")).toBe(true);
