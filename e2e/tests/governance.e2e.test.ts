@@ -1,57 +1,14 @@
 import { holdDividendAbi, presaleAbi, swapTokenAbi, timelockAbi } from "@taichi/contracts";
-import type { Page } from "@playwright/test";
 import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
-import { type Address, type PublicClient, encodeFunctionData, formatUnits, getAddress } from "viem";
+import { encodeFunctionData, getAddress } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { connectWallet, devWallet, sends } from "../fixtures/accounts.ts";
-import { expectScheduled, passTimelockDelay, syncChainClock } from "../fixtures/governance.ts";
-
-const IMPLEMENTATION_SLOT = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
-
-async function implementationOf(chain: PublicClient, proxy: Address): Promise<Address> {
-  const word = await chain.getStorageAt({ address: proxy, slot: IMPLEMENTATION_SLOT });
-  return getAddress(`0x${word!.slice(-40)}`);
-}
+import { devWallet, sends } from "../fixtures/accounts.ts";
+import { expectScheduled, passTimelockDelay } from "../fixtures/governance.ts";
+import { implementationOf, openManager, pct, reviewAndConfirm } from "../fixtures/manager.ts";
 
 /** `YYYY-MM-DD HH:mm:ss UTC` of unix seconds. */
 const utc = (seconds: bigint) =>
   `${new Date(Number(seconds) * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC`;
-
-const pct = (bp: number) => formatUnits(BigInt(bp), 2);
-
-/**
- * The latest operation scheduled on the timelock for `target`, and when it can run: its block's time
- * plus its delay (the deploy's handover batch is an earlier one).
- */
-async function lastScheduled(chain: PublicClient, timelock: Address, target: Address) {
-  const logs = await chain.getContractEvents({
-    address: timelock,
-    abi: timelockAbi,
-    eventName: "CallScheduled",
-    fromBlock: 0n,
-  });
-  const log = logs.filter((l) => l.args.target === target).at(-1)!;
-  const block = await chain.getBlock({ blockNumber: log.blockNumber });
-  return { id: log.args.id!, eta: block.timestamp + log.args.delay! };
-}
-
-async function openAsOwner(page: Page, path: string) {
-  await page.goto("/");
-  await connectWallet(page);
-  await expect(page.getByText("Manager", { exact: true })).toBeVisible();
-  await page.goto(path);
-}
-
-/** Review -> the dialog shows the change and that it is scheduled -> Confirm -> success. */
-async function schedule(page: Page, open: () => Promise<void>, change: string | RegExp) {
-  await open();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText(change);
-  await expect(dialog.getByTestId("schedule-note")).toContainText("It can run from");
-  await dialog.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByText("Success").last()).toBeVisible();
-  await expect(page.getByText("Awaiting...")).toHaveCount(0);
-}
 
 test.describe("owner changes through the timelock", () => {
   test.use({ walletAccount: DEV_ROLES.deployer });
@@ -65,7 +22,6 @@ test.describe("owner changes through the timelock", () => {
   }) => {
     test.setTimeout(180_000);
     const timelock = contracts.Timelock!;
-    await syncChainClock(chain);
     const swapToken = { address: contracts.SwapToken!, abi: swapTokenAbi } as const;
     const holdDividend = { address: contracts.HoldDividend!, abi: holdDividendAbi } as const;
     const delay = await chain.readContract({
@@ -84,12 +40,22 @@ test.describe("owner changes through the timelock", () => {
     const configBefore = await chain.readContract({ ...holdDividend, functionName: "getConfig" });
 
     // the fee change: the form sends `schedule`, the token keeps its fees
-    await openAsOwner(page, "/managerTRC?tab=SwapToken");
+    await openManager(page, "/managerTRC?tab=SwapToken");
     const fees = page.getByRole("region", { name: /Buy and sell fees/ });
     await expect(fees.getByText("Through the timelock")).toBeVisible();
     await fees.getByLabel(/^buy_burn/).fill(pct(newBurn));
     const feeChange = `buy_burn: ${pct(buyBefore.burn)}% → ${pct(newBurn)}%`;
-    await schedule(page, () => fees.getByRole("button", { name: "Review changes" }).click(), feeChange);
+    await reviewAndConfirm(page, fees, feeChange, { scheduled: true });
+    const feeOp = await expectScheduled(
+      chain,
+      timelock,
+      swapToken.address,
+      encodeFunctionData({
+        abi: swapTokenAbi,
+        functionName: "setFees",
+        args: [{ ...buyBefore, burn: newBurn }, sellBefore],
+      }),
+    );
     expect((await chain.readContract({ ...swapToken, functionName: "getFees" }))[0].burn).toBe(
       buyBefore.burn,
     );
@@ -117,17 +83,14 @@ test.describe("owner changes through the timelock", () => {
       functionName: "upgradeToAndCall",
       args: [fresh, "0x"],
     });
-    await expectScheduled(chain, timelock, holdDividend.address, upgradeCall);
+    const upgradeOp = await expectScheduled(chain, timelock, holdDividend.address, upgradeCall);
     expect(await implementationOf(chain, holdDividend.address)).toBe(previous);
-
-    const feeOp = await lastScheduled(chain, timelock, swapToken.address);
-    const upgradeOp = await lastScheduled(chain, timelock, holdDividend.address);
 
     // a visitor without a wallet sees both on /governance, decoded, with when they can run
     const visitor = await browser.newContext({ viewport: { width: 375, height: 812 } });
     const public_ = await visitor.newPage();
     await public_.addInitScript(() => window.localStorage.setItem("lang", "en"));
-    await public_.goto(`${test.info().project.use.baseURL}/governance`);
+    await public_.goto("/governance");
     await expect(public_.getByRole("heading", { name: "Governance and timelock" })).toBeVisible();
     await expect(public_.getByTestId("timelock-delay")).toHaveText(`${Number(delay) / 60} min`);
     await expect(public_.getByTestId("owner-SwapToken")).toHaveText("the Timelock");
@@ -190,20 +153,20 @@ test.describe("owner changes through the timelock", () => {
 
   test("a cancelled operation leaves the queue and can never run", async ({ page, chain, contracts }) => {
     const timelock = contracts.Timelock!;
-    await syncChainClock(chain);
     const presale = { address: contracts.Presale!, abi: presaleAbi } as const;
     const managerBefore = (await chain.readContract({ ...presale, functionName: "getConfig" })).manager;
     const newManager = devAccount(DEV_ROLES.members[1]).address;
 
-    await openAsOwner(page, "/manager?tab=Presale");
+    await openManager(page, "/manager?tab=Presale");
     const form = page.getByRole("region", { name: "Manager (Presale)" });
     await form.getByLabel(/^manager/).fill(newManager);
-    await schedule(
-      page,
-      () => form.getByRole("button", { name: "Review changes" }).click(),
-      `manager: ${managerBefore} → ${newManager}`,
+    await reviewAndConfirm(page, form, `manager: ${managerBefore} → ${newManager}`, { scheduled: true });
+    const op = await expectScheduled(
+      chain,
+      timelock,
+      presale.address,
+      encodeFunctionData({ abi: presaleAbi, functionName: "setManager", args: [newManager] }),
     );
-    const op = await lastScheduled(chain, timelock, presale.address);
     const operation = (functionName: "isOperation" | "isOperationPending" | "isOperationReady") =>
       chain.readContract({ address: timelock, abi: timelockAbi, functionName, args: [op.id] });
     expect(await operation("isOperationPending")).toBe(true);
@@ -234,7 +197,7 @@ test("a visitor without a wallet reaches /governance from the footer and the men
 }) => {
   const visitor = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const page = await visitor.newPage();
-  await page.goto(`${test.info().project.use.baseURL}/`);
+  await page.goto("/");
   await page.getByRole("contentinfo").getByRole("link", { name: "治理与时间锁" }).click();
   await expect(page).toHaveURL(/\/governance$/);
   await expect(page.getByRole("heading", { name: "治理与时间锁" })).toBeVisible();
@@ -246,7 +209,7 @@ test("a visitor without a wallet reaches /governance from the footer and the men
   await expect(history.locator(":scope > li").first()).toContainText("已执行");
   await expect(history).toContainText("Timelock.updateDelay");
 
-  await page.goto(`${test.info().project.use.baseURL}/`);
+  await page.goto("/");
   await page.getByRole("button", { name: "菜单" }).click();
   await page.getByRole("navigation", { name: "菜单" }).getByRole("link", { name: "治理" }).click();
   await expect(page.getByRole("heading", { name: "治理与时间锁" })).toBeVisible();

@@ -41,12 +41,11 @@ function reads(chain: PublicClient, contracts: Record<string, Address>) {
         args: [account, contracts.Ido!],
       }),
     config: () => chain.readContract({ address: contracts.Ido!, abi: idoAbi, functionName: "getConfig" }),
+    /** the sold token's on-chain symbol (the page names it so) */
+    symbol: () =>
+      chain.readContract({ address: contracts.SwapToken!, abi: swapTokenAbi, functionName: "symbol" }),
   };
 }
-
-/** The sold token's on-chain symbol (the page names it so). */
-const tokenSymbol = (chain: PublicClient, contracts: Record<string, Address>) =>
-  chain.readContract({ address: contracts.SwapToken!, abi: swapTokenAbi, functionName: "symbol" });
 
 const buyButton = (page: Page) => page.getByRole("button", { name: /^Buy for / });
 
@@ -197,6 +196,7 @@ test.describe("presale journey", () => {
     const referrer = devAccount(member).address;
     const usdtBefore = await r.usdt(buyer);
     const price = (await r.config()).idoAmount;
+    const symbol = await r.symbol();
     expect(price).toBe(parseEther("50"));
 
     // register through the invitation link
@@ -222,9 +222,7 @@ test.describe("presale journey", () => {
     // the page now refuses a second purchase with the spec's message
     const allocation = page.getByRole("region", { name: "My allocation" });
     // allotted and still to claim, named by the token's on-chain symbol
-    await expect(
-      allocation.getByText(`5,000 ${await tokenSymbol(chain, contracts)}`, { exact: true }),
-    ).toHaveCount(2);
+    await expect(allocation.getByText(`5,000 ${symbol}`, { exact: true })).toHaveCount(2);
     await expect(buyButton(page)).toBeDisabled();
     await expect(page.getByText("One participation per address")).toBeVisible();
     // the progress counts this sale, grouped like every other figure (2000 -> "2,000")
@@ -233,9 +231,7 @@ test.describe("presale journey", () => {
     await expect(page.getByRole("region", { name: "Presale", exact: true })).toContainText(
       `${grouped(idoHas)} / ${grouped(idoMax)}`,
     );
-    await expect(
-      allocation.getByRole("button", { name: `Claim ${await tokenSymbol(chain, contracts)}` }),
-    ).toBeDisabled();
+    await expect(allocation.getByRole("button", { name: `Claim ${symbol}` })).toBeDisabled();
 
     // the referrer is credited 5% and the grand-referrer (root) 3%: on chain ...
     const direct5 = await r.user(referrer);
@@ -276,7 +272,7 @@ test.describe("presale journey", () => {
     await page.reload();
     const claim = page
       .getByRole("region", { name: "My allocation" })
-      .getByRole("button", { name: `Claim ${await tokenSymbol(chain, contracts)}` });
+      .getByRole("button", { name: `Claim ${symbol}` });
     await expect(claim).toBeEnabled();
     await claim.click();
     await expect

@@ -1,31 +1,16 @@
 import { stakingAbi } from "@taichi/contracts";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatUnits, parseEther } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
-import { connectWallet, sends, stakeDirect } from "../fixtures/accounts.ts";
+import { sends, stakeDirect } from "../fixtures/accounts.ts";
+import { openManager, pct, reviewAndConfirm } from "../fixtures/manager.ts";
 
 const node = devAccount(DEV_ROLES.members[1]).address;
 const manager = devAccount(DEV_ROLES.manager).address;
 
-/** A percent as the form shows it (basis points / 100, no trailing zeros). */
-const pct = (bp: bigint) => formatUnits(bp, 2);
-
 async function openStaking(page: Page) {
-  await page.goto("/");
-  await connectWallet(page);
-  await expect(page.getByText("Manager", { exact: true })).toBeVisible();
-  await page.goto("/manager?tab=Staking");
+  await openManager(page, "/manager?tab=Staking");
   await expect(page.getByRole("tabpanel", { name: "Staking" })).toBeVisible();
-}
-
-/** Review -> the confirm dialog lists `change` -> Confirm -> the success toast. */
-async function reviewAndConfirm(page: Page, form: Locator, change: string) {
-  await form.getByRole("button", { name: "Review changes" }).click();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText(change);
-  await dialog.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByText("Success").last()).toBeVisible();
-  await expect(page.getByText("Awaiting...")).toHaveCount(0);
 }
 
 /** The Staking entries of one event in the audit log, newest first. */

@@ -13,55 +13,19 @@ import {
   usdtAbi,
 } from "@taichi/contracts";
 import type { Locator, Page } from "@playwright/test";
-import {
-  type Address,
-  type PublicClient,
-  encodeFunctionData,
-  formatUnits,
-  getAddress,
-  parseEther,
-  zeroAddress,
-} from "viem";
+import { type Address, encodeFunctionData, formatUnits, parseEther, zeroAddress } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
 import { connectWallet, devWallet, direct, sends } from "../fixtures/accounts.ts";
 import { executeQueued, expectScheduled } from "../fixtures/governance.ts";
+import { implementationOf, openManager, pct, reviewAndConfirm } from "../fixtures/manager.ts";
 
 const member = devAccount(DEV_ROLES.members[0]).address;
 const secondMember = devAccount(DEV_ROLES.members[1]).address;
 const deployerAddress = devAccount(DEV_ROLES.deployer).address;
 
-const IMPLEMENTATION_SLOT = "0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc";
-
-/** The implementation address in a proxy's ERC-1967 slot. */
-async function implementationOf(chain: PublicClient, proxy: Address): Promise<Address> {
-  const word = await chain.getStorageAt({ address: proxy, slot: IMPLEMENTATION_SLOT });
-  return getAddress(`0x${word!.slice(-40)}`);
-}
-
-/** A percent as the form shows it (basis points / 100, no trailing zeros). */
-const pct = (bp: bigint) => formatUnits(bp, 2);
-
-/** Connects on `/`, then loads `path` (the wallet reconnects; the guard waits for it). */
-async function openAsManager(page: Page, path: string) {
-  await page.goto("/");
-  await connectWallet(page);
-  await expect(page.getByText("Manager", { exact: true })).toBeVisible();
-  await page.goto(path);
-}
-
 async function openTab(page: Page, name: string) {
   await page.getByRole("tab", { name, exact: true }).click();
   await expect(page.getByRole("tabpanel", { name })).toBeVisible();
-}
-
-/** Review -> the confirm dialog lists `change` -> Confirm -> the success toast. */
-async function reviewAndConfirm(page: Page, form: Locator, change: RegExp | string) {
-  await form.getByRole("button", { name: "Review changes" }).click();
-  const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText(change);
-  await dialog.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByText("Success").last()).toBeVisible();
-  await expect(page.getByText("Awaiting...")).toHaveCount(0);
 }
 
 /** A form the connected account cannot change: tagged, its inputs disabled, nothing to send. */
@@ -108,7 +72,7 @@ test.describe("the manager (dev account 1) on /manager", () => {
     const multiBefore = await chain.readContract({ ...staking, functionName: "getConfigMulti" });
     const lpBefore = await chain.readContract({ ...lpSwap, functionName: "getConfig" });
 
-    await openAsManager(page, "/manager?tab=Ido");
+    await openManager(page, "/manager?tab=Ido");
     await expect(page.getByRole("heading", { name: "Contract configuration" })).toBeVisible();
 
     // Ido: a rate above its on-chain cap (10%) is refused before anything is sent
@@ -398,7 +362,7 @@ test.describe("the manager (dev account 1) on /manager", () => {
       chain.readContract({ ...swapToken, functionName: "balanceOf", args: [account] });
     const recipientBefore = await balanceOf(recipient);
 
-    await openAsManager(page, "/manager?tab=Ido");
+    await openManager(page, "/manager?tab=Ido");
     const withdraw = page.getByRole("region", { name: "Withdraw tokens" });
     await withdraw.getByLabel("Token", { exact: true }).selectOption({ label: "SwapToken" });
     const tokensShown = async (id: string) =>
@@ -447,7 +411,7 @@ test.describe("the owner (dev account 0)", () => {
     const burnBefore = await chain.readContract({ ...burnToken, functionName: "getConfig" });
     const miningBefore = await chain.readContract({ ...miningToken, functionName: "getConfig" });
 
-    await openAsManager(page, "/manager?tab=Presale");
+    await openManager(page, "/manager?tab=Presale");
     const managerForm = page.getByRole("region", { name: "Manager (Presale)" });
     await expect(managerForm.getByText("Through the timelock")).toBeVisible();
     const field = managerForm.getByLabel(/^manager/);
@@ -457,7 +421,7 @@ test.describe("the owner (dev account 0)", () => {
     await managerForm.getByRole("button", { name: "Review changes" }).click();
     await expect(managerForm.getByRole("alert")).toContainText("checksum");
     await field.fill(secondMember.toLowerCase());
-    await reviewAndConfirm(page, managerForm, `manager: ${manager} → ${secondMember}`);
+    await reviewAndConfirm(page, managerForm, `manager: ${manager} → ${secondMember}`, { scheduled: true });
     // the proxy's current implementation, from its ERC-1967 slot
     await expect(page.getByTestId("Presale-implementation")).toHaveText(
       await implementationOf(chain, contracts.Presale!),
@@ -468,7 +432,9 @@ test.describe("the owner (dev account 0)", () => {
     const stakingForm = page.getByRole("region", { name: "Staking configuration" });
     const newFee = stakingBefore.feeRate + 100n;
     await stakingForm.getByLabel(/^feeRate/).fill(pct(newFee));
-    await reviewAndConfirm(page, stakingForm, `feeRate: ${pct(stakingBefore.feeRate)}% → ${pct(newFee)}%`);
+    await reviewAndConfirm(page, stakingForm, `feeRate: ${pct(stakingBefore.feeRate)}% → ${pct(newFee)}%`, {
+      scheduled: true,
+    });
     await openTab(page, "NodeReward");
     const classRates = page.getByRole("region", { name: "Class rates (A, B, C)" });
     await classRates.getByLabel("rates #1", { exact: true }).fill(pct(ratesBefore[0] - 1000n));
@@ -479,6 +445,7 @@ test.describe("the owner (dev account 0)", () => {
       page,
       classRates,
       `rates #1: ${pct(ratesBefore[0])}% → ${pct(ratesBefore[0] - 1000n)}%`,
+      { scheduled: true },
     );
 
     // /managerTRC: fees, fee exemption, burn and mining settings, each on its token
@@ -491,24 +458,29 @@ test.describe("the owner (dev account 0)", () => {
       page,
       fees,
       `buy_burn: ${pct(BigInt(buyBefore.burn))}% → ${pct(BigInt(newBurn))}%`,
+      { scheduled: true },
     );
     const exempt = page.getByRole("region", { name: /Fee exemption/ });
     await exempt.getByLabel(/^account/).fill(member);
     await exempt.getByRole("button", { name: "Look up" }).click();
     await expect(exempt.getByLabel(/^exempt/)).toHaveValue("false");
     await exempt.getByLabel(/^exempt/).selectOption("true");
-    await reviewAndConfirm(page, exempt, "exempt: false → true");
+    await reviewAndConfirm(page, exempt, "exempt: false → true", { scheduled: true });
 
     await openTab(page, "BurnToken");
     const burn = page.getByRole("region", { name: /Burn settings/ });
     const gas = burnBefore.dividendGas === 300_000n ? 400_000n : 300_000n;
     await burn.getByLabel(/^dividendGas/).fill(gas.toString());
-    await reviewAndConfirm(page, burn, `dividendGas: ${burnBefore.dividendGas} → ${gas}`);
+    await reviewAndConfirm(page, burn, `dividendGas: ${burnBefore.dividendGas} → ${gas}`, {
+      scheduled: true,
+    });
 
     await openTab(page, "MiningToken");
     const mining = page.getByRole("region", { name: /Mining settings/ });
     await mining.getByLabel(/^autoSwap/).selectOption(String(!miningBefore.autoSwap));
-    await reviewAndConfirm(page, mining, `autoSwap: ${miningBefore.autoSwap} → ${!miningBefore.autoSwap}`);
+    await reviewAndConfirm(page, mining, `autoSwap: ${miningBefore.autoSwap} → ${!miningBefore.autoSwap}`, {
+      scheduled: true,
+    });
 
     // ownership: the typed confirmation gates the two-step transfer
     const ownership = page.getByRole("region", { name: "Ownership" });
@@ -609,7 +581,7 @@ test.describe("the owner (dev account 0)", () => {
     ).amount;
     expect(share).toBeGreaterThan(0n);
 
-    await openAsManager(page, "/manager?tab=HoldDividend");
+    await openManager(page, "/manager?tab=HoldDividend");
     const token = page.getByRole("region", { name: "Token held and paid" });
     await expect(token.getByTestId("HoldDividend-holdDividendToken-token")).toHaveText(contracts.SwapToken!);
     const state = page.getByRole("region", { name: "Distribution state" });
@@ -626,7 +598,17 @@ test.describe("the owner (dev account 0)", () => {
     await expect(blacklist.getByLabel(/^blackListed/)).toHaveValue("false");
     await blacklist.getByLabel(/^blackListed/).selectOption("true");
     // freezing a holder is an owner call: scheduled, and nothing changes before the delay
-    await reviewAndConfirm(page, blacklist, "blackListed: false → true");
+    await reviewAndConfirm(page, blacklist, "blackListed: false → true", { scheduled: true });
+    await expectScheduled(
+      chain,
+      contracts.Timelock!,
+      holdDividend.address,
+      encodeFunctionData({
+        abi: holdDividendAbi,
+        functionName: "setBlackList",
+        args: [deployerAddress, true],
+      }),
+    );
     expect(
       await chain.readContract({ ...holdDividend, functionName: "isBlacklisted", args: [deployerAddress] }),
     ).toBe(false);
@@ -660,7 +642,7 @@ test.describe("the owner (dev account 0)", () => {
     page,
     wallet,
   }) => {
-    await openAsManager(page, "/manager?tab=HoldDividend");
+    await openManager(page, "/manager?tab=HoldDividend");
     const upgrade = page.getByRole("region", { name: "Proxy upgrade" });
     await expect(upgrade.getByText("Through the timelock")).toBeVisible();
     const sent = sends(wallet.calls);
@@ -681,7 +663,7 @@ test.describe("the owner (dev account 0)", () => {
     const holdDividend = { address: contracts.HoldDividend!, abi: holdDividendAbi } as const;
     expect(await chain.readContract({ ...holdDividend, functionName: "owner" })).toBe(contracts.Timelock);
 
-    await openAsManager(page, "/manager?tab=HoldDividend");
+    await openManager(page, "/manager?tab=HoldDividend");
     const ownership = page.getByRole("region", { name: "Ownership" });
     await ownership.getByRole("button", { name: "Renounce ownership" }).click();
     const typed = page.getByRole("alertdialog", { name: "Renounce ownership" });
@@ -692,6 +674,12 @@ test.describe("the owner (dev account 0)", () => {
     await expect(typed.getByTestId("schedule-note")).toContainText("It can run from");
     await typed.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByText("Success").last()).toBeVisible();
+    await expectScheduled(
+      chain,
+      contracts.Timelock!,
+      holdDividend.address,
+      encodeFunctionData({ abi: holdDividendAbi, functionName: "renounceOwnership" }),
+    );
     expect(await chain.readContract({ ...holdDividend, functionName: "owner" })).toBe(contracts.Timelock);
 
     await executeQueued(page, chain, contracts.Timelock!);

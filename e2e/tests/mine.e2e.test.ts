@@ -1,4 +1,4 @@
-import { usdtAbi } from "@taichi/contracts";
+import { presaleAbi, usdtAbi } from "@taichi/contracts";
 import type { Page } from "@playwright/test";
 import { type Address, type Hash, type PublicClient, parseEventLogs, zeroAddress } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
@@ -119,6 +119,8 @@ test.describe("/mine: sign-in refused in the wallet", () => {
   test("a rejected signature shows why and leaves the page usable; signing again works", async ({
     page,
     wallet,
+    chain,
+    contracts,
   }) => {
     wallet.reject.add("personal_sign");
     await page.goto("/mine");
@@ -142,7 +144,14 @@ test.describe("/mine: sign-in refused in the wallet", () => {
     await expect(register).toBeVisible();
     await expect(signInButton(page)).toHaveCount(0);
     // no invitation code: the referrer the chain knows for this member (the root), never the zero address
-    await expect(register.getByLabel("Referrer address")).toHaveValue(root.address);
+    const { refer } = await chain.readContract({
+      address: contracts.Presale!,
+      abi: presaleAbi,
+      functionName: "users",
+      args: [wallet.account.address],
+    });
+    expect(refer).toBe(root.address);
+    await expect(register.getByLabel("Referrer address")).toHaveValue(refer);
     await expect(register.getByLabel("Referrer address")).toHaveAttribute(
       "placeholder",
       "Please enter the recommended address",

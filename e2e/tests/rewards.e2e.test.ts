@@ -1,6 +1,6 @@
 import { holdDividendAbi, lpDividendAbi, nodeRewardAbi, pairAbi, swapTokenAbi } from "@taichi/contracts";
 import { type Address, parseEther } from "viem";
-import { DEV_ROLES, expect, test } from "../fixtures/test.ts";
+import { DEV_ROLES, expect, test, kvValue } from "../fixtures/test.ts";
 import { SIGNING_METHODS } from "@taichi/scripts/testWallet/wallet";
 import { buyDirect, connectWallet, devWallet, direct } from "../fixtures/accounts.ts";
 
@@ -48,7 +48,7 @@ test.describe("dividends and node rewards on /mine (issue 7)", () => {
     await connectWallet(page);
     const card = page.getByRole("region", { name: "Dividends and node rewards" });
     await expect(card.getByText("Class A rewards")).toBeVisible();
-    await expect(card.locator(".kv > div").filter({ hasText: "Node class" }).locator("dd")).toHaveText("A");
+    await expect(kvValue(card, "Node class")).toHaveText("A");
 
     // credited from the balance seen at two updates in different blocks
     const nonce = await chain.getTransactionCount({ address: me });

@@ -2,12 +2,12 @@ import { stakingAbi, usdtAbi } from "@taichi/contracts";
 import type { Locator, Page } from "@playwright/test";
 import { type Address, type PublicClient, encodeFunctionData, parseEther } from "viem";
 import { formatAmount } from "../../app/src/lib/format.ts";
-import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
+import { DEV_ROLES, devAccount, expect, test, kvValue } from "../fixtures/test.ts";
 import {
-  chainRpc,
   connectWallet,
   devWallet,
   direct,
+  mineAt,
   openPageAs,
   ownerCall,
   sends,
@@ -104,7 +104,7 @@ test.describe("staking journey (issue 5)", () => {
     await expect(form.getByText("Static income at the end")).toBeVisible();
     // the page predicts the acceleration the contract gives a newcomer's first order
     const days = (seconds: bigint) => formatAmount((seconds * 100n) / dayTimes, { decimals: 2 });
-    await expect(form.locator(".kv > div").filter({ hasText: "Locked for" }).locator("dd")).toHaveText(
+    await expect(kvValue(form, "Locked for")).toHaveText(
       `${days(lock - saved)} days · Bottom acceleration ${days(saved)} days sooner`,
     );
     await form.getByRole("button", { name: "Deposit" }).click();
@@ -170,8 +170,7 @@ test.describe("staking journey (issue 5)", () => {
 
     // time travel to the order's endTime, earlier than the tier's 7 days: the order is releasable
     expect(order.endTime).toBeLessThan(order.startTime + lock);
-    await chainRpc("evm_setNextBlockTimestamp", [Number(order.endTime)]);
-    await chainRpc("evm_mine");
+    await mineAt(chain, Number(order.endTime));
     expect((await chain.getBlock()).timestamp).toBe(order.endTime);
     await page.reload();
     const release = row.getByRole("button", { name: "Release" });
@@ -254,7 +253,7 @@ test.describe("node dividend (issue 5)", () => {
     await expect(row).toContainText(`${formatAmount(reward)} USDT`);
     await expect(row).toContainText("You are a node");
     await expect(row).toContainText(`${Number(nodeRate) / 100}% of every order's static income`);
-    const value = (label: string) => income.locator(".kv > div").filter({ hasText: label }).locator("dd");
+    const value = (label: string) => kvValue(income, label);
     const claimable = value("Claimable");
     await expect(value("Credited")).toHaveText(`${formatAmount(reward)} USDT`);
     await expect(value("Vested so far")).toHaveText("0 USDT");
@@ -262,8 +261,7 @@ test.describe("node dividend (issue 5)", () => {
     await expect(income.getByRole("button", { name: "Claim income" })).toBeDisabled();
 
     // the order ends: all of it has vested
-    await chainRpc("evm_setNextBlockTimestamp", [Number(order.endTime)]);
-    await chainRpc("evm_mine");
+    await mineAt(chain, Number(order.endTime));
     expect((await r.user(me)).balanceReward).toBe(reward); // nothing else: the node is not in the depositor's upline
     await page.reload();
     await expect(value("Vested so far")).toHaveText(`${formatAmount(reward)} USDT`);

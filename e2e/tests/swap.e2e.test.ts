@@ -8,7 +8,7 @@ import {
   parseEther,
   parseUnits,
 } from "viem";
-import { DEV_ROLES, expect, test } from "../fixtures/test.ts";
+import { DEV_ROLES, expect, test, kvValue } from "../fixtures/test.ts";
 import {
   buyDirect,
   connectWallet,
@@ -62,7 +62,7 @@ function reads(chain: PublicClient, contracts: Record<string, Address>) {
 
 /** The value shown beside a label in a card's key/value list, e.g. "9,812.123456 TAI" -> 9812.123456e18. */
 async function shownAmount(card: Locator, label: string): Promise<bigint> {
-  const text = await card.locator(".kv > div").filter({ hasText: label }).locator("dd").innerText();
+  const text = await kvValue(card, label).innerText();
   return parseUnits(text.split(" ")[0]!.replaceAll(",", ""), 18);
 }
 
@@ -115,9 +115,7 @@ test.describe("flash exchange (issue 6)", () => {
     // the page quotes what the buyer gets after the 3% buy fee, and the minimum the router enforces
     expect(await shownAmount(card, "You receive (estimated)")).toBe(shown6(expected));
     expect(await shownAmount(card, "Minimum received")).toBe(shown6(minimum));
-    await expect(card.locator(".kv > div").filter({ hasText: "Price impact" }).locator("dd")).toHaveText(
-      "0.98%",
-    );
+    await expect(kvValue(card, "Price impact")).toHaveText("0.98%");
 
     await swapReviewed(page, card);
     await expect.poll(() => r.usdt(me)).toBe(usdtBefore - usdtIn);
@@ -313,9 +311,7 @@ test.describe("flash exchange (issue 6)", () => {
 
     const card = await openExchange(page);
     await card.getByLabel("You pay (USDT)").fill("50000");
-    await expect(card.locator(".kv > div").filter({ hasText: "Price impact" }).locator("dd")).toHaveText(
-      `${percent(impact)}%`,
-    );
+    await expect(kvValue(card, "Price impact")).toHaveText(`${percent(impact)}%`);
     await expect(
       card.getByText(`you receive about ${percent(impact)}% less than at the current price`),
     ).toBeVisible();
@@ -326,9 +322,7 @@ test.describe("flash exchange (issue 6)", () => {
     await expect(review.getByRole("alert")).toContainText(`Price impact ${percent(impact)}%`);
     expect(await shownAmount(review, "You pay")).toBe(usdtIn);
     expect(await shownAmount(review, "You receive (estimated)")).toBe(shown6(expected));
-    await expect(review.locator(".kv > div").filter({ hasText: "Route" }).locator("dd")).toContainText(
-      "USDT →",
-    );
+    await expect(kvValue(review, "Route")).toContainText("USDT →");
     const send = review.getByRole("button", { name: "Swap anyway" });
     await expect(send).toBeDisabled();
     await review.getByLabel("Price impact above 15%: type confirm to send this swap anyway").fill("conf");
@@ -429,18 +423,14 @@ test.describe("LP swap and claim panel (issue 6)", () => {
     expect(await r.lp(me)).toBe(lpBefore - parseEther("100"));
     expect(await r.lp(contracts.LpSwap!)).toBe(parseEther("100"));
     expect(sends(wallet.calls)).toBe(2); // approve the LP token, then swapLP
-    await expect(panel.locator(".kv > div").filter({ hasText: "LP locked" }).locator("dd")).toHaveText(
-      "100 LP",
-    );
+    await expect(kvValue(panel, "LP locked")).toHaveText("100 LP");
 
     // one day later 1% of the LP is released
     await timeTravel(86_400n);
     await page.reload();
     const claim = panel.getByRole("button", { name: "Claim released" });
     await expect(claim).toBeEnabled();
-    await expect(panel.locator(".kv > div").filter({ hasText: "LP claimable" }).locator("dd")).toHaveText(
-      "1 LP",
-    );
+    await expect(kvValue(panel, "LP claimable")).toHaveText("1 LP");
     await claim.click();
     await expect.poll(async () => (await r.lpUser(me)).claimLP).toBe(parseEther("1"));
     expect(await r.lp(me)).toBe(lpBefore - parseEther("99"));
