@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAddress, formatAmount, shortAddress } from "./format";
+import { formatAddress, formatAmount, percentFromBps, shortAddress } from "./format";
 
 describe("shortAddress / formatAddress", () => {
   const addr = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -53,5 +53,21 @@ describe("formatAmount (18 decimals, no float)", () => {
     expect(formatAmount(1_234_567n, { decimals: 6 })).toBe("1.2345");
     expect(formatAmount(-15n * 10n ** 17n)).toBe("-1.5");
     expect(formatAmount(-1n)).toBe("0");
+  });
+});
+
+describe("percentFromBps", () => {
+  it("formats basis points as percent without float error", () => {
+    expect(percentFromBps(500n)).toBe("5");
+    expect(percentFromBps(250n)).toBe("2.5");
+    expect(percentFromBps(1n)).toBe("0.01");
+    expect(percentFromBps(0n)).toBe("0");
+  });
+
+  it("takes the API's numbers as well as the chain's bigints", () => {
+    expect(percentFromBps(500)).toBe("5");
+    expect(percentFromBps(1050)).toBe("10.5");
+    expect(percentFromBps(2001)).toBe("20.01");
+    expect(percentFromBps(0)).toBe("0");
   });
 });

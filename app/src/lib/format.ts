@@ -47,3 +47,11 @@ export function formatAmount(value: bigint, options: AmountFormat = {}): string 
   const body = cut ? `${intText}.${cut}` : intText;
   return negative && body !== "0" ? `-${body}` : body;
 }
+
+/** Basis points as a percent text without float error: 30 -> "0.3", 250 -> "2.5", 1 -> "0.01", 0 -> "0". */
+export function percentFromBps(bps: bigint | number): string {
+  const value = BigInt(bps);
+  const whole = value / 100n;
+  const frac = (value % 100n).toString().padStart(2, "0").replace(/0+$/, "");
+  return frac ? `${whole}.${frac}` : whole.toString();
+}

@@ -7,7 +7,6 @@ import {
   idoStage,
   salePhase,
   dayHasPassed,
-  percentFromBps,
   shareOf,
   tierOf,
   tierTokens,
@@ -61,13 +60,6 @@ describe("tiers and rates", () => {
     expect(tierTokens(config, 1001n)).toBe(200n);
     expect(tierTokens(config, 1500n)).toBe(200n);
     expect(tierTokens(config, 1501n)).toBe(100n);
-  });
-  it("formats basis points as percent without float error", () => {
-    expect(percentFromBps(500n)).toBe("5");
-    expect(percentFromBps(300n)).toBe("3");
-    expect(percentFromBps(250n)).toBe("2.5");
-    expect(percentFromBps(1n)).toBe("0.01");
-    expect(percentFromBps(0n)).toBe("0");
   });
   it("computes the referral shares of 50 USDT as 2.5 and 1.5", () => {
     expect(shareOf(50n * 10n ** 18n, 500n)).toBe(25n * 10n ** 17n);

@@ -78,13 +78,6 @@ export function tierTokens(
   return [config.idoTokens1, config.idoTokens2, config.idoTokens3][tierOf(n) - 1]!;
 }
 
-/** Basis points as a percent text without float error: 500 -> "5", 250 -> "2.5", 1 -> "0.01". */
-export function percentFromBps(bps: bigint): string {
-  const whole = bps / 100n;
-  const frac = (bps % 100n).toString().padStart(2, "0").replace(/0+$/, "");
-  return frac ? `${whole}.${frac}` : whole.toString();
-}
-
 /** Referral share of a payment: floor(amount * bps / 10000), as the contract rounds. */
 export function shareOf(amount: bigint, bps: bigint): bigint {
   return (amount * bps) / RATE_DENOMINATOR;

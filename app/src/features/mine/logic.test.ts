@@ -7,7 +7,6 @@ import {
   type PendingPayment,
   WITHDRAW_MIN,
   addPending,
-  bpsPercent,
   checkPayment,
   ledgerKindKey,
   orderCost,
@@ -70,12 +69,6 @@ describe("parseQuantity", () => {
 describe("small helpers", () => {
   it("orderCost multiplies exactly", () => {
     expect(orderCost("100000000000000000000", 3)).toBe(300n * 10n ** 18n);
-  });
-  it("bpsPercent", () => {
-    expect(bpsPercent(500)).toBe("5");
-    expect(bpsPercent(1050)).toBe("10.5");
-    expect(bpsPercent(2001)).toBe("20.01");
-    expect(bpsPercent(0)).toBe("0");
   });
   it("pageCount is at least 1", () => {
     expect(pageCount(0, 20)).toBe(1);

@@ -37,15 +37,6 @@ export function orderCost(price: string, num: number): bigint {
   return BigInt(price) * BigInt(num);
 }
 
-/** Basis points as a percentage text: 500 -> "5", 1050 -> "10.5". */
-export function bpsPercent(bps: number): string {
-  const whole = Math.trunc(bps / 100);
-  const frac = String(Math.abs(bps % 100))
-    .padStart(2, "0")
-    .replace(/0+$/, "");
-  return frac ? `${whole}.${frac}` : String(whole);
-}
-
 /** Number of pages for `total` rows (at least 1). */
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));

@@ -14,13 +14,13 @@ import {
   depositRules,
   orderProgress,
   orderState,
-  percentFromBps,
   staticIncome,
   tiersOf,
   tokensFor,
   usdtValueOf,
 } from "./logic";
 import { validateAmount } from "../../lib/amount";
+import { percentFromBps } from "../../lib/format";
 
 const E = 10n ** 18n;
 const multi = {

@@ -46,13 +46,6 @@ export function tiersOf(m: TierArrays): Tier[] {
   }));
 }
 
-/** Basis points as a percent text without float error: 30 -> "0.3", 1095 -> "10.95", 0 -> "0". */
-export function percentFromBps(bps: bigint): string {
-  const whole = bps / 100n;
-  const frac = (bps % 100n).toString().padStart(2, "0").replace(/0+$/, "");
-  return frac ? `${whole}.${frac}` : whole.toString();
-}
-
 /** Simple annual rate of a daily rate, in basis points: rate * 365. */
 export function aprBps(dailyBps: bigint): bigint {
   return dailyBps * 365n;

@@ -1,8 +1,8 @@
 import { useTranslation } from "../../../i18n";
 import { env } from "../../../lib/env";
-import { formatAmount } from "../../../lib/format";
+import { formatAmount, percentFromBps } from "../../../lib/format";
 import { type IdoOverview, useChainNow } from "../hooks/useIdoOverview";
-import { TIER1_END, TIER2_END, dayHasPassed, percentFromBps } from "../logic";
+import { TIER1_END, TIER2_END, dayHasPassed } from "../logic";
 import { ReadPending } from "../../../components/ReadError";
 
 /** Formats a unix time or a YYYY-MM-DD day for the current language. */

@@ -1,10 +1,10 @@
 import { useTranslation } from "../../../i18n";
+import { percentFromBps } from "../../../lib/format";
 import type { Address } from "viem";
 import type { MyInfo } from "../api";
 import { mineApi } from "../api";
 import { useNodeList } from "../hooks/useMine";
 import { usePaidFlow } from "../hooks/usePaidFlow";
-import { bpsPercent } from "../logic";
 import { FlowStatus, QueryBody, amount } from "./common";
 
 /** Node levels (bonus, seats) and the node purchase; a member holds at most one node. */
@@ -28,7 +28,7 @@ export function NodesCard({
       </h2>
       {held && (
         <p className="kv-strong">
-          {t("mine.nodes.held", { name: held.name, bonus: bpsPercent(held.bonusBps) })}
+          {t("mine.nodes.held", { name: held.name, bonus: percentFromBps(held.bonusBps) })}
         </p>
       )}
       <QueryBody query={nodes} isEmpty={(d) => d.list.length === 0}>
@@ -42,7 +42,7 @@ export function NodesCard({
                 </div>
                 <p className="muted small">
                   {t("mine.nodes.summary", {
-                    bonus: bpsPercent(n.bonusBps),
+                    bonus: percentFromBps(n.bonusBps),
                     remaining: n.remaining,
                     seats: n.seats,
                   })}

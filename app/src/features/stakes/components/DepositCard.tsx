@@ -3,7 +3,7 @@ import { useTranslation } from "../../../i18n";
 import { AmountInput } from "../../../components/AmountInput";
 import { usdt } from "../../../contracts";
 import { validateAmount } from "../../../lib/amount";
-import { formatAmount } from "../../../lib/format";
+import { formatAmount, percentFromBps } from "../../../lib/format";
 import { useTransaction } from "../../../lib/useTransaction";
 import { useAppStore } from "../../../store";
 import { appChain } from "../../../wagmi";
@@ -15,7 +15,6 @@ import {
   depositBlockReason,
   depositRules,
   newOrderLock,
-  percentFromBps,
   staticIncome,
   tokensFor,
   usdtValueOf,

@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "../../../i18n";
-import { formatAmount } from "../../../lib/format";
+import { formatAmount, percentFromBps } from "../../../lib/format";
 import { Countdown } from "../../../components/Countdown";
 import { useTransaction } from "../../../lib/useTransaction";
 import type { StakingAccount, StakingOrders, StakingOverview } from "../hooks/useStaking";
-import { type AccelerationTotal, accelerationTotals, daysText, percentFromBps } from "../logic";
+import { type AccelerationTotal, accelerationTotals, daysText } from "../logic";
 import { staking } from "../staking";
 import { ReadPending } from "../../../components/ReadError";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "../../../i18n";
-import { formatAmount } from "../../../lib/format";
-import { type Tier, aprBps, percentFromBps } from "../logic";
+import { formatAmount, percentFromBps } from "../../../lib/format";
+import { type Tier, aprBps } from "../logic";
 import { ReadPending } from "../../../components/ReadError";
 
 /** The 5 tiers: days, daily rate and APR, stock left, min / max per order, my max (per member). */

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { ConfirmModal } from "../../../components/ConfirmModal";
 import { TypedPhraseField } from "../../../components/TypedPhraseField";
 import { useTranslation } from "../../../i18n";
-import { formatAmount } from "../../../lib/format";
-import { percentFromBps } from "../../ido/logic";
+import { formatAmount, percentFromBps } from "../../../lib/format";
 import { type Quote, impactGuard } from "../logic";
 
 /** What the member reviews, frozen when Swap was pressed: exactly this is sent. */

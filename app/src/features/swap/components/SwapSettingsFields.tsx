@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
+import { percentFromBps } from "../../../lib/format";
 import { useTranslation } from "../../../i18n";
-import { percentFromBps } from "../../ido/logic";
 import type { SwapSettings } from "../hooks/useSwap";
 import { HIGH_SLIPPAGE_BPS, SLIPPAGE_PRESETS, parseDeadline, parseSlippage } from "../logic";
 

@@ -1,8 +1,7 @@
 import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
-import { formatAddress, formatAmount } from "../../../lib/format";
+import { formatAddress, formatAmount, percentFromBps } from "../../../lib/format";
 import { BEHIND_NOTE_BLOCKS } from "../../../lib/indexer";
-import { percentFromBps } from "../../stakes/logic";
 import type { TeamDays, useTeam } from "../hooks/useTeam";
 import { type LevelRow, TEAM_CHART_DAYS, chartBars, nextLevel } from "../logic";
 import { ReadPending } from "../../../components/ReadError";
