@@ -24,6 +24,24 @@ describe("deployment files", () => {
     expect(spy).toHaveBeenCalled();
   });
 
+  it("keeps the DEX's fee and pair hash the deploy recorded; a malformed one leaves none (the exchange stays off)", () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
+    const initCodeHash = `0x${"ab".repeat(32)}`;
+    expect(parseDeployment({ chainId: 56, contracts: {}, dex: { feeBps: 25, initCodeHash } })?.dex).toEqual({
+      feeBps: 25,
+      initCodeHash,
+    });
+    expect(spy).not.toHaveBeenCalled();
+    for (const dex of [
+      { feeBps: "25", initCodeHash },
+      { feeBps: 25, initCodeHash: "0x12" },
+      { feeBps: 2.5, initCodeHash },
+    ]) {
+      expect(parseDeployment({ chainId: 56, contracts: {}, dex })?.dex).toBeUndefined();
+    }
+    expect(spy).toHaveBeenCalledTimes(3);
+  });
+
   it("keys the map by chainId; a missing chain is simply absent", () => {
     const map = deploymentsFromModules({
       "../../../deployments/97.json": { chainId: 97, contracts: {} },

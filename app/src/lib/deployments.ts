@@ -1,3 +1,4 @@
+import { type Dex, parseDex } from "@taichi/contracts/dex";
 import { type Address, getAddress, isAddress } from "viem";
 
 /** Names used in `deployments/<chainId>.json` (ARCHITECTURE.md); pairs are `Pair_<A>_<B>`. */
@@ -23,12 +24,14 @@ export type ContractName =
 export type Deployment = {
   chainId: number;
   contracts: Partial<Record<ContractName, Address>>;
+  /** the DEX's fee and pair init-code hash (`dex`), which the deploy checked against the chain */
+  dex?: Dex;
 };
 
 /** Validates one deployment file; anything malformed is dropped (with a console error), never thrown. */
 export function parseDeployment(raw: unknown, source = "deployment"): Deployment | undefined {
   if (typeof raw !== "object" || raw === null) return undefined;
-  const { chainId, contracts } = raw as { chainId?: unknown; contracts?: unknown };
+  const { chainId, contracts, dex } = raw as { chainId?: unknown; contracts?: unknown; dex?: unknown };
   if (typeof chainId !== "number" || !Number.isInteger(chainId) || chainId <= 0) {
     console.error(`${source}: missing or invalid "chainId"`);
     return undefined;
@@ -42,6 +45,10 @@ export function parseDeployment(raw: unknown, source = "deployment"): Deployment
         console.error(`${source}: contracts.${name} is not an address`);
       }
     }
+  }
+  if (dex !== undefined) {
+    out.dex = parseDex(dex);
+    if (!out.dex) console.error(`${source}: "dex" is not { feeBps, initCodeHash }`);
   }
   return out;
 }
