@@ -249,7 +249,15 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
       reused.usdt ? `USDT ${reused.usdt}, ` : ""
     }${reused.router ? `router ${reused.router} (factory ${reused.factory}), ` : ""}Multicall3 ${reused.multicall3 ?? "(deployed)"}`,
     `DEX: fee ${dex.feeBps / 100}% (checked against the router), pair init-code hash ${dex.initCodeHash}`,
-    `deploy: ${[...(reused.usdt ? [] : ["Usdt"]), ...(reused.router ? [] : ["Wbnb, Factory, Router"]), ...(reused.multicall3 ? [] : ["Multicall3"])].join(", ") || "nothing external"}${reused.usdt && reused.router ? "" : ","} ${OWNED_PROXIES.join(", ")} (UUPS proxies), ${FEE_TOKENS.join(", ")} with their USDT pairs, DataReader, Timelock`,
+    `deploy: ${[
+      ...(reused.usdt ? [] : ["Usdt"]),
+      ...(reused.router ? [] : ["Wbnb", "Factory", "Router"]),
+      ...(reused.multicall3 ? [] : ["Multicall3"]),
+      `${OWNED_PROXIES.join(", ")} (UUPS proxies)`,
+      `${FEE_TOKENS.join(", ")} with their USDT pairs`,
+      "DataReader",
+      "Timelock",
+    ].join(", ")}`,
     `owner of every contract: the Timelock, minimum delay ${config.delay} s, no admin; proposers, executors and cancellers ${proposers.join(", ")}${config.guardian ? `; guardian (cancel only) ${config.guardian}` : ""}`,
     `the deployer keeps ${proposers.includes(account.address) ? "the roles of a proposer" : "no role"} and the token supply not sent to Ido and Staking`,
     `Presale manager ${manager}, referral root ${root}, treasury (presale payments, market fee) ${treasury}`,
@@ -259,6 +267,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   ];
   if (!isLocal && options.confirm && !(await options.confirm(plan)))
     throw new Error("deploy cancelled: nothing was sent");
+  mkdirSync(outDir, { recursive: true });
   const journal = await DeployJournal.open(
     isLocal ? undefined : join(outDir, `${chainId}.journal.json`),
     publicClient,
