@@ -16,8 +16,9 @@ import {
   http,
   maxUint256,
   parseEther,
+  zeroAddress,
 } from "viem";
-import { pairAbi, routerAbi, usdtAbi } from "@taichi/contracts";
+import { pairAbi, routerAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
 import {
   PANCAKESWAP_V2,
   UNISWAP_V2,
@@ -32,6 +33,8 @@ import { type Service, startService, stopService, waitForPort } from "../process
 import { buildRouter, pancakeCoreDex, pancakeFactory } from "./pancakeDex.ts";
 
 const PORT = 8613;
+/** Where swap-and-liquify locks its LP tokens. */
+const DEAD: Address = "0x000000000000000000000000000000000000dEaD";
 const rpcUrl = `http://127.0.0.1:${PORT}`;
 const transport = http(rpcUrl);
 const client = createPublicClient({ transport });
@@ -57,6 +60,14 @@ async function send(
 ) {
   const hash = await wallet.writeContract({ address, abi: abi as never, functionName, args, value } as never);
   expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
+}
+
+/** A WBNB-like 18-decimal ERC20 holding `amount` of the deployer's BNB (USDT's mint is closed on 56). */
+async function token(amount: bigint) {
+  const wbnb = loadArtifact("Wbnb");
+  const address = await create(wbnb.abi, wbnb.bytecode);
+  await send(address, wbnb.abi, "deposit", [], amount);
+  return address;
 }
 
 beforeAll(async () => {
@@ -91,14 +102,6 @@ describe("the package PancakeSwap DEX", () => {
   });
 
   it("a quote with the chain's fee is exactly the router's getAmountsOut on a real pair; 0.3% is not", async () => {
-    const wbnb = loadArtifact("Wbnb");
-    /** A WBNB-like ERC20 holding `amount` of the deployer's BNB. */
-    const token = async (amount: bigint) => {
-      const address = await create(wbnb.abi, wbnb.bytecode);
-      await send(address, wbnb.abi, "deposit", [], amount);
-      return address;
-    };
-    // USDT's mint is closed outside 31337: two WBNB-like tokens stand for any pair of 18-decimal ERC20s
     const [tokenA, tokenB] = [await token(parseEther("500")), await token(parseEther("2000"))];
     for (const token of [tokenA, tokenB]) await send(token, usdtAbi, "approve", [router, maxUint256]);
     await send(router, routerAbi, "addLiquidity", [
@@ -132,6 +135,60 @@ describe("the package PancakeSwap DEX", () => {
       if (amountIn > 1n)
         expect(getAmountOut(amountIn, reserveA, reserveB, UNISWAP_V2)).toBeLessThan(routerOut!);
     }
+  });
+
+  it("the tokens' swap-and-liquify bound is the router's own quote: behind a router taking 1% it runs at 0% slippage", async () => {
+    // a 0.3% assumption would ask this router for more than it pays, and the run would fail (SwapFailed)
+    const costly = buildRouter({ ...dex, feeBps: 100 });
+    const wbnb = loadArtifact("Wbnb");
+    const costlyRouter = await create(costly.abi, costly.bytecode, [
+      factory,
+      await create(wbnb.abi, wbnb.bytecode),
+    ]);
+    const usd = await token(parseEther("1000"));
+    const me = deployer.address;
+    const accounts = { market: me, node: me, trc: zeroAddress, main: zeroAddress, distributor: me };
+    const t = loadArtifact("SwapToken");
+    const swapToken = await create(t.abi, t.bytecode, [
+      me,
+      me,
+      parseEther("1000000"),
+      costlyRouter,
+      usd,
+      accounts,
+    ]);
+    for (const asset of [swapToken, usd]) await send(asset, usdtAbi, "approve", [costlyRouter, maxUint256]);
+    await send(costlyRouter, routerAbi, "addLiquidity", [
+      swapToken,
+      usd,
+      parseEther("100000"),
+      parseEther("1000"),
+      0n,
+      0n,
+      me,
+      2n ** 40n,
+    ]);
+    const now = (await client.getBlock()).timestamp;
+    await send(swapToken, swapTokenAbi, "setOpening", [now, 0n]);
+    await send(swapToken, swapTokenAbi, "setSwapSettings", [parseEther("1000"), 0n]);
+    await send(swapToken, swapTokenAbi, "transfer", [swapToken, parseEther("5000")]);
+
+    await send(swapToken, swapTokenAbi, "swapAndLiquify", []);
+    const held = await client.readContract({
+      address: swapToken,
+      abi: usdtAbi,
+      functionName: "balanceOf",
+      args: [swapToken],
+    });
+    expect(held).toBeLessThan(parseEther("5000"));
+    const pair = pairFor(factory, swapToken, usd, dex);
+    const locked = await client.readContract({
+      address: pair,
+      abi: pairAbi,
+      functionName: "balanceOf",
+      args: [DEAD],
+    });
+    expect(locked).toBeGreaterThan(0n);
   });
 });
 
