@@ -287,9 +287,14 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   );
 
   async function send(to: Address, abi: Abi, functionName: string, args: readonly unknown[]) {
-    await journal.step(`${functionName} on ${to}`, () =>
-      wallet.sendTransaction({ to, data: encodeFunctionData({ abi, functionName, args }) }),
-    );
+    const data = encodeFunctionData({ abi, functionName, args });
+    await journal.step(`${functionName} on ${to}`, async () => {
+      // A fifth more than the estimate: a call's cost can depend on the block's second (Staking's price
+      // observation stores a cumulative price that is zero in the estimate's second and not in the next one),
+      // and an exact estimate then runs out of gas.
+      const gas = await publicClient.estimateGas({ account, to, data });
+      return wallet.sendTransaction({ to, data, gas: gas + gas / 5n });
+    });
   }
 
   async function create(
@@ -401,8 +406,8 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     }),
   );
 
-  // The tokens start with the deployer's treasury as every fee destination; the distributors, which need the
-  // tokens' addresses, take over the node and dividend shares below.
+  // The tokens pay the market share to the treasury and start with the deployer as node and dividend
+  // destination; the distributors, which need the tokens' addresses, take those two over below.
   const feeAccounts = {
     market: treasury,
     node: account.address,
