@@ -70,6 +70,12 @@ async function token(amount: bigint) {
   return address;
 }
 
+/** The deployer's first liquidity for two tokens through `via`. */
+async function addLiquidity(via: Address, [a, amountA]: [Address, bigint], [b, amountB]: [Address, bigint]) {
+  for (const asset of [a, b]) await send(asset, usdtAbi, "approve", [via, maxUint256]);
+  await send(via, routerAbi, "addLiquidity", [a, b, amountA, amountB, 0n, 0n, deployer.address, 2n ** 40n]);
+}
+
 beforeAll(async () => {
   anvil = startService("chain", "anvil", ["--port", String(PORT), "--chain-id", "56", "--silent"], {
     quiet: true,
@@ -103,17 +109,7 @@ describe("the package PancakeSwap DEX", () => {
 
   it("a quote with the chain's fee is exactly the router's getAmountsOut on a real pair; 0.3% is not", async () => {
     const [tokenA, tokenB] = [await token(parseEther("500")), await token(parseEther("2000"))];
-    for (const token of [tokenA, tokenB]) await send(token, usdtAbi, "approve", [router, maxUint256]);
-    await send(router, routerAbi, "addLiquidity", [
-      tokenA,
-      tokenB,
-      parseEther("300"),
-      parseEther("1700"),
-      0n,
-      0n,
-      deployer.address,
-      2n ** 40n,
-    ]);
+    await addLiquidity(router, [tokenA, parseEther("300")], [tokenB, parseEther("1700")]);
     const pair = pairFor(factory, tokenA, tokenB, dex);
     expect(await client.getCode({ address: pair })).not.toBe(undefined);
     const [reserve0, reserve1] = await client.readContract({
@@ -157,17 +153,7 @@ describe("the package PancakeSwap DEX", () => {
       usd,
       accounts,
     ]);
-    for (const asset of [swapToken, usd]) await send(asset, usdtAbi, "approve", [costlyRouter, maxUint256]);
-    await send(costlyRouter, routerAbi, "addLiquidity", [
-      swapToken,
-      usd,
-      parseEther("100000"),
-      parseEther("1000"),
-      0n,
-      0n,
-      me,
-      2n ** 40n,
-    ]);
+    await addLiquidity(costlyRouter, [swapToken, parseEther("100000")], [usd, parseEther("1000")]);
     const now = (await client.getBlock()).timestamp;
     await send(swapToken, swapTokenAbi, "setOpening", [now, 0n]);
     await send(swapToken, swapTokenAbi, "setSwapSettings", [parseEther("1000"), 0n]);
