@@ -1,6 +1,6 @@
 import { type Address, getAddress } from "viem";
 import { useTranslation } from "../i18n";
-import { useAppStore } from "../store";
+import { copyWithToast } from "../lib/clipboard";
 
 /**
  * An address in full, checksummed (EIP-55), with a copy button. The button carries no text of its own
@@ -9,17 +9,8 @@ import { useAppStore } from "../store";
 export function CopyAddress({ address: raw }: { address: Address }) {
   const { t } = useTranslation();
   const address = getAddress(raw);
-  const toast = useAppStore((s) => s.toast);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(address);
-      toast("success", { key: "common.copied" });
-    } catch (err) {
-      console.error("clipboard write failed", err);
-      toast("error", { key: "common.copyFailed" });
-    }
-  }
+  const copy = () =>
+    copyWithToast(address, { copied: { key: "common.copied" }, failed: { key: "common.copyFailed" } });
 
   return (
     <span className="copy-address">
