@@ -375,7 +375,10 @@ test.describe("the manager (dev account 1) on /manager", () => {
     await withdraw.getByLabel(/^amount/).fill(formatUnits(free, 18));
     await withdraw.getByRole("button", { name: "Withdraw" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Withdraw tokens" });
-    await expect(dialog).toContainText(`SwapToken to ${recipient}`);
+    await expect(dialog).toContainText("SwapToken to the address below");
+    await expect(dialog.getByTestId("confirm-targets")).toContainText(
+      `to (the address in the call)${recipient}`,
+    );
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByText("Success").last()).toBeVisible();
 
@@ -492,7 +495,7 @@ test.describe("the owner (dev account 0)", () => {
     await expect(typed.getByTestId("schedule-note")).toContainText("It can run from");
     // the new owner, the token and the timelock it is scheduled on, each in full
     const targets = typed.getByTestId("confirm-targets");
-    await expect(targets).toContainText(`newOwner (the address this changes)${secondMember}`);
+    await expect(targets).toContainText(`newOwner (the address in the call)${secondMember}`);
     await expect(targets).toContainText(`Contract MiningToken${getAddress(contracts.MiningToken!)}`);
     await expect(targets).toContainText(`Scheduled on the Timelock${getAddress(contracts.Timelock!)}`);
     await expect(typed.getByRole("button", { name: "Confirm" })).toBeDisabled();

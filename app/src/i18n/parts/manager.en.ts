@@ -19,7 +19,7 @@ export const manager: typeof zh = {
   target: {
     contract: "Contract {{name}}",
     timelock: "Scheduled on the Timelock",
-    argument: "{{name}} (the address this changes)",
+    argument: "{{name}} (the address in the call)",
     entry: "Address #{{n}}",
   },
   noContracts: "None of these contracts is deployed on this chain",

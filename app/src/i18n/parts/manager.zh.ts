@@ -17,7 +17,7 @@ export const manager = {
   target: {
     contract: "合约 {{name}}",
     timelock: "经时间锁排期",
-    argument: "{{name}}（本次修改的地址）",
+    argument: "{{name}}（调用中的地址）",
     entry: "地址 #{{n}}",
   },
   noContracts: "这些合约均未部署在当前链上",

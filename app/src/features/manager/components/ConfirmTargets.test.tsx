@@ -43,7 +43,7 @@ describe("the addresses a manager's confirm dialog names", () => {
     render(<ConfirmTargets targets={confirmTargets(presale, direct, [argumentTarget("account", alice)])} />);
     expect(rows()).toEqual([
       `Contract Presale: ${presale.address}`,
-      `account (the address this changes): ${alice}`,
+      `account (the address in the call): ${alice}`,
     ]);
   });
 
@@ -55,7 +55,7 @@ describe("the addresses a manager's confirm dialog names", () => {
     expect(rows()).toEqual([
       `合约 Presale: ${presale.address}`,
       `经时间锁排期: ${owner}`,
-      `account（本次修改的地址）: ${alice}`,
+      `account（调用中的地址）: ${alice}`,
     ]);
   });
 
