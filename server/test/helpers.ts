@@ -54,7 +54,8 @@ export async function createTestDb(): Promise<Db> {
 export async function resetDb(db: Db): Promise<void> {
   await db.exec(`
     TRUNCATE members, announcements, auth_nonces, sessions, payments, member_machines, member_nodes,
-             ledger, wallet_balances, withdrawals, withdrawal_events, settlements, team_totals, team_power RESTART IDENTITY CASCADE;
+             ledger, wallet_balances, withdrawals, withdrawal_events, settlements, team_totals, team_power,
+             rate_limit_hits RESTART IDENTITY CASCADE;
     UPDATE node_levels SET sold = 0;`);
 }
 
