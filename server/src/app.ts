@@ -16,6 +16,7 @@ import type { PaymentTarget, VerifyPayment, VerifyPayout } from "./lib/payments.
 import { DEFAULT_RATE_LIMIT, installRateLimit, type RateLimitOptions } from "./plugins/rateLimit.ts";
 import { handleFrameworkError, installErrorHandling } from "./plugins/errors.ts";
 import type { SessionVerifier } from "./plugins/session.ts";
+import { healthRoutes } from "./routes/health.ts";
 import { INVEST_PREFIX, investPlugin } from "./routes/invest/index.ts";
 import type { MyData } from "./routes/invest/my.ts";
 
@@ -129,6 +130,7 @@ export function buildApp({
   installErrorHandling(app);
   if (rateLimit) installRateLimit(app, rateLimit);
   app.register(formbody);
+  healthRoutes(app);
   app.register(investPlugin, { prefix: INVEST_PREFIX });
   return app;
 }
