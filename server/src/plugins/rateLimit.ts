@@ -25,15 +25,42 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perIp: 120, perToken: 120,
 /** The index of the window the database's clock is in now; `$1` is the window length in ms. */
 const CURRENT_WINDOW = "floor(extract(epoch FROM clock_timestamp()) * 1000 / $1::bigint)::bigint";
 
-/** Counts one request of `key` in the current window; returns the window's count including it. */
-export async function countHit(db: Queryable, key: string, windowMs: number): Promise<number> {
-  const { rows } = await db.query<{ hits: number }>(
-    `INSERT INTO rate_limit_hits (key, window_index, hits) VALUES ($2, ${CURRENT_WINDOW}, 1)
-     ON CONFLICT (key, window_index) DO UPDATE SET hits = rate_limit_hits.hits + 1
-     RETURNING hits`,
-    [windowMs, key],
-  );
-  return Number(rows[0]!.hits);
+/**
+ * Adds one to the current window's count of the key in `keyParam` (a new row starts at 1), unless that
+ * key is null or `condition` fails; returns the count.
+ */
+function upsertHit(keyParam: string, condition = "true"): string {
+  return `INSERT INTO rate_limit_hits (key, window_index, hits)
+    SELECT ${keyParam}::text, n, 1 FROM now_window WHERE ${keyParam}::text IS NOT NULL AND ${condition}
+    ON CONFLICT (key, window_index) DO UPDATE SET hits = rate_limit_hits.hits + 1
+    RETURNING hits`;
+}
+
+/** The client's count ($2), then, unless it is over $4, the token's ($3); $1 is the window length. */
+const COUNT_HITS = `WITH now_window AS (SELECT ${CURRENT_WINDOW} AS n),
+  ip AS (${upsertHit("$2")}),
+  token AS (${upsertHit("$3", "coalesce((SELECT hits FROM ip) <= $4, true)")})
+  SELECT (SELECT hits FROM ip) AS ip, (SELECT hits FROM token) AS token`;
+
+/**
+ * Counts one request in the current window, in one round trip: against its client's key, then, unless
+ * that refused it (over `perIp`), against its token's key. A `null` key is not counted. Returns the
+ * counts including this request (`null`: not counted).
+ */
+export async function countHits(
+  db: Queryable,
+  windowMs: number,
+  keys: { ip: string | null; token: string | null },
+  perIp: number,
+): Promise<{ ip: number | null; token: number | null }> {
+  const { rows } = await db.query<{ ip: number | null; token: number | null }>(COUNT_HITS, [
+    windowMs,
+    keys.ip,
+    keys.token,
+    perIp,
+  ]);
+  const { ip, token } = rows[0]!;
+  return { ip: ip === null ? null : Number(ip), token: token === null ? null : Number(token) };
 }
 
 /** Deletes the counts of windows that have ended. */
@@ -69,17 +96,18 @@ export function installRateLimit(app: FastifyInstance, options: RateLimitOptions
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.routeOptions.config.rateLimited === false) return;
     const token = request.headers.token;
-    const tokenKey =
-      typeof token === "string" && token !== ""
-        ? createHash("sha256").update(token).digest("hex").slice(0, 32)
-        : null;
-    const ipOk = perIp <= 0 || (await countHit(app.db, `ip:${clientKey(request.ip)}`, windowMs)) <= perIp;
+    const keys = {
+      ip: perIp > 0 ? `ip:${clientKey(request.ip)}` : null,
+      token:
+        perToken > 0 && typeof token === "string" && token !== ""
+          ? `token:${createHash("sha256").update(token).digest("hex").slice(0, 32)}`
+          : null,
+    };
+    if (keys.ip === null && keys.token === null) return;
     // A request refused for its IP is not counted against its token.
-    const tokenOk =
-      !ipOk ||
-      tokenKey === null ||
-      perToken <= 0 ||
-      (await countHit(app.db, `token:${tokenKey}`, windowMs)) <= perToken;
+    const hits = await countHits(app.db, windowMs, keys, perIp);
+    const ipOk = hits.ip === null || hits.ip <= perIp;
+    const tokenOk = hits.token === null || hits.token <= perToken;
     if (ipOk && tokenOk) return;
     request.log.warn({ ip: request.ip, byToken: !tokenOk }, "rate limited");
     const lang = resolveLang(request.headers.lang);
