@@ -4,6 +4,7 @@
  * mint, and send transfers as a wallet does.
  */
 import { spawn } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
 import { createTestClient, createWalletClient, http, publicActions, type Address, type Hash } from "viem";
@@ -19,7 +20,21 @@ const usdt = () => (usdtArtifact ??= loadArtifact("Usdt"));
 
 export type Anvil = Awaited<ReturnType<typeof startAnvil>>;
 
-export async function startAnvil(port: number) {
+/** A port free on 127.0.0.1 right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** anvil on `port` (default: a free one). */
+export async function startAnvil(port?: number) {
+  port ??= await freePort();
   const rpc = `http://127.0.0.1:${port}`;
   const child = spawn(ANVIL, ["--port", String(port), "--host", "127.0.0.1", "--silent"], {
     stdio: "ignore",

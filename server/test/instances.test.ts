@@ -21,7 +21,6 @@ import { startAnvil, type Anvil } from "./anvil.ts";
 import { DEV_KEYS } from "./helpers.ts";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
-const ANVIL_PORT = 8656;
 const INSTANCES = 3;
 /** Small enough to reach in a burst; every member sends from an IP of its own (X-Forwarded-For). */
 const RATE_LIMIT = 60;
@@ -211,7 +210,7 @@ describe.skipIf(!SERVER_URL)(
   "three API processes on one PostgreSQL (PostgreSQL pass only: PGlite lives inside one process and cannot be shared)",
   () => {
     beforeAll(async () => {
-      anvil = await startAnvil(ANVIL_PORT);
+      anvil = await startAnvil();
       usdt = await anvil.deployToken(deployer);
       for (const account of Object.values(members)) {
         await anvil.client.setBalance({ address: account.address, value: parseEther("10") });
