@@ -83,7 +83,7 @@ export const stakes: typeof zh = {
     vested: "Vested so far",
     vesting: "All of it has vested in",
     vestingRule:
-      "Income from your team's orders vests linearly until those orders end; you claim what has vested",
+      "Income from your team's orders vests linearly, never sooner than those orders end; what is still unvested vests by the latest of their ends. You claim what has vested",
     claim: "Claim income",
     isNode: "You are a node",
     notNode: "Not a node",

@@ -77,7 +77,8 @@ export const stakes = {
     credited: "已记入（邀请 + 团队 + 节点）",
     vested: "已释放",
     vesting: "全部释放还需",
-    vestingRule: "团队订单带来的收益在这些订单到期前线性释放，只能领取已释放的部分",
+    vestingRule:
+      "团队订单带来的收益线性释放，不早于这些订单到期；尚未释放的部分在其中最晚到期的订单到期时释放完毕。只能领取已释放的部分",
     claim: "领取收益",
     isNode: "你是节点",
     notNode: "不是节点",
