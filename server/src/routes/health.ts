@@ -7,13 +7,10 @@
 import type { FastifyInstance } from "fastify";
 import { CODE } from "../lib/api.ts";
 
-export const HEALTH_PATH = "/health";
-export const READY_PATH = "/ready";
-
 export function healthRoutes(app: FastifyInstance): void {
   const probe = { logLevel: "warn", config: { rateLimited: false } } as const;
-  app.get(HEALTH_PATH, probe, async () => ({ code: CODE.ok, msg: "ok", data: { status: "ok" } }));
-  app.get(READY_PATH, probe, async (request, reply) => {
+  app.get("/health", probe, async () => ({ code: CODE.ok, msg: "ok", data: { status: "ok" } }));
+  app.get("/ready", probe, async (request, reply) => {
     try {
       await app.db.query("SELECT 1");
       return { code: CODE.ok, msg: "ok", data: { status: "ready" } };
