@@ -289,11 +289,10 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   async function send(to: Address, abi: Abi, functionName: string, args: readonly unknown[]) {
     const data = encodeFunctionData({ abi, functionName, args });
     await journal.step(`${functionName} on ${to}`, async () => {
-      // A fifth more than the estimate: a call's cost can depend on the block's second (Staking's price
-      // observation stores a cumulative price that is zero in the estimate's second and not in the next one),
-      // and an exact estimate then runs out of gas.
-      const gas = await publicClient.estimateGas({ account, to, data });
-      return wallet.sendTransaction({ to, data, gas: gas + gas / 5n });
+      // Headroom over the estimate: a call's gas can depend on the block's time (setPriceOracle stores a
+      // pair's cumulative price, zero in the estimate's block and not in a later one); only gas used is paid.
+      const gas = ((await publicClient.estimateGas({ account, to, data })) * 3n) / 2n;
+      return wallet.sendTransaction({ to, data, gas });
     });
   }
 

@@ -23,7 +23,7 @@ import { initCodePairHashAbi } from "@taichi/contracts/dex";
 import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
 import type { Deployment } from "../deploy.ts";
 import { MULTICALL3 } from "../deploy.ts";
-import { DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "../env.ts";
+import { DEV_ACCOUNTS, DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "../env.ts";
 import { type Service, startService, stopService, waitForPort } from "../processes.ts";
 import { buildRouter, pancakeCoreDex, pancakeFactory } from "./pancakeDex.ts";
 
@@ -60,7 +60,17 @@ export async function startRehearsalChain(options: {
   const service = startService(
     "chain",
     "anvil",
-    ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId), "--silent"],
+    [
+      "--host",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--chain-id",
+      String(chainId),
+      "--accounts",
+      String(DEV_ACCOUNTS),
+      "--silent",
+    ],
     { quiet },
   );
   try {
