@@ -4,6 +4,7 @@
  * its plan, its journal (a failed deploy resumes without deploying twice) and its verification inputs.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -28,7 +29,7 @@ import {
 } from "@taichi/contracts/dex";
 import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
 import { type DeployOptions, deploy } from "../deploy.ts";
-import { DEV_ROLES, chainAt, devAccount, devPrivateKey } from "../env.ts";
+import { DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "../env.ts";
 import { type Service, startService, stopService, waitForPort } from "../processes.ts";
 import { buildRouter, pancakeCoreDex, pancakeFactory } from "./pancakeDex.ts";
 
@@ -209,6 +210,38 @@ describe("deploy on a real network (chain 56)", () => {
     await expect(
       deploy({ ...settings(outDir), dex: { ...dex, initCodeHash: UNISWAP_V2.initCodeHash } }),
     ).rejects.toThrow(/init-code hash .* not 0x96e8/);
+    expect(await nonce()).toBe(before);
+  });
+
+  it("npm run deploy reads the settings by name, prints the plan and, without a terminal or --yes, sends nothing", async () => {
+    const cli = (env: Record<string, string>) =>
+      spawnSync(
+        join(REPO_ROOT, "node_modules", ".bin", "tsx"),
+        [join(REPO_ROOT, "scripts/src/deploy-cli.ts")],
+        {
+          encoding: "utf8",
+          input: "",
+          env: { ...process.env, RPC_URL: rpcUrl, DEPLOYER_KEY: devPrivateKey(0), ...env },
+        },
+      );
+    const before = await nonce();
+    const bare = cli({ DEPLOYMENTS_DIR: mkdtempSync(join(tmpdir(), "deployments-")) });
+    expect(bare.status).toBe(1);
+    expect(bare.stderr).toMatch(/TIMELOCK_PROPOSERS[\s\S]*ROUTER_ADDRESS/);
+    const asked = cli({
+      DEPLOYMENTS_DIR: mkdtempSync(join(tmpdir(), "deployments-")),
+      TIMELOCK_PROPOSERS: devAccount(7).address,
+      TIMELOCK_DELAY: "172800",
+      TREASURY: devAccount(8).address,
+      USDT_ADDRESS: usdt,
+      ROUTER_ADDRESS: router,
+      DEX_FEE_BPS: String(dex.feeBps),
+      DEX_INIT_CODE_HASH: dex.initCodeHash,
+    });
+    expect(asked.status).toBe(1);
+    expect(asked.stdout).toContain(`The deploy will:`);
+    expect(asked.stdout).toContain(`router ${router} (factory ${factory})`);
+    expect(asked.stderr).toContain("pass --yes");
     expect(await nonce()).toBe(before);
   });
 
