@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "./lib/router";
 import { WagmiProvider } from "wagmi";
 import "./i18n";
 import { inviteCodeFromSearch } from "./lib/inviteCode";
@@ -25,9 +24,7 @@ createRoot(root).render(
   <StrictMode>
     <WagmiProvider config={config}>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <AppRoutes />
       </QueryClientProvider>
     </WagmiProvider>
   </StrictMode>,
