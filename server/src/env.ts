@@ -3,6 +3,7 @@
  * problem and throws one `EnvError` that lists them all, so a bad deployment fails fast with a
  * readable message. Values that may carry credentials (DATABASE_URL, RPC_URL) are never echoed back.
  */
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { getAddress, isAddress, type Address } from "viem";
@@ -17,6 +18,12 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Where the data lives: PGlite in-process (a folder, or `memory://`) or a PostgreSQL server. */
 export type DatabaseConfig = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
+
+/**
+ * The proxies (load balancers) whose `X-Forwarded-For` names the client, by address or CIDR range. Empty:
+ * nobody's; the API faces clients directly.
+ */
+export type TrustProxy = readonly string[];
 
 export type Env = {
   apiPort: number;
@@ -49,6 +56,8 @@ export type Env = {
   myCacheMs: number;
   /** Longest a statement may run, and a request wait for a database connection (ms; PostgreSQL). */
   statementTimeoutMs: number;
+  /** Proxies (load balancers) whose `X-Forwarded-For` names the client. */
+  trustProxy: TrustProxy;
 };
 
 export const ENV_DEFAULTS = {
@@ -116,6 +125,14 @@ const address = z
   })
   .transform((raw) => getAddress(raw));
 
+/** An IP address or a CIDR range (a count of hops cannot tell a proxy from a client sending the header). */
+function isAddressOrRange(entry: string): boolean {
+  const [ip = "", bits, ...rest] = entry.split("/");
+  const version = isIP(ip);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
 const database = z.string().transform((raw, ctx): DatabaseConfig => {
   if (raw === PGLITE_MEMORY) return { kind: "pglite", dataDir: PGLITE_MEMORY };
   const url = parseUrl(raw);
@@ -157,6 +174,17 @@ const schema = z
         })
         .transform((raw) => raw.toLowerCase() as LogLevel),
     ).default(ENV_DEFAULTS.LOG_LEVEL),
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .transform((raw) => raw.split(",").map((part) => part.trim()))
+        .refine((entries) => entries.every(isAddressOrRange), {
+          error: (issue) =>
+            `must be IP addresses or CIDR ranges separated by commas (bad: ${JSON.stringify(
+              (issue.input as string[]).filter((entry) => !isAddressOrRange(entry)),
+            )})`,
+        }),
+    ).default([]),
     CHAIN_ID: optional(integer(1, 2 ** 53 - 1)).default(ENV_DEFAULTS.CHAIN_ID),
     TREASURY_ADDRESS: optional(address),
     SIWE_DOMAIN: optional(
@@ -227,6 +255,7 @@ export function loadEnv(source: Source = process.env): Env {
     homeCacheMs: vars.HOME_CACHE_MS,
     myCacheMs: vars.MY_CACHE_MS,
     statementTimeoutMs: vars.STATEMENT_TIMEOUT_MS,
+    trustProxy: vars.TRUST_PROXY,
   };
 }
 
