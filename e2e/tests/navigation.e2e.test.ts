@@ -118,6 +118,31 @@ test.describe("navigation (issue 19)", () => {
     });
   });
 
+  test.describe("as a visitor at 375 px", () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+
+    test("paths ignore case and a trailing slash, a new page starts at the top, /S is the 404 page without the top bar", async ({
+      page,
+    }) => {
+      const bar = page.getByRole("navigation", { name: "Main pages" });
+      await page.goto("/IDO/");
+      await expectPage(page, "/IDO/", "IDO");
+      // Both pages loaded once: the next visit of /ido renders at once, as long as it was.
+      await bar.getByRole("link", { name: "Home" }).click();
+      await expectPage(page, "/", "Tai Chi · Yin and Yang");
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      await bar.getByRole("link", { name: "IDO" }).click();
+      await expectPage(page, "/ido", "IDO");
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+      await page.goto("/S");
+      await expectPage(page, "/S", "404");
+      await expect(page.locator("header.topbar")).toHaveCount(0);
+      await expect(page.getByRole("navigation", { name: "Main pages" })).toHaveCount(0);
+    });
+  });
+
   test.describe("at 1280 px", () => {
     test.use({ viewport: { width: 1280, height: 800 } });
 

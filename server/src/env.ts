@@ -1,12 +1,13 @@
 /**
- * Environment, validated once at boot. `loadEnv` collects every problem and throws one
- * `EnvError` that lists them all, so a bad deployment fails fast with a readable message.
- * Values that may carry credentials (DATABASE_URL, RPC_URL) are never echoed back.
+ * Environment, validated once at boot by a zod schema of the variables. `loadEnv` collects every
+ * problem and throws one `EnvError` that lists them all, so a bad deployment fails fast with a
+ * readable message. Values that may carry credentials (DATABASE_URL, RPC_URL) are never echoed back.
  */
 import { isIP } from "node:net";
 import path from "node:path";
-import { getAddress, isAddress, type Address } from "viem";
 import { fileURLToPath } from "node:url";
+import { getAddress, isAddress, type Address } from "viem";
+import { z } from "zod";
 
 export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const DEFAULT_PGLITE_DIR = path.join(REPO_ROOT, ".data", "pglite");
@@ -90,241 +91,171 @@ export class EnvError extends Error {
 
 type Source = Readonly<Record<string, string | undefined>>;
 
-/** An unset or blank variable counts as unset (common with `.env` files). */
-function read(source: Source, name: string): string | undefined {
-  const value = source[name]?.trim();
-  return value === undefined || value === "" ? undefined : value;
-}
+export const LOCAL_CHAIN_ID = 31337;
 
-function parsePort(raw: string | undefined, problems: string[]): number {
-  if (raw === undefined) return ENV_DEFAULTS.API_PORT;
-  const port = /^\d{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isInteger(port) || port > 65535) {
-    problems.push(`API_PORT must be an integer from 0 to 65535 (got ${JSON.stringify(raw)})`);
-    return ENV_DEFAULTS.API_PORT;
-  }
-  return port;
-}
-
-function parseHost(raw: string | undefined, problems: string[]): string {
-  if (raw === undefined) return ENV_DEFAULTS.API_HOST;
-  if (/\s/.test(raw)) {
-    problems.push(`API_HOST must be a host name or IP address (got ${JSON.stringify(raw)})`);
-  }
-  return raw;
-}
+/** The rejected value, quoted: only for variables that cannot carry credentials. */
+const got = (issue: { input?: unknown }) => `(got ${JSON.stringify(issue.input)})`;
 
 function schemeOf(raw: string): string {
   const match = /^([a-z][a-z0-9+.-]*):/i.exec(raw);
   return match?.[1] ? `${match[1].toLowerCase()}:` : "none";
 }
 
-function parseDatabase(raw: string | undefined, problems: string[]): DatabaseConfig {
-  const fallback: DatabaseConfig = { kind: "pglite", dataDir: DEFAULT_PGLITE_DIR };
-  if (raw === undefined) return fallback;
-  if (raw === PGLITE_MEMORY) return { kind: "pglite", dataDir: PGLITE_MEMORY };
-  const scheme = schemeOf(raw);
-  let url: URL | undefined;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = undefined;
-  }
-  if (url && (scheme === "postgres:" || scheme === "postgresql:") && url.hostname !== "") {
-    return { kind: "postgres", url: raw };
-  }
-  if (url && scheme === "file:") return { kind: "pglite", dataDir: fileURLToPath(url) };
-  problems.push(
-    `DATABASE_URL must be unset (PGlite under .data/pglite), memory://, file:///<folder> or a ` +
-      `postgres://user:password@host:port/db URL (got a value with scheme ${scheme})`,
+const parseUrl = (raw: string): URL | undefined => (URL.canParse(raw) ? new URL(raw) : undefined);
+
+/** An unset or blank variable counts as unset (common with `.env` files); a set one is trimmed. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined),
+    schema.optional(),
   );
-  return fallback;
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .refine((raw) => /^\d{1,15}$/.test(raw) && Number(raw) >= min && Number(raw) <= max, {
+      error: (issue) => `must be an integer from ${min} to ${max} ${got(issue)}`,
+    })
+    .transform(Number);
+
+const address = z
+  .string()
+  .refine((raw) => isAddress(raw, { strict: false }), {
+    error: (issue) => `must be a 0x address of 40 hex digits ${got(issue)}`,
+  })
+  .transform((raw) => getAddress(raw));
+
+/** An IP address or a CIDR range (a count of hops cannot tell a proxy from a client sending the header). */
+function isAddressOrRange(entry: string): boolean {
+  const [ip = "", bits, ...rest] = entry.split("/");
+  const version = isIP(ip);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
 }
 
-function parseRpcUrl(raw: string | undefined, problems: string[]): string {
-  if (raw === undefined) return ENV_DEFAULTS.RPC_URL;
-  try {
-    const url = new URL(raw);
-    if (["http:", "https:", "ws:", "wss:"].includes(url.protocol)) return raw;
-  } catch {
-    // reported below
-  }
-  problems.push(`RPC_URL must be an http(s):// or ws(s):// URL (got a value with scheme ${schemeOf(raw)})`);
-  return ENV_DEFAULTS.RPC_URL;
-}
+const database = z.string().transform((raw, ctx): DatabaseConfig => {
+  if (raw === PGLITE_MEMORY) return { kind: "pglite", dataDir: PGLITE_MEMORY };
+  const url = parseUrl(raw);
+  const scheme = schemeOf(raw);
+  if (url && (scheme === "postgres:" || scheme === "postgresql:") && url.hostname !== "")
+    return { kind: "postgres", url: raw };
+  if (url && scheme === "file:") return { kind: "pglite", dataDir: fileURLToPath(url) };
+  ctx.issues.push({
+    code: "custom",
+    input: scheme,
+    message:
+      `must be unset (PGlite under .data/pglite), memory://, file:///<folder> or a ` +
+      `postgres://user:password@host:port/db URL (got a value with scheme ${scheme})`,
+  });
+  return z.NEVER;
+});
 
-function parseLogLevel(raw: string | undefined, problems: string[]): LogLevel {
-  if (raw === undefined) return ENV_DEFAULTS.LOG_LEVEL;
-  const level = LOG_LEVELS.find((candidate) => candidate === raw.toLowerCase());
-  if (level === undefined) {
-    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got ${JSON.stringify(raw)})`);
-    return ENV_DEFAULTS.LOG_LEVEL;
-  }
-  return level;
-}
-
-export const LOCAL_CHAIN_ID = 31337;
-
-function parseInteger(
-  name: string,
-  raw: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-  problems: string[],
-): number {
-  if (raw === undefined) return fallback;
-  const value = /^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    problems.push(`${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
-    return fallback;
-  }
-  return value;
-}
-
-function parseAddress(name: string, raw: string | undefined, problems: string[]): Address | null {
-  if (raw === undefined) return null;
-  if (!isAddress(raw, { strict: false })) {
-    problems.push(`${name} must be a 0x address of 40 hex digits (got ${JSON.stringify(raw)})`);
-    return null;
-  }
-  return getAddress(raw);
-}
-
-function parseDomains(raw: string | undefined, problems: string[]): string[] {
-  if (raw === undefined) return [ENV_DEFAULTS.SIWE_DOMAIN];
-  const domains = raw.split(",").map((part) => part.trim());
-  if (domains.some((domain) => !/^[a-z0-9.-]+(:\d{1,5})?$/i.test(domain))) {
-    problems.push(`SIWE_DOMAIN must be host[:port] values separated by commas (got ${JSON.stringify(raw)})`);
-    return [ENV_DEFAULTS.SIWE_DOMAIN];
-  }
-  return domains;
-}
-
-function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
-  if (raw === undefined) return [];
-  const entries = raw.split(",").map((part) => part.trim());
-  const valid = (entry: string) => {
-    const [ip = "", bits, ...rest] = entry.split("/");
-    const version = isIP(ip);
-    if (version === 0 || rest.length > 0) return false;
-    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
-  };
-  const bad = entries.filter((entry) => !valid(entry));
-  if (bad.length > 0) {
-    problems.push(
-      `TRUST_PROXY must be IP addresses or CIDR ranges separated by commas (bad: ${JSON.stringify(bad)})`,
-    );
-    return [];
-  }
-  return entries;
-}
-
-function parseOperators(raw: string | undefined, problems: string[]): Address[] {
-  if (raw === undefined) return [];
-  const addresses = raw.split(",").map((part) => part.trim());
-  const bad = addresses.filter((address) => !isAddress(address, { strict: false }));
-  if (bad.length > 0) {
-    problems.push(
-      `OPERATOR_ADDRESSES must be 0x addresses separated by commas (bad: ${JSON.stringify(bad)})`,
-    );
-    return [];
-  }
-  return [...new Set(addresses.map((address) => address.toLowerCase() as Address))];
-}
+/** Every variable, in the order problems are listed. */
+const schema = z
+  .object({
+    API_PORT: optional(integer(0, 65535)).default(ENV_DEFAULTS.API_PORT),
+    API_HOST: optional(
+      z.string().refine((raw) => !/\s/.test(raw), {
+        error: (issue) => `must be a host name or IP address ${got(issue)}`,
+      }),
+    ).default(ENV_DEFAULTS.API_HOST),
+    DATABASE_URL: optional(database).default({ kind: "pglite", dataDir: DEFAULT_PGLITE_DIR }),
+    RPC_URL: optional(
+      z.string().refine((raw) => ["http:", "https:", "ws:", "wss:"].includes(parseUrl(raw)?.protocol ?? ""), {
+        error: (issue) =>
+          `must be an http(s):// or ws(s):// URL (got a value with scheme ${schemeOf(String(issue.input))})`,
+      }),
+    ).default(ENV_DEFAULTS.RPC_URL),
+    LOG_LEVEL: optional(
+      z
+        .string()
+        .refine((raw) => (LOG_LEVELS as readonly string[]).includes(raw.toLowerCase()), {
+          error: (issue) => `must be one of ${LOG_LEVELS.join(", ")} ${got(issue)}`,
+        })
+        .transform((raw) => raw.toLowerCase() as LogLevel),
+    ).default(ENV_DEFAULTS.LOG_LEVEL),
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .transform((raw) => raw.split(",").map((part) => part.trim()))
+        .refine((entries) => entries.every(isAddressOrRange), {
+          error: (issue) =>
+            `must be IP addresses or CIDR ranges separated by commas (bad: ${JSON.stringify(
+              (issue.input as string[]).filter((entry) => !isAddressOrRange(entry)),
+            )})`,
+        }),
+    ).default([]),
+    CHAIN_ID: optional(integer(1, 2 ** 53 - 1)).default(ENV_DEFAULTS.CHAIN_ID),
+    TREASURY_ADDRESS: optional(address),
+    SIWE_DOMAIN: optional(
+      z
+        .string()
+        .refine((raw) => raw.split(",").every((part) => /^[a-z0-9.-]+(:\d{1,5})?$/i.test(part.trim())), {
+          error: (issue) => `must be host[:port] values separated by commas ${got(issue)}`,
+        })
+        .transform((raw) => raw.split(",").map((part) => part.trim())),
+    ).default([ENV_DEFAULTS.SIWE_DOMAIN]),
+    USDT_ADDRESS: optional(address),
+    CONFIRMATIONS: optional(integer(1, 1000)),
+    SESSION_TTL_SECONDS: optional(integer(60, 30 * 86_400)).default(ENV_DEFAULTS.SESSION_TTL_SECONDS),
+    RATE_LIMIT_PER_MINUTE: optional(integer(0, 1_000_000)).default(ENV_DEFAULTS.RATE_LIMIT_PER_MINUTE),
+    OPERATOR_ADDRESSES: optional(
+      z
+        .string()
+        .transform((raw) => raw.split(",").map((part) => part.trim()))
+        .refine((addresses) => addresses.every((item) => isAddress(item, { strict: false })), {
+          error: (issue) =>
+            `must be 0x addresses separated by commas (bad: ${JSON.stringify(
+              (issue.input as string[]).filter((item) => !isAddress(item, { strict: false })),
+            )})`,
+        })
+        .transform((addresses) => [...new Set(addresses.map((item) => item.toLowerCase() as Address))]),
+    ).default([]),
+    ARB_ADDRESS: optional(address),
+    SESSION_CACHE_MS: optional(integer(0, 60_000)).default(ENV_DEFAULTS.SESSION_CACHE_MS),
+    HOME_CACHE_MS: optional(integer(0, 60_000)).default(ENV_DEFAULTS.HOME_CACHE_MS),
+    MY_CACHE_MS: optional(integer(0, 60_000)).default(ENV_DEFAULTS.MY_CACHE_MS),
+    STATEMENT_TIMEOUT_MS: optional(integer(100, 600_000)).default(ENV_DEFAULTS.STATEMENT_TIMEOUT_MS),
+  })
+  .refine(
+    // The local chain's default treasury is only for the local chain (a bad CHAIN_ID is reported already).
+    ({ CHAIN_ID, TREASURY_ADDRESS }) =>
+      typeof CHAIN_ID !== "number" || CHAIN_ID === LOCAL_CHAIN_ID || TREASURY_ADDRESS !== undefined,
+    {
+      path: ["TREASURY_ADDRESS"],
+      message: `is required when CHAIN_ID is not ${LOCAL_CHAIN_ID}`,
+      // also when other variables are bad: every problem is listed at once
+      when: () => true,
+    },
+  );
 
 export function loadEnv(source: Source = process.env): Env {
-  const problems: string[] = [];
-  const env: Env = {
-    apiPort: parsePort(read(source, "API_PORT"), problems),
-    apiHost: parseHost(read(source, "API_HOST"), problems),
-    database: parseDatabase(read(source, "DATABASE_URL"), problems),
-    rpcUrl: parseRpcUrl(read(source, "RPC_URL"), problems),
-    logLevel: parseLogLevel(read(source, "LOG_LEVEL"), problems),
-    trustProxy: parseTrustProxy(read(source, "TRUST_PROXY"), problems),
-    ...chainSettings(source, problems),
-  };
-  if (problems.length > 0) throw new EnvError(problems);
-  return env;
-}
-
-function chainSettings(source: Source, problems: string[]) {
-  const chainId = parseInteger(
-    "CHAIN_ID",
-    read(source, "CHAIN_ID"),
-    ENV_DEFAULTS.CHAIN_ID,
-    1,
-    2 ** 53 - 1,
-    problems,
-  );
-  const local = chainId === LOCAL_CHAIN_ID;
-  const treasury = parseAddress("TREASURY_ADDRESS", read(source, "TREASURY_ADDRESS"), problems);
-  if (treasury === null && !local && read(source, "TREASURY_ADDRESS") === undefined) {
-    problems.push(`TREASURY_ADDRESS is required when CHAIN_ID is not ${LOCAL_CHAIN_ID}`);
-  }
+  const result = schema.safeParse(source);
+  if (!result.success)
+    throw new EnvError(result.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`));
+  const vars = result.data;
+  const local = vars.CHAIN_ID === LOCAL_CHAIN_ID;
   return {
-    siweDomains: parseDomains(read(source, "SIWE_DOMAIN"), problems),
-    chainId,
-    treasuryAddress: treasury ?? getAddress(ENV_DEFAULTS.TREASURY_ADDRESS),
-    usdtAddress: parseAddress("USDT_ADDRESS", read(source, "USDT_ADDRESS"), problems),
-    confirmations: parseInteger(
-      "CONFIRMATIONS",
-      read(source, "CONFIRMATIONS"),
-      local ? ENV_DEFAULTS.CONFIRMATIONS_LOCAL : ENV_DEFAULTS.CONFIRMATIONS_REMOTE,
-      1,
-      1000,
-      problems,
-    ),
-    sessionTtlSeconds: parseInteger(
-      "SESSION_TTL_SECONDS",
-      read(source, "SESSION_TTL_SECONDS"),
-      ENV_DEFAULTS.SESSION_TTL_SECONDS,
-      60,
-      30 * 86_400,
-      problems,
-    ),
-    rateLimitPerMinute: parseInteger(
-      "RATE_LIMIT_PER_MINUTE",
-      read(source, "RATE_LIMIT_PER_MINUTE"),
-      ENV_DEFAULTS.RATE_LIMIT_PER_MINUTE,
-      0,
-      1_000_000,
-      problems,
-    ),
-    operatorAddresses: parseOperators(read(source, "OPERATOR_ADDRESSES"), problems),
-    arbAddress: parseAddress("ARB_ADDRESS", read(source, "ARB_ADDRESS"), problems),
-    sessionCacheMs: parseInteger(
-      "SESSION_CACHE_MS",
-      read(source, "SESSION_CACHE_MS"),
-      ENV_DEFAULTS.SESSION_CACHE_MS,
-      0,
-      60_000,
-      problems,
-    ),
-    homeCacheMs: parseInteger(
-      "HOME_CACHE_MS",
-      read(source, "HOME_CACHE_MS"),
-      ENV_DEFAULTS.HOME_CACHE_MS,
-      0,
-      60_000,
-      problems,
-    ),
-    myCacheMs: parseInteger(
-      "MY_CACHE_MS",
-      read(source, "MY_CACHE_MS"),
-      ENV_DEFAULTS.MY_CACHE_MS,
-      0,
-      60_000,
-      problems,
-    ),
-    statementTimeoutMs: parseInteger(
-      "STATEMENT_TIMEOUT_MS",
-      read(source, "STATEMENT_TIMEOUT_MS"),
-      ENV_DEFAULTS.STATEMENT_TIMEOUT_MS,
-      100,
-      600_000,
-      problems,
-    ),
+    apiPort: vars.API_PORT,
+    apiHost: vars.API_HOST,
+    database: vars.DATABASE_URL,
+    rpcUrl: vars.RPC_URL,
+    logLevel: vars.LOG_LEVEL,
+    siweDomains: vars.SIWE_DOMAIN,
+    chainId: vars.CHAIN_ID,
+    treasuryAddress: vars.TREASURY_ADDRESS ?? getAddress(ENV_DEFAULTS.TREASURY_ADDRESS),
+    usdtAddress: vars.USDT_ADDRESS ?? null,
+    confirmations:
+      vars.CONFIRMATIONS ?? (local ? ENV_DEFAULTS.CONFIRMATIONS_LOCAL : ENV_DEFAULTS.CONFIRMATIONS_REMOTE),
+    sessionTtlSeconds: vars.SESSION_TTL_SECONDS,
+    rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
+    operatorAddresses: vars.OPERATOR_ADDRESSES,
+    arbAddress: vars.ARB_ADDRESS ?? null,
+    sessionCacheMs: vars.SESSION_CACHE_MS,
+    homeCacheMs: vars.HOME_CACHE_MS,
+    myCacheMs: vars.MY_CACHE_MS,
+    statementTimeoutMs: vars.STATEMENT_TIMEOUT_MS,
+    trustProxy: vars.TRUST_PROXY,
   };
 }
 

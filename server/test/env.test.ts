@@ -160,9 +160,12 @@ describe("loadEnv", () => {
       DATABASE_URL: "mysql://root:hunter2@db/taichi",
       RPC_URL: "ftp://key-s3cret@node",
       LOG_LEVEL: "verbose",
+      CHAIN_ID: "97",
     });
-    expect(problems).toHaveLength(4);
-    expect(problems.join("\n")).toMatch(/API_PORT[\s\S]*DATABASE_URL[\s\S]*RPC_URL[\s\S]*LOG_LEVEL/);
+    expect(problems).toHaveLength(5);
+    expect(problems.join("\n")).toMatch(
+      /API_PORT[\s\S]*DATABASE_URL[\s\S]*RPC_URL[\s\S]*LOG_LEVEL[\s\S]*TREASURY_ADDRESS is required/,
+    );
     expect(problems.join("\n")).not.toMatch(/hunter2|s3cret/);
   });
 

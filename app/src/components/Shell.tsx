@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from "react";
-import { Outlet, useLocation } from "../lib/router";
+import { type ReactNode, Suspense, useEffect } from "react";
+import { useLocation, useSearch } from "../lib/router";
 import { RegistrationGate } from "../features/register/components/RegistrationGate";
 import { NetworkBanner } from "../features/wallet/components/NetworkBanner";
 import { useWalletWatchers } from "../features/wallet/hooks/useWalletWatchers";
@@ -21,9 +21,10 @@ const WalletPicker = lazyPage(async () => ({
   default: (await import("../features/wallet/components/WalletPicker")).WalletPicker,
 }));
 
-/** Layout for every route: top bar (not on /S), side menu, banners, page, footer and the overlays. */
-export function Shell() {
-  const { pathname, search } = useLocation();
+/** Layout for every route: top bar (not on /S), side menu, banners, the page, footer and the overlays. */
+export function Shell({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
+  const search = useSearch();
   const setInviteCode = useAppStore((s) => s.setInviteCode);
   const pickerOpen = useAppStore((s) => s.walletPickerOpen);
   const setPickerOpen = useAppStore((s) => s.setWalletPickerOpen);
@@ -48,7 +49,7 @@ export function Shell() {
       <main className="main">
         <Suspense fallback={<PageSkeleton />}>
           <PageShown />
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       <Footer />

@@ -41,7 +41,7 @@ function MenuLink({ item, className, onClick }: { item: MenuItem; className: str
       {t(item.label)}
     </a>
   ) : (
-    <NavLink className={className} to={item.to} end onClick={onClick}>
+    <NavLink className={className} to={item.to} onClick={onClick}>
       {t(item.label)}
     </NavLink>
   );

@@ -8,7 +8,7 @@ export function Toasts() {
   const toasts = useAppStore((s) => s.toasts);
   const dismiss = useAppStore((s) => s.dismissToast);
   return (
-    <div className="toasts" aria-live="polite" aria-label={t("common.notifications")}>
+    <section className="toasts" aria-live="polite" aria-label={t("common.notifications")}>
       {toasts.map((toast) => (
         <div
           key={toast.id}
@@ -32,6 +32,6 @@ export function Toasts() {
           )}
         </div>
       ))}
-    </div>
+    </section>
   );
 }

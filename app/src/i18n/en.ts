@@ -89,7 +89,6 @@ export const en: Catalogue = {
     txReverted: "The transaction failed on chain",
     notConnected: "Please connect your wallet first",
     noWallet: "No wallet found: open this page in your wallet app, or install a wallet",
-    wrongChain: "Please switch your wallet to {{chain}}",
     chunkLoad: "This page failed to load. Please check your connection and reload.",
     dialogLoad: "This window failed to load. Please check your connection and reload.",
     apiUnreachable: "The server cannot be reached, please try again later",

@@ -86,7 +86,6 @@ export const zh = {
     txReverted: "交易在链上执行失败",
     notConnected: "请先连接钱包",
     noWallet: "未找到钱包：请在钱包 App 中打开本页，或先安装钱包",
-    wrongChain: "请将钱包切换到 {{chain}}",
     chunkLoad: "页面加载失败，请检查网络后重新加载",
     dialogLoad: "窗口加载失败，请检查网络后重新加载",
     apiUnreachable: "无法连接服务器，请稍后重试",

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { Suspense } from "react";
-import { Link, MemoryRouter, Outlet, useRoutes } from "./router";
+import { memoryLocation } from "wouter/memory-location";
+import { Link, Route, Router, Switch } from "./router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../i18n";
 import { RouteErrorBoundary } from "../routes/RouteError";
@@ -57,38 +58,22 @@ describe("a route whose chunk does not load", () => {
     const Broken = lazyPage<object>(() =>
       Promise.reject<{ default: () => null }>(new TypeError("Failed to fetch dynamically imported module")),
     );
-    function Routes() {
-      return useRoutes([
-        {
-          element: (
-            <>
-              <Link to="/other">other</Link>
-              <Outlet />
-            </>
-          ),
-          children: [
-            {
-              element: <RouteErrorBoundary />,
-              children: [
-                {
-                  path: "/",
-                  element: (
-                    <Suspense fallback="loading">
-                      <Broken />
-                    </Suspense>
-                  ),
-                },
-                { path: "/other", element: <p>other page</p> },
-              ],
-            },
-          ],
-        },
-      ]);
-    }
     render(
-      <MemoryRouter initialEntries={["/"]}>
-        <Routes />
-      </MemoryRouter>,
+      <Router hook={memoryLocation({ path: "/" }).hook}>
+        <Link to="/other">other</Link>
+        <RouteErrorBoundary>
+          <Switch>
+            <Route path="/">
+              <Suspense fallback="loading">
+                <Broken />
+              </Suspense>
+            </Route>
+            <Route path="/other">
+              <p>other page</p>
+            </Route>
+          </Switch>
+        </RouteErrorBoundary>
+      </Router>,
     );
     expect((await screen.findByRole("alert")).textContent).toContain(
       "This page failed to load. Please check your connection and reload.",

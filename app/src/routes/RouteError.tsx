@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import { Link, Outlet, useLocation } from "../lib/router";
+import { Link, useLocation } from "../lib/router";
 import { useTranslation } from "../i18n";
 import { ChunkLoadError } from "../lib/lazyPage";
 
@@ -45,12 +45,8 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-/** Layout route: errors of a page (e.g. its chunk did not load) show in its place until the next navigation. */
-export function RouteErrorBoundary() {
-  const { pathname } = useLocation();
-  return (
-    <Boundary resetKey={pathname}>
-      <Outlet />
-    </Boundary>
-  );
+/** Errors of the page inside (e.g. its chunk did not load) show in its place until the next navigation. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
+  return <Boundary resetKey={pathname}>{children}</Boundary>;
 }

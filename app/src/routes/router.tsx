@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { type RouteObject, useRoutes } from "../lib/router";
+import { Route, Switch } from "../lib/router";
 import { Shell } from "../components/Shell";
 import { type CataloguePart, loadParts } from "../i18n";
 import { lazyPage } from "../lib/lazyPage";
@@ -25,33 +25,39 @@ const Governance = page(() => import("./Governance"), ["governance"]);
 const NotFound = lazyPage(() => import("./NotFound"));
 
 /** The app routes (fixed interface, ARCHITECTURE.md). /manager and /managerTRC redirect non-managers to /. */
-export const routes: RouteObject[] = [
-  {
-    element: <Shell />,
-    children: [
-      {
-        // Errors of a page (e.g. its chunk did not load) show inside the shell.
-        element: <RouteErrorBoundary />,
-        children: [
-          { path: "/", element: <Home /> },
-          { path: "/home", element: <Home /> },
-          { path: "/stakes", element: <Stakes /> },
-          { path: "/ido", element: <Ido /> },
-          { path: "/swap", element: <Swap /> },
-          { path: "/team", element: <Team /> },
-          { path: "/invites", element: <Invites /> },
-          { path: "/mine", element: <Mine /> },
-          { path: "/manager", element: <Manager /> },
-          { path: "/managerTRC", element: <ManagerTrc /> },
-          { path: "/governance", element: <Governance /> },
-          { path: "*", element: <NotFound /> },
-        ],
-      },
-    ],
-  },
-];
+export const PAGES: Record<string, ComponentType> = {
+  "/": Home,
+  "/home": Home,
+  "/stakes": Stakes,
+  "/ido": Ido,
+  "/swap": Swap,
+  "/team": Team,
+  "/invites": Invites,
+  "/mine": Mine,
+  "/manager": Manager,
+  "/managerTRC": ManagerTrc,
+  "/governance": Governance,
+};
 
-/** The page for the current location (inside `<BrowserRouter>`, see lib/router). */
+/** The page for the current location; any other path (`/S` too) is the not-found page. */
+export function Pages() {
+  return (
+    <Switch>
+      {Object.entries(PAGES).map(([path, page]) => (
+        <Route key={path} path={path} component={page} />
+      ))}
+      <Route component={NotFound} />
+    </Switch>
+  );
+}
+
+/** The app: the shell around the page, whose errors (e.g. its chunk did not load) show inside the shell. */
 export function AppRoutes() {
-  return useRoutes(routes);
+  return (
+    <Shell>
+      <RouteErrorBoundary>
+        <Pages />
+      </RouteErrorBoundary>
+    </Shell>
+  );
 }

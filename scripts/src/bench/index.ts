@@ -36,7 +36,7 @@ if (want("frontend")) {
 
 if (want("lighthouse")) {
   console.log(
-    "Lighthouse (mobile preset, visitor without a wallet, production build); first / largest content and " +
+    "Lighthouse (mobile preset, visitor without a wallet, production build; scores: median of the runs); first / largest content and " +
       "layout shift with real throttling: slow 4G and a 4x slower CPU",
   );
   lighthouse = await measureLighthouse();

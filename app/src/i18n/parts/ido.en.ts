@@ -43,12 +43,10 @@ export const ido: typeof zh = {
     direct: "My direct invitees",
     indirect: "My indirect invitees",
     count: "{{count}} bought",
-    account: "Address",
     via: "Via",
     number: "No.",
     paid: "Paid",
     tokens: "Tokens",
-    time: "Time",
     more: "Load more",
   },
   totals: {

@@ -41,12 +41,10 @@ export const ido = {
     direct: "我的直推",
     indirect: "我的间推",
     count: "已认购 {{count}} 人",
-    account: "地址",
     via: "经由",
     number: "编号",
     paid: "支付",
     tokens: "代币",
-    time: "时间",
     more: "加载更多",
   },
   totals: {
