@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { IndexerError, blocksBehind, indexedTeamDays } from "./indexer";
+import { nodeRewardAbi, timelockAbi } from "@taichi/contracts";
+import { getAbiItem } from "viem";
+import { IndexerError, blocksBehind, indexedEvents, indexedTeamDays, typedArgs } from "./indexer";
 
 const ACCOUNT = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 
@@ -45,5 +47,59 @@ describe("blocksBehind", () => {
     expect(blocksBehind(head, 130n)).toBe(30n);
     expect(blocksBehind(head, 99n)).toBe(0n);
     expect(blocksBehind(undefined, 130n)).toBeUndefined();
+  });
+});
+
+describe("indexedEvents", () => {
+  it("asks for one page after the cursor and reads block numbers and times as integers", async () => {
+    const { fetcher, urls } = fakeFetch(200, {
+      items: [
+        {
+          blockNumber: "77",
+          logIndex: 2,
+          timestamp: "1700000000",
+          transactionHash: `0x${"ab".repeat(32)}`,
+          from: ACCOUNT,
+          contract: "Staking",
+          event: "BlacklistUpdated",
+          args: { account: ACCOUNT, blacklisted: true },
+        },
+      ],
+      next: "77-2",
+      block: { number: "80", timestamp: "1700000009" },
+    });
+    const page = await indexedEvents("http://idx", "/audit", 50, "90-0", fetcher);
+    expect(urls).toEqual(["http://idx/audit?limit=50&before=90-0"]);
+    expect(page.items[0]).toMatchObject({ blockNumber: 77n, logIndex: 2, timestamp: 1_700_000_000n });
+    expect(page.next).toBe("77-2");
+    expect(page.head).toEqual({ number: 80n, timestamp: 1_700_000_009n });
+  });
+});
+
+describe("typedArgs", () => {
+  it("gives decimal strings back their integer type, in arrays and structs too, and leaves the rest", () => {
+    const scheduled = getAbiItem({ abi: timelockAbi, name: "CallScheduled" });
+    const id = `0x${"01".repeat(32)}`;
+    expect(
+      typedArgs(scheduled, {
+        id,
+        index: "0",
+        target: ACCOUNT,
+        value: "1000000000000000000000",
+        data: "0x1234",
+        predecessor: id,
+        delay: "120",
+      }),
+    ).toEqual({
+      id,
+      index: 0n,
+      target: ACCOUNT,
+      value: 10n ** 21n,
+      data: "0x1234",
+      predecessor: id,
+      delay: 120n,
+    });
+    const rates = getAbiItem({ abi: nodeRewardAbi, name: "RatesUpdated" });
+    expect(typedArgs(rates, { rates: ["5000", "3000", "2000"] })).toEqual({ rates: [5000n, 3000n, 2000n] });
   });
 });

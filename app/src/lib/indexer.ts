@@ -4,7 +4,7 @@
  * can say how far behind the chain it is. A failure throws `IndexerError`: the caller falls back to the
  * windowed reads.
  */
-import { type Address } from "viem";
+import type { AbiEvent, AbiParameter, Address, Hash } from "viem";
 
 export class IndexerError extends Error {
   override name = "IndexerError";
@@ -65,4 +65,64 @@ export async function indexedTeamDays(
     users: BigInt(d.users),
   }));
   return { days, head: answer.head };
+}
+
+/** An indexed event as `/audit` and `/activity/<account>` answer it (integers as decimal strings). */
+export type IndexedEvent = {
+  blockNumber: bigint;
+  logIndex: number;
+  timestamp: bigint;
+  transactionHash: Hash;
+  from: Address;
+  contract: string;
+  event: string;
+  args: Record<string, unknown>;
+};
+
+/** One page of a history route, newest first; `next` is the `before` of the following page. */
+export type IndexedPage<T> = { items: T[]; next: string | null; head: IndexedHead | undefined };
+
+type RawEvent = Omit<IndexedEvent, "blockNumber" | "timestamp"> & { blockNumber: string; timestamp: string };
+
+/** A page of `path` (`/audit`, `/activity/<account>`): `limit` events older than the cursor `before`. */
+export async function indexedEvents(
+  base: string,
+  path: string,
+  limit: number,
+  before?: string,
+  fetcher?: typeof fetch,
+): Promise<IndexedPage<IndexedEvent>> {
+  const query = `?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`;
+  const answer = await indexerGet<Answer & { items: RawEvent[]; next: string | null }>(
+    base,
+    `${path}${query}`,
+    fetcher,
+  );
+  const items = answer.items.map((e) => ({
+    ...e,
+    blockNumber: BigInt(e.blockNumber),
+    timestamp: BigInt(e.timestamp),
+  }));
+  return { items, next: answer.next, head: answer.head };
+}
+
+/**
+ * An indexed event's arguments with the types its ABI gives them (the indexer sends integers as decimal
+ * strings): what `decodeEventLog` would have returned for the log.
+ */
+export function typedArgs(event: AbiEvent, args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    event.inputs.map((input, i) => [input.name ?? `${i}`, typed(input, args[input.name ?? `${i}`])]),
+  );
+}
+
+function typed(param: AbiParameter, value: unknown): unknown {
+  const array = /^(.*)\[\d*\]$/.exec(param.type);
+  if (array) return (value as unknown[]).map((v) => typed({ ...param, type: array[1]! }, v));
+  if (param.type === "tuple" && "components" in param) {
+    const fields = value as Record<string, unknown>;
+    return Object.fromEntries(param.components.map((c) => [c.name!, typed(c, fields[c.name!])]));
+  }
+  if (/^u?int\d*$/.test(param.type)) return BigInt(value as string);
+  return value;
 }

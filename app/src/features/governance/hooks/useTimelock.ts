@@ -2,7 +2,7 @@ import { timelockAbi } from "@taichi/contracts";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { Abi } from "viem";
 import { useClient } from "wagmi";
-import { contractAddress } from "../../../lib/deployments";
+import { contractAddress, deployBlock } from "../../../lib/deployments";
 import {
   type BlockWindow,
   LOG_BLOCK_SECONDS,
@@ -22,7 +22,9 @@ import { type Operation, type TimelockEvent, collectOperations, isQueued } from 
 /** The timelock that owns the contracts, when the deployment has one. */
 export function timelockContract(chainId: number = appChain.id): Managed | undefined {
   const address = contractAddress(chainId, "Timelock");
-  return address ? { name: "Timelock", address, abi: timelockAbi as Abi } : undefined;
+  return address
+    ? { name: "Timelock", address, abi: timelockAbi as Abi, deployBlock: deployBlock(chainId, "Timelock") }
+    : undefined;
 }
 
 /** Every contract a timelock call can target: the managed ones and the timelock itself (its delay, roles). */
