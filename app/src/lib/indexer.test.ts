@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { nodeRewardAbi, timelockAbi } from "@taichi/contracts";
 import { getAbiItem } from "viem";
-import { IndexerError, blocksBehind, indexedEvents, indexedTeamDays, typedArgs } from "./indexer";
+import {
+  IndexerError,
+  blocksBehind,
+  indexedEvents,
+  indexedOperations,
+  indexedTeamDays,
+  typedArgs,
+} from "./indexer";
 
 const ACCOUNT = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 
@@ -101,5 +108,46 @@ describe("typedArgs", () => {
     });
     const rates = getAbiItem({ abi: nodeRewardAbi, name: "RatesUpdated" });
     expect(typedArgs(rates, { rates: ["5000", "3000", "2000"] })).toEqual({ rates: [5000n, 3000n, 2000n] });
+  });
+});
+
+describe("indexedOperations", () => {
+  const id = `0x${"0a".repeat(32)}`;
+  const raw = (state: string, done: boolean) => ({
+    id,
+    state,
+    calls: [{ target: ACCOUNT, value: "5", data: "0x12" }],
+    predecessor: `0x${"00".repeat(32)}`,
+    salt: `0x${"00".repeat(31)}07`,
+    delay: "120",
+    blockNumber: "40",
+    logIndex: 0,
+    transactionHash: `0x${"cd".repeat(32)}`,
+    scheduledAt: "1700000000",
+    readyAt: "1700000120",
+    doneAt: done ? "1700000200" : null,
+    doneBlockNumber: done ? "44" : null,
+    doneTransactionHash: done ? `0x${"ef".repeat(32)}` : null,
+  });
+
+  it("reads one page with every queued operation, and where each ran", async () => {
+    const { fetcher, urls } = fakeFetch(200, {
+      items: [raw("executed", true)],
+      queued: [raw("queued", false)],
+      next: null,
+      block: { number: "50", timestamp: "1700000300" },
+    });
+    const page = await indexedOperations("http://idx", 50, undefined, fetcher);
+    expect(urls).toEqual(["http://idx/timelock/operations?limit=50"]);
+    expect(page.items[0]).toMatchObject({
+      state: "executed",
+      calls: [{ target: ACCOUNT, value: 5n, data: "0x12" }],
+      delay: 120n,
+      blockNumber: 40n,
+      scheduledAt: 1_700_000_000n,
+      done: { blockNumber: 44n, transactionHash: `0x${"ef".repeat(32)}`, time: 1_700_000_200n },
+    });
+    expect(page.queued).toEqual([expect.objectContaining({ state: "queued", done: undefined })]);
+    expect(page.head?.number).toBe(50n);
   });
 });

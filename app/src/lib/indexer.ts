@@ -4,7 +4,7 @@
  * can say how far behind the chain it is. A failure throws `IndexerError`: the caller falls back to the
  * windowed reads.
  */
-import type { AbiEvent, AbiParameter, Address, Hash } from "viem";
+import type { AbiEvent, AbiParameter, Address, Hash, Hex } from "viem";
 
 export class IndexerError extends Error {
   override name = "IndexerError";
@@ -82,6 +82,10 @@ export type IndexedEvent = {
 /** One page of a history route, newest first; `next` is the `before` of the following page. */
 export type IndexedPage<T> = { items: T[]; next: string | null; head: IndexedHead | undefined };
 
+/** `?limit=N&before=<cursor>` of a paged route. */
+const pageQuery = (limit: number, before: string | undefined) =>
+  `?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`;
+
 type RawEvent = Omit<IndexedEvent, "blockNumber" | "timestamp"> & { blockNumber: string; timestamp: string };
 
 /** A page of `path` (`/audit`, `/activity/<account>`): `limit` events older than the cursor `before`. */
@@ -92,10 +96,9 @@ export async function indexedEvents(
   before?: string,
   fetcher?: typeof fetch,
 ): Promise<IndexedPage<IndexedEvent>> {
-  const query = `?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`;
   const answer = await indexerGet<Answer & { items: RawEvent[]; next: string | null }>(
     base,
-    `${path}${query}`,
+    `${path}${pageQuery(limit, before)}`,
     fetcher,
   );
   const items = answer.items.map((e) => ({
@@ -125,4 +128,77 @@ function typed(param: AbiParameter, value: unknown): unknown {
   }
   if (/^u?int\d*$/.test(param.type)) return BigInt(value as string);
   return value;
+}
+
+/** A Timelock operation as `/timelock/operations` answers it, integers read. */
+export type IndexedOperation = {
+  id: Hash;
+  state: "queued" | "executed" | "cancelled";
+  calls: { target: Address; value: bigint; data: Hex }[];
+  predecessor: Hash;
+  salt: Hash;
+  delay: bigint;
+  blockNumber: bigint;
+  transactionHash: Hash;
+  scheduledAt: bigint;
+  /** where it ran or was cancelled */
+  done: { blockNumber: bigint; transactionHash: Hash; time: bigint } | undefined;
+};
+
+type RawOperation = {
+  id: Hash;
+  state: IndexedOperation["state"];
+  calls: { target: Address; value: string; data: Hex }[];
+  predecessor: Hash;
+  salt: Hash;
+  delay: string;
+  blockNumber: string;
+  transactionHash: Hash;
+  scheduledAt: string;
+  doneAt: string | null;
+  doneBlockNumber: string | null;
+  doneTransactionHash: Hash | null;
+};
+
+function operationOf(raw: RawOperation): IndexedOperation {
+  return {
+    id: raw.id,
+    state: raw.state,
+    calls: raw.calls.map((c) => ({ target: c.target, value: BigInt(c.value), data: c.data })),
+    predecessor: raw.predecessor,
+    salt: raw.salt,
+    delay: BigInt(raw.delay),
+    blockNumber: BigInt(raw.blockNumber),
+    transactionHash: raw.transactionHash,
+    scheduledAt: BigInt(raw.scheduledAt),
+    done:
+      raw.doneBlockNumber === null || raw.doneAt === null || raw.doneTransactionHash === null
+        ? undefined
+        : {
+            blockNumber: BigInt(raw.doneBlockNumber),
+            transactionHash: raw.doneTransactionHash,
+            time: BigInt(raw.doneAt),
+          },
+  };
+}
+
+/**
+ * A page of the Timelock's operations, newest scheduled first, after the cursor `before`; the first
+ * page also has `queued`: every operation still queued, however old.
+ */
+export async function indexedOperations(
+  base: string,
+  limit: number,
+  before?: string,
+  fetcher?: typeof fetch,
+): Promise<IndexedPage<IndexedOperation> & { queued: IndexedOperation[] }> {
+  const answer = await indexerGet<
+    Answer & { items: RawOperation[]; queued?: RawOperation[]; next: string | null }
+  >(base, `/timelock/operations${pageQuery(limit, before)}`, fetcher);
+  return {
+    items: answer.items.map(operationOf),
+    queued: (answer.queued ?? []).map(operationOf),
+    next: answer.next,
+    head: answer.head,
+  };
 }

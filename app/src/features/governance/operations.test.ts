@@ -10,8 +10,10 @@ import {
   callEffect,
   collectOperations,
   decodeCall,
+  operationFromIndex,
   operationStatus,
   readyAt,
+  uniqueOperations,
   valuesFromArgs,
 } from "./operations";
 import { durationParts } from "./duration";
@@ -110,6 +112,57 @@ describe("collectOperations", () => {
     expect(op!.calls[0]!.data).toBe(setManager);
     expect(op!.scheduled).toBeUndefined();
     expect(readyAt(op!)).toBeUndefined();
+  });
+});
+
+describe("operations from the indexer", () => {
+  it("are the operations their events build: calls, salt, scheduling and outcome", () => {
+    const [fromEvents] = collectOperations([
+      scheduled(ID_A, 5n),
+      event("CallSalt", 5n, { id: ID_A, salt: SALT }, 1),
+      event("CallExecuted", 8n, {
+        id: ID_A,
+        index: 0n,
+        target: presale.address,
+        value: 0n,
+        data: setManager,
+      }),
+    ]);
+    const indexed = operationFromIndex({
+      id: ID_A,
+      state: "executed",
+      calls: [{ target: presale.address, value: 0n, data: setManager }],
+      predecessor: zeroHash,
+      salt: SALT,
+      delay: 120n,
+      blockNumber: 5n,
+      transactionHash: event("CallScheduled", 5n, {}).transactionHash,
+      scheduledAt: 1_005n,
+      done: { blockNumber: 8n, transactionHash: event("CallExecuted", 8n, {}).transactionHash, time: 1_008n },
+    });
+    expect(indexed).toEqual(fromEvents);
+    expect(operationStatus(indexed, 2_000n)).toBe("done");
+  });
+
+  it("a queued one stays queued, and a page repeating it lists it once", () => {
+    const queued = operationFromIndex({
+      id: ID_B,
+      state: "queued",
+      calls: [],
+      predecessor: zeroHash,
+      salt: zeroHash,
+      delay: 120n,
+      blockNumber: 6n,
+      transactionHash: ID_B,
+      scheduledAt: 1_006n,
+      done: undefined,
+    });
+    expect(operationStatus(queued, 1_125n)).toBe("waiting");
+    expect(operationStatus(queued, 1_126n)).toBe("ready");
+    expect(uniqueOperations([queued, { ...queued }, { ...queued, id: ID_A }]).map((o) => o.id)).toEqual([
+      ID_B,
+      ID_A,
+    ]);
   });
 });
 
