@@ -202,3 +202,74 @@ export async function indexedOperations(
     head: answer.head,
   };
 }
+
+/** A pair's reserves after one change (`Sync`), placed on chain. */
+export type IndexedReserves = {
+  blockNumber: bigint;
+  logIndex: number;
+  timestamp: bigint;
+  reserve0: bigint;
+  reserve1: bigint;
+};
+
+/** A swap on a pair, as its `Swap` event says (token0 / token1 in and out). */
+export type IndexedSwap = {
+  blockNumber: bigint;
+  logIndex: number;
+  timestamp: bigint;
+  transactionHash: Hash;
+  amount0In: bigint;
+  amount1In: bigint;
+  amount0Out: bigint;
+  amount1Out: bigint;
+};
+
+type Raw<T> = { [K in keyof T]: T[K] extends bigint ? string : T[K] };
+
+const reservesOf = (r: Raw<IndexedReserves>): IndexedReserves => ({
+  blockNumber: BigInt(r.blockNumber),
+  logIndex: r.logIndex,
+  timestamp: BigInt(r.timestamp),
+  reserve0: BigInt(r.reserve0),
+  reserve1: BigInt(r.reserve1),
+});
+
+/**
+ * `pair`'s reserves after every change since `since` (unix seconds), oldest first, those standing at
+ * `since` (`opening`, undefined when the pair had none yet), and `account`'s swaps in that time.
+ */
+export async function indexedPair(
+  base: string,
+  pair: Address,
+  since: bigint,
+  account: Address | undefined,
+  fetcher?: typeof fetch,
+): Promise<{
+  prices: IndexedReserves[];
+  opening: IndexedReserves | undefined;
+  swaps: IndexedSwap[];
+  head: IndexedHead | undefined;
+}> {
+  const answer = await indexerGet<
+    Answer & {
+      prices: Raw<IndexedReserves>[];
+      opening: Raw<IndexedReserves> | null;
+      swaps: Raw<IndexedSwap>[];
+    }
+  >(base, `/pairs/${pair}?since=${since}${account ? `&account=${account}` : ""}`, fetcher);
+  return {
+    prices: answer.prices.map(reservesOf),
+    opening: answer.opening ? reservesOf(answer.opening) : undefined,
+    swaps: answer.swaps.map((s) => ({
+      blockNumber: BigInt(s.blockNumber),
+      logIndex: s.logIndex,
+      timestamp: BigInt(s.timestamp),
+      transactionHash: s.transactionHash,
+      amount0In: BigInt(s.amount0In),
+      amount1In: BigInt(s.amount1In),
+      amount0Out: BigInt(s.amount0Out),
+      amount1Out: BigInt(s.amount1Out),
+    })),
+    head: answer.head,
+  };
+}
