@@ -57,7 +57,8 @@ export function priceSeries(
     const point = { time: Math.max(from, Number(change.timestamp)), price: priceOf(change, tokenIsToken0) };
     const last = points.at(-1);
     // within one slice of time only its last price is drawn (the opening stays)
-    if (last && points.length > 1 && slice(last.time) === slice(point.time)) points[points.length - 1] = point;
+    if (last && points.length > 1 && slice(last.time) === slice(point.time))
+      points[points.length - 1] = point;
     else points.push(point);
   }
   points.push({ time: to, price: points.at(-1)!.price });

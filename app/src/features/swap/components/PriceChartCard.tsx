@@ -8,7 +8,14 @@ import { indexedPair } from "../../../lib/indexer";
 import { formatUtc } from "../../manager/fields";
 import { swapTokens } from "../contracts";
 import { useTokenSymbols } from "../hooks/useSwap";
-import { CHART_RANGES, type ChartRange, type PriceSeries, placeOf, priceSeries, stepPath } from "../priceChart";
+import {
+  CHART_RANGES,
+  type ChartRange,
+  type PriceSeries,
+  placeOf,
+  priceSeries,
+  stepPath,
+} from "../priceChart";
 import "../priceChart.css";
 
 const WIDTH = 320;
@@ -38,7 +45,14 @@ export function PriceChartCard({ account }: { account: Address | undefined }) {
       const tokenIsToken0 = token!.address.toLowerCase() < usdt!.address.toLowerCase();
       // a chain ahead of the local clock (local time travel) ends the chart at its own time
       const end = Math.max(to, Number(pair.head?.timestamp ?? 0));
-      return priceSeries(pair.prices, pair.opening, pair.swaps, tokenIsToken0, end - CHART_RANGES[range], end);
+      return priceSeries(
+        pair.prices,
+        pair.opening,
+        pair.swaps,
+        tokenIsToken0,
+        end - CHART_RANGES[range],
+        end,
+      );
     },
   });
   if (!token) return null;
@@ -88,12 +102,15 @@ export function PriceChartCard({ account }: { account: Address | undefined }) {
           )}
           {history.isSuccess && !history.data && <p className="muted">{t("swap.chart.empty")}</p>}
           {history.data && (
-            <Chart series={history.data} label={t("swap.chart.label", {
-              symbol,
-              range: t(`swap.chart.ranges.${range}`),
-              first: priceText(history.data.points[0]!.price),
-              last: priceText(history.data.points.at(-1)!.price),
-            })} />
+            <Chart
+              series={history.data}
+              label={t("swap.chart.label", {
+                symbol,
+                range: t(`swap.chart.ranges.${range}`),
+                first: priceText(history.data.points[0]!.price),
+                last: priceText(history.data.points.at(-1)!.price),
+              })}
+            />
           )}
         </>
       )}
@@ -112,8 +129,17 @@ function Chart({ series, label }: { series: PriceSeries; label: string }) {
         {series.markers.map((m) => {
           const { x, y } = place(m);
           return (
-            <circle key={m.hash} cx={x} cy={y} r={4} className={`price-chart-swap ${m.side}`} data-testid="swap-marker">
-              <title>{t(`swap.chart.${m.side}`, { time: formatUtc(BigInt(m.time)), price: priceText(m.price) })}</title>
+            <circle
+              key={m.hash}
+              cx={x}
+              cy={y}
+              r={4}
+              className={`price-chart-swap ${m.side}`}
+              data-testid="swap-marker"
+            >
+              <title>
+                {t(`swap.chart.${m.side}`, { time: formatUtc(BigInt(m.time)), price: priceText(m.price) })}
+              </title>
             </circle>
           );
         })}
