@@ -158,7 +158,8 @@ export function useOperations(timelock: Managed | undefined, minDelay: bigint | 
       span?.toString(),
       env.indexerUrl,
     ],
-    enabled: !!client && !!timelock && (!!env.indexerUrl || size === undefined || span !== undefined),
+    // the delay first where reads are windowed: a fallback from a failing indexer must know its span
+    enabled: !!client && !!timelock && (size === undefined || span !== undefined),
     retry: false,
     initialPageParam: { indexed: !!env.indexerUrl } as PageParam,
     queryFn: async ({ pageParam }): Promise<EventsPage | OperationsPage> => {
