@@ -82,12 +82,8 @@ export function sectionsFor(contract: ContractName, event: string): Section[] {
 
 /** The earliest block any of `contracts` was deployed in: nothing of theirs is older. */
 export function firstBlock(contracts: readonly Managed[]): bigint {
-  return (
-    contracts.reduce<bigint | undefined>((min, c) => {
-      const block = c.deployBlock ?? 0n;
-      return min === undefined || block < min ? block : min;
-    }, undefined) ?? 0n
-  );
+  const blocks = contracts.map((c) => c.deployBlock ?? 0n);
+  return blocks.length === 0 ? 0n : blocks.reduce((min, b) => (b < min ? b : min));
 }
 
 /**
