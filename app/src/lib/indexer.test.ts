@@ -4,6 +4,7 @@ import { getAbiItem } from "viem";
 import {
   IndexerError,
   blocksBehind,
+  catchUpInterval,
   indexedEvents,
   indexedOperations,
   indexedTeamDays,
@@ -45,6 +46,14 @@ describe("indexedTeamDays", () => {
       throw new TypeError("fetch failed");
     }) as typeof fetch;
     await expect(indexedTeamDays("http://idx", ACCOUNT, 1n, 2n, down)).rejects.toThrow(IndexerError);
+  });
+});
+
+describe("catchUpInterval", () => {
+  it("polls every second while the indexer trails the chain, not once it is level", () => {
+    expect(catchUpInterval(1n)).toBe(1_000);
+    expect(catchUpInterval(0n)).toBe(false);
+    expect(catchUpInterval(undefined)).toBe(false);
   });
 });
 

@@ -16,6 +16,14 @@ export type IndexedHead = { number: bigint; timestamp: bigint };
 /** Past this many blocks behind the chain a view says so (a block or two is the indexer's polling). */
 export const BEHIND_NOTE_BLOCKS = 3n;
 
+/**
+ * How often a view served by the indexer asks again while the indexer trails the chain (after a
+ * transaction the page refreshes at once, before the indexer has the new block): `refetchInterval` of
+ * its query, given how many blocks its first page was behind.
+ */
+export const catchUpInterval = (behind: bigint | undefined): number | false =>
+  behind !== undefined && behind > 0n ? 1_000 : false;
+
 type Answer = { block?: { number: string; timestamp: string } | null };
 
 /** GET `path` of the indexer at `base` as JSON, with its head; anything but a 2xx JSON answer throws. */

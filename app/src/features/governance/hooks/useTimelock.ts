@@ -4,7 +4,7 @@ import type { Abi } from "viem";
 import { useClient } from "wagmi";
 import { contractAddress, deployBlock } from "../../../lib/deployments";
 import { env } from "../../../lib/env";
-import { blocksBehind, indexedOperations } from "../../../lib/indexer";
+import { blocksBehind, catchUpInterval, indexedOperations } from "../../../lib/indexer";
 import {
   type BlockWindow,
   LOG_BLOCK_SECONDS,
@@ -174,6 +174,10 @@ export function useOperations(timelock: Managed | undefined, minDelay: bigint | 
         }
       }
       return loadEventsPage(reads, timelock!, size, span, pageParam.toBlock);
+    },
+    refetchInterval: (query) => {
+      const first = query.state.data?.pages[0];
+      return catchUpInterval(first && "behind" in first ? first.behind : undefined);
     },
     getNextPageParam: (last, all): PageParam | undefined => {
       if ("next" in last) return last.next === null ? undefined : { indexed: true, before: last.next };

@@ -1,6 +1,6 @@
 import { lpSwapAbi, presaleAbi } from "@taichi/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { type Address, encodeAbiParameters, encodeEventTopics } from "viem";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18n, loadParts } from "../../../i18n";
@@ -216,6 +216,24 @@ describe("AuditLog from the indexer", () => {
         "History from the indexer, 8 blocks behind the chain: the latest events may be missing",
       ),
     ).toBeTruthy();
+  });
+
+  it("asks again while the indexer trails the chain, until it has the latest block", async () => {
+    const pages = { "/audit?limit=50": { items: [indexedItem(5, alice, bob)], next: null } };
+    serveIndexer(11, pages);
+    const { entries } = show();
+    await screen.findByText("Blocks 0–11");
+    expect(entries()).toEqual(["Presale.ManagerUpdated #5"]);
+    // the indexer reaches block 12 with a new event: the page shows it without a reload
+    serveIndexer(12, {
+      "/audit?limit=50": { items: [indexedItem(12, bob, carol), indexedItem(5, alice, bob)], next: null },
+    });
+    await waitFor(
+      () => expect(entries()).toEqual(["Presale.ManagerUpdated #12", "Presale.ManagerUpdated #5"]),
+      {
+        timeout: 3_000,
+      },
+    );
   });
 
   it("falls back to the block windows when the indexer fails", async () => {

@@ -4,7 +4,7 @@ import { useClient } from "wagmi";
 import { useTranslation } from "../../../i18n";
 import { env } from "../../../lib/env";
 import { formatAddress } from "../../../lib/format";
-import { BEHIND_NOTE_BLOCKS } from "../../../lib/indexer";
+import { BEHIND_NOTE_BLOCKS, catchUpInterval } from "../../../lib/indexer";
 import { logRange, windowBefore } from "../../../lib/logRange";
 import { appChain } from "../../../wagmi";
 import { explorerTxUrl } from "../../wallet/recentTxs";
@@ -65,6 +65,7 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
       }
       return loadAuditPage(reads, contracts, size, pageParam.toBlock, governedContracts());
     },
+    refetchInterval: (query) => catchUpInterval(query.state.data?.pages[0]?.behind),
     getNextPageParam: (last, pages): AuditPageParam | undefined => {
       if (last.next !== undefined)
         return last.next === null ? undefined : { indexed: true, before: last.next };
