@@ -106,7 +106,8 @@ test.describe("the manager (dev account 1): Staking's income rates and nodes", (
     await expect(shown("nodeCount")).toHaveText("0");
 
     await isNode.selectOption("true");
-    await reviewAndConfirm(page, section, "isNode: false → true");
+    // the confirm names the node-to-be in full (it was looked up in lower case)
+    await reviewAndConfirm(page, section, "isNode: false → true", { target: node });
     await expect.poll(async () => (await nodesOf())[0]).toBe(true);
     await expect(shown("nodeCount")).toHaveText("1");
 
@@ -119,7 +120,7 @@ test.describe("the manager (dev account 1): Staking's income rates and nodes", (
     await expect(shown("reward")).toHaveText(formatUnits(earned, 18));
 
     await isNode.selectOption("false");
-    await reviewAndConfirm(page, section, "isNode: true → false");
+    await reviewAndConfirm(page, section, "isNode: true → false", { target: node });
     await expect.poll(async () => (await nodesOf())[0]).toBe(false);
     expect(await nodesOf()).toEqual([false, earned, 0n]); // a removed node keeps what it earned
     await expect(shown("nodeCount")).toHaveText("0");

@@ -13,7 +13,7 @@ import {
   usdtAbi,
 } from "@taichi/contracts";
 import type { Locator, Page } from "@playwright/test";
-import { type Address, encodeFunctionData, formatUnits, parseEther, zeroAddress } from "viem";
+import { type Address, encodeFunctionData, formatUnits, getAddress, parseEther, zeroAddress } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
 import { connectWallet, devWallet, direct, sends } from "../fixtures/accounts.ts";
 import { executeQueued, expectScheduled } from "../fixtures/governance.ts";
@@ -102,7 +102,9 @@ test.describe("the manager (dev account 1) on /manager", () => {
       .fill(`${member}\n${secondMember.toLowerCase()}`);
     await priority.getByRole("button", { name: "Grant" }).click();
     const grant = page.getByRole("alertdialog", { name: "Priority purchase rights" });
-    await expect(grant).toContainText("grantPriority — 2 address(es)");
+    await expect(grant).toContainText("grantPriority — 2 addresses");
+    await expect(grant.getByTestId("confirm-targets")).toContainText(`Address #1${member}`);
+    await expect(grant.getByTestId("confirm-targets")).toContainText(`Address #2${secondMember}`);
     await grant.getByRole("button", { name: "Confirm" }).click();
     await expect
       .poll(() => chain.readContract({ ...ido, functionName: "hasPriority", args: [secondMember] }))
@@ -373,7 +375,10 @@ test.describe("the manager (dev account 1) on /manager", () => {
     await withdraw.getByLabel(/^amount/).fill(formatUnits(free, 18));
     await withdraw.getByRole("button", { name: "Withdraw" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Withdraw tokens" });
-    await expect(dialog).toContainText(`SwapToken to ${recipient}`);
+    await expect(dialog).toContainText("SwapToken to the address below");
+    await expect(dialog.getByTestId("confirm-targets")).toContainText(
+      `to (the address in the call)${recipient}`,
+    );
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByText("Success").last()).toBeVisible();
 
@@ -488,6 +493,11 @@ test.describe("the owner (dev account 0)", () => {
     await ownership.getByRole("button", { name: "Transfer ownership" }).click();
     const typed = page.getByRole("alertdialog", { name: "Transfer ownership" });
     await expect(typed.getByTestId("schedule-note")).toContainText("It can run from");
+    // the new owner, the token and the timelock it is scheduled on, each in full
+    const targets = typed.getByTestId("confirm-targets");
+    await expect(targets).toContainText(`newOwner (the address in the call)${secondMember}`);
+    await expect(targets).toContainText(`Contract MiningToken${getAddress(contracts.MiningToken!)}`);
+    await expect(targets).toContainText(`Scheduled on the Timelock${getAddress(contracts.Timelock!)}`);
     await expect(typed.getByRole("button", { name: "Confirm" })).toBeDisabled();
     await typed.getByLabel("Type MiningToken to confirm").fill("MiningToken");
     await typed.getByRole("button", { name: "Confirm" }).click();

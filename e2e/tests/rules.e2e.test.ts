@@ -1,4 +1,4 @@
-import { presaleAbi } from "@taichi/contracts";
+import { presaleAbi, stakingAbi } from "@taichi/contracts";
 import { type Address, type PublicClient, parseEther } from "viem";
 import { DEV_ROLES, devAccount, expect, test, kvValue } from "../fixtures/test.ts";
 import { connectWallet, devWallet, direct, stakeDirect } from "../fixtures/accounts.ts";
@@ -24,7 +24,7 @@ test.describe("the rules where they bite (issue 19)", () => {
   test.describe("as a member whose invitee registered but has not staked", () => {
     test.use({ walletAccount: member });
 
-    test("/team says invite income needs an open stake; /invites lists the invitee as not staked until it stakes", async ({
+    test("/team, /invites and /stakes say invite income needs an open stake, and whether the member has one; /invites lists the invitee as not staked until it stakes", async ({
       page,
       chain,
       contracts,
@@ -49,6 +49,11 @@ test.describe("the rules where they bite (issue 19)", () => {
       await expect(kvValue(stats, "Direct invites")).toHaveText("1");
 
       await page.getByRole("link", { name: "Your invitation link and invitees" }).click();
+      const note = page.getByTestId("open-stake-note");
+      await expect(note).toContainText(
+        "Invite and team income is credited only while you have an open stake",
+      );
+      await expect(note.getByText("You have no open stake now")).toBeVisible();
       const unstaked = page.getByRole("region", { name: "Registered, not staked yet" });
       await expect(unstaked.getByText("1 invitee has not staked yet")).toBeVisible();
       await expect(unstaked.getByTitle(invitee)).toBeVisible();
@@ -62,6 +67,23 @@ test.describe("the rules where they bite (issue 19)", () => {
       const staked = page.getByRole("region", { name: "My direct invitees" });
       await expect(staked.getByText("1 invitee has staked")).toBeVisible();
       await expect(staked.getByTitle(invitee)).toBeVisible();
+
+      // the member stakes (setup): the three pages now say its invite income is earned
+      await stakeDirect(chain, contracts, member, parseEther("120"));
+      const { amount } = await chain.readContract({
+        address: contracts.Staking!,
+        abi: stakingAbi,
+        functionName: "users",
+        args: [devAccount(member).address],
+      });
+      expect(amount).toBe(parseEther("120"));
+      for (const path of ["/invites", "/stakes", "/team"]) {
+        await page.goto(path);
+        await expect(page.getByTestId("open-stake-note")).toContainText(
+          "You have 120 USDT staked now: your downline's deposits earn you invite and team income.",
+        );
+        await expect(page.getByText("You have no open stake now")).toHaveCount(0);
+      }
     });
   });
 

@@ -174,7 +174,11 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   const existing = EXISTING[chainId] ?? {};
 
   async function send(to: Address, abi: Abi, functionName: string, args: readonly unknown[]) {
-    const hash = await wallet.sendTransaction({ to, data: encodeFunctionData({ abi, functionName, args }) });
+    const data = encodeFunctionData({ abi, functionName, args });
+    // Headroom over the estimate: a call's gas can depend on the block's time (setPriceOracle stores a
+    // pair's cumulative price, zero in the estimate's block and not in a later one); only gas used is paid.
+    const gas = ((await publicClient.estimateGas({ account, to, data })) * 3n) / 2n;
+    const hash = await wallet.sendTransaction({ to, data, gas });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new Error(`${functionName} on ${to} reverted (${hash})`);
   }

@@ -3,7 +3,7 @@ import { DEV_ROLES, devAccount, devPrivateKey, ports } from "./env.ts";
 import { startStack } from "./stack.ts";
 
 const started = Date.now();
-const stack = await startStack({ ports: ports() });
+const stack = await startStack({ ports: ports(), keeper: true });
 
 let stopping = false;
 async function shutdown() {
@@ -23,6 +23,7 @@ Taichi is running (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
   API    ${stack.urls.api}/api/api/invest/
   indexer ${stack.urls.indexer}/audit (/ready, /status)
   chain  ${stack.urls.chain} (chain id ${stack.deployment.chainId})
+  keeper calls Staking.updatePrice() every price window (dev account ${DEV_ROLES.keeper}), so token deposits keep a price
 
 Dev accounts to import into a wallet (local chain only; these keys are public):
   timelock proposer, root ${account(DEV_ROLES.deployer)}

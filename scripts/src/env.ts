@@ -24,7 +24,11 @@ export const DEV_ROLES = {
   manager: 1,
   members: [2, 3], // registered under the root, funded
   newcomers: [4, 5, 6, 7, 8, 9], // funded, not registered
+  keeper: 10, // the price keeper of `npm run dev` (scripts/src/priceKeeper.ts): it only pays gas
 } as const;
+
+/** How many funded accounts the local anvil has: the roles above. */
+export const DEV_ACCOUNTS = DEV_ROLES.keeper + 1;
 
 function port(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -6,7 +6,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DEPLOYMENTS_DIR, deploy, type Deployment } from "./deploy.ts";
-import { LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey, timelockFromEnv } from "./env.ts";
+import { DEV_ACCOUNTS, LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey, timelockFromEnv } from "./env.ts";
 import { spawnSync } from "node:child_process";
 import { startIndexer } from "./indexer.ts";
 import { isPortOpen, startService, stopService, waitForPort, type Service } from "./processes.ts";
@@ -26,6 +26,11 @@ export type StackOptions = {
   stateDir?: string;
   /** Extra app env (e.g. VITE_RPC_MULTICALL), for the build and the app server. */
   appEnv?: Record<string, string>;
+  /**
+   * Start the price keeper (`npm run dev`), which calls Staking.updatePrice() every price window so token
+   * deposits keep a recent average price. Tests leave it off: they move the clock themselves.
+   */
+  keeper?: boolean;
 };
 
 export type Stack = {
@@ -65,6 +70,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         String(ports.chain),
         "--chain-id",
         String(LOCAL_CHAIN_ID),
+        "--accounts",
+        String(DEV_ACCOUNTS),
         "--silent",
       ],
       { quiet },
@@ -115,6 +122,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             quiet,
           });
     if (indexer) services.push(indexer);
+
+    if (options.keeper) {
+      services.push(
+        startService("keeper", "tsx", ["scripts/src/price-keeper-cli.ts"], {
+          quiet,
+          env: { RPC_URL: urls.chain, DEPLOYMENTS_DIR: deploymentsDir },
+        }),
+      );
+    }
 
     const appDir = join(REPO_ROOT, "app");
     const appEnv = {

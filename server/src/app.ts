@@ -9,12 +9,14 @@ import Fastify, {
 } from "fastify";
 import type { Address } from "viem";
 import type { Db } from "./db/index.ts";
+import type { TrustProxy } from "./env.ts";
 import { DEFAULT_AUTH, dbSessionVerifier, type AuthSettings } from "./lib/auth.ts";
 import { MemberCache } from "./lib/memberCache.ts";
 import type { PaymentTarget, VerifyPayment, VerifyPayout } from "./lib/payments.ts";
 import { DEFAULT_RATE_LIMIT, installRateLimit, type RateLimitOptions } from "./plugins/rateLimit.ts";
 import { handleFrameworkError, installErrorHandling } from "./plugins/errors.ts";
 import type { SessionVerifier } from "./plugins/session.ts";
+import { healthRoutes } from "./routes/health.ts";
 import { INVEST_PREFIX, investPlugin } from "./routes/invest/index.ts";
 import type { MyData } from "./routes/invest/my.ts";
 
@@ -64,6 +66,8 @@ export type BuildAppOptions = {
   operators?: readonly string[];
   /** Per-IP and per-token limits; `false` turns them off. */
   rateLimit?: RateLimitOptions | false;
+  /** Proxies whose `X-Forwarded-For` names the client (its IP is the rate limit's key); default: none. */
+  trustProxy?: TrustProxy;
 };
 
 /** anvil account 0: the local chain's treasury. */
@@ -104,9 +108,11 @@ export function buildApp({
   verifyPayout = noChain,
   operators = [],
   rateLimit = DEFAULT_RATE_LIMIT,
+  trustProxy = [],
 }: BuildAppOptions) {
   const app: FastifyInstance = Fastify({
     logger,
+    trustProxy: trustProxy.length > 0 ? [...trustProxy] : false,
     bodyLimit: BODY_LIMIT,
     frameworkErrors: handleFrameworkError,
     logController: new OneLinePerRequest(),
@@ -124,6 +130,7 @@ export function buildApp({
   installErrorHandling(app);
   if (rateLimit) installRateLimit(app, rateLimit);
   app.register(formbody);
+  healthRoutes(app);
   app.register(investPlugin, { prefix: INVEST_PREFIX });
   return app;
 }

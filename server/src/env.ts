@@ -3,6 +3,7 @@
  * `EnvError` that lists them all, so a bad deployment fails fast with a readable message.
  * Values that may carry credentials (DATABASE_URL, RPC_URL) are never echoed back.
  */
+import { isIP } from "node:net";
 import path from "node:path";
 import { getAddress, isAddress, type Address } from "viem";
 import { fileURLToPath } from "node:url";
@@ -16,6 +17,12 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Where the data lives: PGlite in-process (a folder, or `memory://`) or a PostgreSQL server. */
 export type DatabaseConfig = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
+
+/**
+ * The proxies (load balancers) whose `X-Forwarded-For` names the client, by address or CIDR range. Empty:
+ * nobody's; the API faces clients directly.
+ */
+export type TrustProxy = readonly string[];
 
 export type Env = {
   apiPort: number;
@@ -48,6 +55,8 @@ export type Env = {
   myCacheMs: number;
   /** Longest a statement may run, and a request wait for a database connection (ms; PostgreSQL). */
   statementTimeoutMs: number;
+  /** Proxies (load balancers) whose `X-Forwarded-For` names the client. */
+  trustProxy: TrustProxy;
 };
 
 export const ENV_DEFAULTS = {
@@ -192,6 +201,25 @@ function parseDomains(raw: string | undefined, problems: string[]): string[] {
   return domains;
 }
 
+function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  if (raw === undefined) return [];
+  const entries = raw.split(",").map((part) => part.trim());
+  const valid = (entry: string) => {
+    const [ip = "", bits, ...rest] = entry.split("/");
+    const version = isIP(ip);
+    if (version === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+  };
+  const bad = entries.filter((entry) => !valid(entry));
+  if (bad.length > 0) {
+    problems.push(
+      `TRUST_PROXY must be IP addresses or CIDR ranges separated by commas (bad: ${JSON.stringify(bad)})`,
+    );
+    return [];
+  }
+  return entries;
+}
+
 function parseOperators(raw: string | undefined, problems: string[]): Address[] {
   if (raw === undefined) return [];
   const addresses = raw.split(",").map((part) => part.trim());
@@ -213,6 +241,7 @@ export function loadEnv(source: Source = process.env): Env {
     database: parseDatabase(read(source, "DATABASE_URL"), problems),
     rpcUrl: parseRpcUrl(read(source, "RPC_URL"), problems),
     logLevel: parseLogLevel(read(source, "LOG_LEVEL"), problems),
+    trustProxy: parseTrustProxy(read(source, "TRUST_PROXY"), problems),
     ...chainSettings(source, problems),
   };
   if (problems.length > 0) throw new EnvError(problems);

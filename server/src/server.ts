@@ -44,6 +44,7 @@ async function main(): Promise<void> {
       confirmations: env.confirmations,
     }),
     operators: env.operatorAddresses,
+    trustProxy: env.trustProxy,
     rateLimit:
       env.rateLimitPerMinute > 0
         ? { perIp: env.rateLimitPerMinute, perToken: env.rateLimitPerMinute, windowMs: 60_000 }

@@ -33,6 +33,7 @@ describe("loadEnv", () => {
       homeCacheMs: 1000,
       myCacheMs: 1000,
       statementTimeoutMs: 3000,
+      trustProxy: [],
     });
   });
 
@@ -65,6 +66,7 @@ describe("loadEnv", () => {
         HOME_CACHE_MS: "250",
         MY_CACHE_MS: "0",
         STATEMENT_TIMEOUT_MS: "1500",
+        TRUST_PROXY: "10.0.0.0/8, 192.0.2.7,2001:db8::/32",
       }),
     ).toEqual({
       apiPort: 9000,
@@ -88,6 +90,7 @@ describe("loadEnv", () => {
       homeCacheMs: 250,
       myCacheMs: 0,
       statementTimeoutMs: 1500,
+      trustProxy: ["10.0.0.0/8", "192.0.2.7", "2001:db8::/32"],
     });
   });
 
@@ -124,6 +127,14 @@ describe("loadEnv", () => {
         problems.some((problem) => problem.startsWith(name)),
         name,
       ).toBe(true);
+    }
+  });
+
+  it("reads TRUST_PROXY as proxies' addresses and ranges, and names a bad entry", () => {
+    expect(loadEnv({ TRUST_PROXY: "::1, 127.0.0.1" }).trustProxy).toEqual(["::1", "127.0.0.1"]);
+    // A count of hops cannot tell a proxy from a client that sends the header itself.
+    for (const bad of ["1", "10.0.0.0/33", "lb.internal", "10.0.0.1/8/1", "::1/129"]) {
+      expect(problemsOf({ TRUST_PROXY: bad }), bad).toEqual([expect.stringMatching(/^TRUST_PROXY must be/)]);
     }
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { createDb, migrate, type Db, type Queryable } from "../src/db/index.ts";
+import { scratchDatabase } from "../src/db/scratch.ts";
 import { PGLITE_MEMORY } from "../src/env.ts";
 import { privateKeyToAccount } from "viem/accounts";
 import { getAddress, type Address } from "viem";
@@ -29,23 +29,14 @@ export async function createTestDb(): Promise<Db> {
     await migrate(db);
     return db;
   }
-  const name = `taichi_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await createDb({ kind: "postgres", url: url.toString() });
+  const scratch = await scratchDatabase(serverUrl);
+  const db = await createDb({ kind: "postgres", url: scratch.url });
   await migrate(db);
   return {
     ...db,
     async close() {
       await db.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }
@@ -54,7 +45,8 @@ export async function createTestDb(): Promise<Db> {
 export async function resetDb(db: Db): Promise<void> {
   await db.exec(`
     TRUNCATE members, announcements, auth_nonces, sessions, payments, member_machines, member_nodes,
-             ledger, wallet_balances, withdrawals, withdrawal_events, settlements, team_totals, team_power RESTART IDENTITY CASCADE;
+             ledger, wallet_balances, withdrawals, withdrawal_events, settlements, team_totals, team_power,
+             rate_limit_hits RESTART IDENTITY CASCADE;
     UPDATE node_levels SET sold = 0;`);
 }
 

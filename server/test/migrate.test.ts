@@ -18,6 +18,7 @@ const ALL = [
   "0006_sign_in_limits",
   "0007_payout_after_request",
   "0008_payment_day",
+  "0009_rate_limit",
 ];
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -66,6 +67,7 @@ describe("migrate", () => {
       "members",
       "node_levels",
       "payments",
+      "rate_limit_hits",
       "schema_migrations",
       "sessions",
       "settlements",
@@ -85,6 +87,7 @@ describe("migrate", () => {
       { version: 6, name: "0006_sign_in_limits" },
       { version: 7, name: "0007_payout_after_request" },
       { version: 8, name: "0008_payment_day" },
+      { version: 9, name: "0009_rate_limit" },
     ]);
   });
 

@@ -25,6 +25,9 @@ export const en: Catalogue = {
     retry: "Retry",
     notifications: "Notifications",
     switchLanguage: "Switch to Chinese",
+    copyAddress: "Copy {{address}}",
+    copied: "Copied",
+    copyFailed: "Copy failed: select the address and copy it by hand",
   },
   nav: {
     menu: "Menu",

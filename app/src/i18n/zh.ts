@@ -23,6 +23,9 @@ export const zh = {
     retry: "重试",
     notifications: "通知",
     switchLanguage: "切换到英文",
+    copyAddress: "复制 {{address}}",
+    copied: "已复制",
+    copyFailed: "复制失败：请选中地址手动复制",
   },
   nav: {
     menu: "菜单",

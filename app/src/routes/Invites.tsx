@@ -1,6 +1,8 @@
 import { useTranslation } from "../i18n";
 import { InviteLinkCard } from "../features/invites/components/InviteLinkCard";
 import { InviteesCard, UnstakedInviteesCard } from "../features/invites/components/InviteesCard";
+import { OpenStakeNote } from "../features/stakes/components/OpenStakeNote";
+import { useOpenPrincipal } from "../features/stakes/hooks/useStaking";
 import { staking } from "../features/stakes/staking";
 import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 
@@ -9,6 +11,7 @@ export default function Invites() {
   const { t } = useTranslation();
   const connection = useAppConnection();
   const address = connection.ready ? connection.address : undefined;
+  const openPrincipal = useOpenPrincipal(address);
 
   return (
     <section className="page invites">
@@ -22,6 +25,7 @@ export default function Invites() {
           <InviteLinkCard account={address} />
           {staking ? (
             <>
+              <OpenStakeNote openPrincipal={openPrincipal} />
               <InviteesCard account={address} />
               <UnstakedInviteesCard account={address} />
             </>

@@ -1,6 +1,7 @@
 import { useTranslation } from "../i18n";
 import { DepositCard } from "../features/stakes/components/DepositCard";
 import { IncomeCard } from "../features/stakes/components/IncomeCard";
+import { OpenStakeNote } from "../features/stakes/components/OpenStakeNote";
 import { OrdersCard } from "../features/stakes/components/OrdersCard";
 import { TiersCard } from "../features/stakes/components/TiersCard";
 import {
@@ -39,10 +40,12 @@ export default function Stakes() {
             account={account}
             connection={connection}
             now={now}
+            offset={offset}
           />
           {address && (
             <>
               <OrdersCard {...orders} dayTimes={overview.config?.dayTimes} now={now} offset={offset} />
+              <OpenStakeNote openPrincipal={account.user?.amount} />
               <IncomeCard account={account} orders={orders} config={overview.config} offset={offset} />
             </>
           )}

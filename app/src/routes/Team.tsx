@@ -1,8 +1,8 @@
 import { useTranslation } from "../i18n";
 import { useStakingNow, useStakingOverview } from "../features/stakes/hooks/useStaking";
 import { dayIndex } from "../features/stakes/logic";
+import { OpenStakeNote } from "../features/stakes/components/OpenStakeNote";
 import {
-  IncomeRuleNote,
   LevelCard,
   LevelTableCard,
   TeamChartCard,
@@ -42,7 +42,7 @@ export default function Team() {
         <>
           {address ? (
             <>
-              <IncomeRuleNote user={data.user} />
+              <OpenStakeNote openPrincipal={data.user?.amount} />
               <LevelCard data={data} rows={rows} rowsError={overview.isError} />
               <TeamStatsCard data={data} />
               <TodayCard data={days} />

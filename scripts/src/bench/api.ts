@@ -40,7 +40,7 @@ export function quantiles(samples: number[], perMs = 100) {
   return { p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99) };
 }
 
-function post(agent: Agent, port: number, path: string, headers: Record<string, string>, body = "") {
+export function post(agent: Agent, port: number, path: string, headers: Record<string, string>, body = "") {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = request(
       {

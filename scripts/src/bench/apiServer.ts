@@ -8,9 +8,9 @@
 import formbody from "@fastify/formbody";
 import Fastify from "fastify";
 import type { AddressInfo } from "node:net";
-import pg from "pg";
 import { buildApp } from "@taichi/server/app";
 import { createDb, migrate } from "@taichi/server/db/index";
+import { scratchDatabase } from "@taichi/server/db/scratch";
 import { ENV_DEFAULTS, PGLITE_MEMORY } from "@taichi/server/env";
 import { hashToken } from "@taichi/server/lib/auth";
 import { batchedLogStream } from "@taichi/server/lib/logStream";
@@ -33,7 +33,7 @@ export const TREE_MEMBERS = {
 };
 
 const server = process.env.BENCH_DATABASE_URL;
-const scratch = server ? await scratchDatabase(server) : null;
+const scratch = server ? await scratchDatabase(server, "taichi_bench") : null;
 const db = await createDb(
   scratch ? { kind: "postgres", url: scratch.url } : { kind: "pglite", dataDir: PGLITE_MEMORY },
   { statementTimeoutMs: ENV_DEFAULTS.STATEMENT_TIMEOUT_MS },
@@ -196,21 +196,3 @@ process.once("SIGTERM", () => {
     .then(() => scratch?.drop())
     .finally(() => process.exit(0));
 });
-
-/** A database of its own on the PostgreSQL server of `serverUrl`, dropped again when the bench stops. */
-async function scratchDatabase(serverUrl: string) {
-  const name = `taichi_bench_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}

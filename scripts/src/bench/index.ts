@@ -5,6 +5,7 @@ import { REPO_ROOT } from "../env.ts";
 import { requireSystem } from "../check-system.ts";
 import { HOME_JS_BUDGET_KB, buildApp, measureRoutes } from "./frontend.ts";
 import { measureApi } from "./api.ts";
+import { measureInstances } from "./instances.ts";
 import { measureIndexer } from "./indexer.ts";
 import { measureLighthouse } from "./lighthouse.ts";
 import { measureAnchors, readSnapshots } from "./gas.ts";
@@ -60,6 +61,7 @@ if (want("gas")) {
 }
 
 let api;
+let instances;
 if (want("api")) {
   console.log(
     "\nAPI on loopback, server in its own process: sign-in, 50 in a row (the wallet's signing not counted)",
@@ -78,6 +80,17 @@ if (want("api")) {
   console.table(api.bystander);
   console.log("The replaced design: one walk of the downline per read (indexed), database time");
   console.table(api.walk);
+  const postgres = process.env.BENCH_DATABASE_URL;
+  console.log(
+    "\nAPI instances on one PostgreSQL: 1 and 2 processes (server/src/server.ts), 16 concurrent clients " +
+      "spread over them, 3 rounds of 3 s (medians); 200 members, each its own IP and token",
+  );
+  if (postgres) {
+    instances = await measureInstances(postgres);
+    console.table(instances);
+  } else {
+    console.log("  skipped: set BENCH_DATABASE_URL to a PostgreSQL server (PGlite lives inside one process)");
+  }
 }
 
 let indexer;
@@ -106,7 +119,7 @@ const results = {
   frontend: { routes, homeJsBudgetKb: HOME_JS_BUDGET_KB, lighthouse },
   rpc,
   gas,
-  api,
+  api: api && { ...api, instances },
   indexer,
 };
 const dir = join(REPO_ROOT, "bench", "results");

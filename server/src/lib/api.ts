@@ -11,6 +11,8 @@ export const CODE = {
   rejected: 4800,
   /** Rate limited (HTTP 429). */
   tooManyRequests: 429,
+  /** Not ready to serve (HTTP 503, `/ready` only). */
+  unavailable: 503,
 } as const;
 
 export type ApiCode = (typeof CODE)[keyof typeof CODE];

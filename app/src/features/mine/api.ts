@@ -83,8 +83,12 @@ export type TeamInfo = {
   teamPower: string | number;
   recommend: Address | null;
 };
+/** One page of direct referrals (`pageSize` rows, oldest first); `total` counts every page. */
 export type RecommendList = {
   userId: number;
+  page: number;
+  pageSize: number;
+  total: number;
   list: {
     userId: number;
     address: Address;
@@ -111,7 +115,8 @@ export const mineApi = {
   buyNodeCheck: (id: number) => investApi<NodeCheck>("buyNodeCheck", { id }),
   buyNode: (id: number, hash: Hash) => investApi<unknown>("buyNode", { id, hash }),
   teamInfo: () => investApi<TeamInfo>("teamInfo"),
-  recommendList: (userId?: number) => investApi<RecommendList>("recommendList", { userId } as ApiPayload),
+  recommendList: (userId: number | undefined, page: number) =>
+    investApi<RecommendList>("recommendList", { userId, page } as ApiPayload),
   my: () => investApi<MyInfo>("my"),
   walletList: (creditType: CreditType, page: number) =>
     investApi<WalletPage>("walletList", { credit_type: creditType, page }),

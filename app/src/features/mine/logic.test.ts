@@ -9,6 +9,7 @@ import {
   addPending,
   checkPayment,
   ledgerKindKey,
+  nextPage,
   orderCost,
   pageCount,
   parsePendingPayments,
@@ -175,5 +176,16 @@ describe("runPaidFlow", () => {
     const { f } = flow();
     expect(await submitPaid(f, HASH2)).toEqual({ step: "done", hash: HASH2 });
     expect(f.forget).toHaveBeenCalledWith(HASH2);
+  });
+});
+
+describe("nextPage of a paged backend list", () => {
+  it("the next page while rows are left, none after the last", () => {
+    expect(nextPage({ page: 1, pageSize: 100, total: 230 })).toBe(2);
+    expect(nextPage({ page: 2, pageSize: 100, total: 230 })).toBe(3);
+    expect(nextPage({ page: 3, pageSize: 100, total: 230 })).toBeUndefined();
+    expect(nextPage({ page: 1, pageSize: 100, total: 100 })).toBeUndefined();
+    expect(nextPage({ page: 1, pageSize: 100, total: 101 })).toBe(2);
+    expect(nextPage({ page: 1, pageSize: 100, total: 0 })).toBeUndefined();
   });
 });

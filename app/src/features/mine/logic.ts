@@ -42,6 +42,11 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
 }
 
+/** The page after `last` of a paged backend list, or undefined when `last` was the final one. */
+export function nextPage(last: { page: number; pageSize: number; total: number }): number | undefined {
+  return last.page * last.pageSize < last.total ? last.page + 1 : undefined;
+}
+
 /** A username for `register`: 1-32 characters after trimming. */
 export function validateUsername(text: string): AppMessage | undefined {
   const name = text.trim();

@@ -7,6 +7,7 @@ import {
   aprBps,
   daysText,
   laterPageOffsets,
+  tokenDepositsFrom,
   newOrderLock,
   orderSavedSeconds,
   dayIndex,
@@ -248,5 +249,20 @@ describe("order pages after the first", () => {
     expect(offsets[0]).toBe(550n);
     expect(offsets.at(-1)).toBe(1450n);
     expect(offsets).toHaveLength(19);
+  });
+});
+
+describe("tokenDepositsFrom: when token deposits open after updatePrice()", () => {
+  it("one window after the observation the call kept", () => {
+    expect(tokenDepositsFrom({ observed: true, time: 1_000_000n }, 1800n)).toEqual({
+      at: 1_001_800n,
+      exact: true,
+    });
+  });
+  it("a call that kept none (one less than a window old exists): a window after it at the latest", () => {
+    expect(tokenDepositsFrom({ observed: false, time: 1_000_000n }, 1800n)).toEqual({
+      at: 1_001_800n,
+      exact: false,
+    });
   });
 });

@@ -149,6 +149,18 @@ export function depositBlockReason(i: DepositInput): DepositBlock | undefined {
   return undefined;
 }
 
+/**
+ * When token deposits find a price again after an `updatePrice()` mined at `time` (chain seconds): one
+ * `window` after the observation it kept (`exact`), or, when it kept none because one less than a window
+ * old exists (someone refreshed first), one window after `time` at the latest.
+ */
+export function tokenDepositsFrom(
+  update: { observed: boolean; time: bigint },
+  window: bigint,
+): { at: bigint; exact: boolean } {
+  return { at: update.time + window, exact: update.observed };
+}
+
 /** The node dividend and acceleration rates (`getIncomeRates()`), basis points. */
 export type IncomeRates = { nodeRate: bigint; exitRate: bigint; bottomRate: bigint; bottomFloor: bigint };
 

@@ -16,6 +16,12 @@ export const manager: typeof zh = {
   confirmTitle: "Confirm: {{name}}",
   confirmText: "{{contract}}.{{fn}} will change:",
   typeToConfirm: "Type {{phrase}} to confirm",
+  target: {
+    contract: "Contract {{name}}",
+    timelock: "Scheduled on the Timelock",
+    argument: "{{name}} (the address in the call)",
+    entry: "Address #{{n}}",
+  },
   noContracts: "None of these contracts is deployed on this chain",
   contractAt: "{{name}} at",
   hints: {
@@ -108,7 +114,7 @@ export const manager: typeof zh = {
     twoStep: "Two-step transfer: the new owner must call acceptOwnership.",
     transfer: "Transfer ownership",
     renounce: "Renounce ownership",
-    transferText: "{{contract}} will belong to {{to}}. Only the owner can undo this.",
+    transferText: "{{contract}} will belong to the new owner below. Only the owner can undo this.",
     renounceText:
       "{{contract}} will have no owner: owner-only settings and upgrades become impossible forever.",
   },
@@ -128,7 +134,7 @@ export const manager: typeof zh = {
     owed: "Owed to members",
     available: "Withdrawable",
     submit: "Withdraw",
-    confirmText: "Send {{amount}} {{token}} to {{to}}",
+    confirmText: "Send {{amount}} {{token}} to the address below",
     unknown: "Checked by the contract",
   },
   sendReward: {
@@ -146,7 +152,7 @@ export const manager: typeof zh = {
     list: "Addresses (one per line or comma-separated)",
     grant: "Grant",
     revoke: "Revoke",
-    confirmText: "{{n}} address(es)",
+    confirmText: { one: "{{count}} address", other: "{{count}} addresses" },
   },
   audit: {
     title: "Audit log",

@@ -14,6 +14,12 @@ export const manager = {
   confirmTitle: "确认：{{name}}",
   confirmText: "{{contract}}.{{fn}} 将修改：",
   typeToConfirm: "输入 {{phrase}} 以确认",
+  target: {
+    contract: "合约 {{name}}",
+    timelock: "经时间锁排期",
+    argument: "{{name}}（调用中的地址）",
+    entry: "地址 #{{n}}",
+  },
   noContracts: "这些合约均未部署在当前链上",
   contractAt: "{{name}} 地址",
   hints: {
@@ -104,7 +110,7 @@ export const manager = {
     twoStep: "两步转移：新所有者需调用 acceptOwnership。",
     transfer: "转移所有权",
     renounce: "放弃所有权",
-    transferText: "{{contract}} 将归属于 {{to}}。只有所有者才能撤销。",
+    transferText: "{{contract}} 将归属于下方的新所有者。只有所有者才能撤销。",
     renounceText: "{{contract}} 将没有所有者：仅所有者可用的设置和升级将永久无法执行。",
   },
   upgrade: {
@@ -123,7 +129,7 @@ export const manager = {
     owed: "欠会员的数量",
     available: "可提取",
     submit: "提取",
-    confirmText: "发送 {{amount}} {{token}} 到 {{to}}",
+    confirmText: "发送 {{amount}} {{token}} 到下方地址",
     unknown: "由合约检查",
   },
   sendReward: {
@@ -141,7 +147,7 @@ export const manager = {
     list: "地址（每行一个或用逗号分隔）",
     grant: "授予",
     revoke: "撤销",
-    confirmText: "{{n}} 个地址",
+    confirmText: { one: "{{count}} 个地址", other: "{{count}} 个地址" },
   },
   audit: {
     title: "操作日志",

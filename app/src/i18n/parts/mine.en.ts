@@ -119,5 +119,7 @@ export const mine: typeof zh = {
     back: "Back",
     row: "Power {{power}} · {{count}} referrals",
     open: "Referrals of {{name}}",
+    count: { one: "{{count}} direct referral", other: "{{count}} direct referrals" },
+    more: "Load more",
   },
 };

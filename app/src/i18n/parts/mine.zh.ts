@@ -117,5 +117,7 @@ export const mine = {
     back: "返回",
     row: "算力 {{power}} · 直推 {{count}} 人",
     open: "{{name}} 的直推",
+    count: { one: "共 {{count}} 位直推", other: "共 {{count}} 位直推" },
+    more: "加载更多",
   },
 };

@@ -2,6 +2,19 @@ import type { stakes as zh } from "./stakes.zh";
 
 /** English texts of the stakes page: typed as the Chinese ones, so a missing or extra key fails `tsc`. */
 export const stakes: typeof zh = {
+  price: {
+    stale:
+      "The pool's average price is out of date (no new observation for over two price windows), so token deposits are refused. Anyone can start a new one: refresh the price, and token deposits open {{minutes}} minutes later.",
+    refresh: "Refresh price",
+    opensIn: "Price refreshed: a new {{minutes}}-minute average is being measured. Token deposits open in",
+    opensWithin:
+      "A new {{minutes}}-minute average was already being measured. Token deposits open at the latest in",
+  },
+  openStake: {
+    rule: "Invite and team income is credited only while you have an open stake of your own: a downline deposit made while you have none pays you nothing, now or later.",
+    none: "You have no open stake now: your downline's deposits earn you no invite or team income.",
+    open: "You have {{amount}} USDT staked now: your downline's deposits earn you invite and team income.",
+  },
   tiers: {
     title: "Stake tiers",
     days: "{{days}} days",
@@ -83,7 +96,7 @@ export const stakes: typeof zh = {
     vested: "Vested so far",
     vesting: "All of it has vested in",
     vestingRule:
-      "Income from your team's orders vests linearly until those orders end; you claim what has vested",
+      "Income from your team's orders vests linearly, never sooner than those orders end; what is still unvested vests by the latest of their ends. You claim what has vested",
     claim: "Claim income",
     isNode: "You are a node",
     notNode: "Not a node",

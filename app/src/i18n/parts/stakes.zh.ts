@@ -1,5 +1,17 @@
 /** Chinese texts of the stakes page, loaded with its route (see ../parts.ts). */
 export const stakes = {
+  price: {
+    stale:
+      "池子的均价已过期（超过两个计价周期没有新的观测），暂时不能用代币存入。任何人都可以开始新的计价：点击“刷新价格”，{{minutes}} 分钟后即可用代币存入。",
+    refresh: "刷新价格",
+    opensIn: "价格已刷新，正在计算新的 {{minutes}} 分钟均价。距可用代币存入还有",
+    opensWithin: "新的 {{minutes}} 分钟均价已在计算中。最迟在以下时间后可用代币存入：",
+  },
+  openStake: {
+    rule: "只有你自己有进行中的质押时，才会获得邀请收益和团队收益：你没有进行中的质押时，下级的质押不给你收益，之后也不会补发。",
+    none: "你目前没有进行中的质押：下级的质押不会给你邀请收益和团队收益。",
+    open: "你目前有 {{amount}} USDT 进行中的质押：下级的质押会给你邀请收益和团队收益。",
+  },
   tiers: {
     title: "质押档位",
     days: "{{days}} 天",
@@ -77,7 +89,8 @@ export const stakes = {
     credited: "已记入（邀请 + 团队 + 节点）",
     vested: "已释放",
     vesting: "全部释放还需",
-    vestingRule: "团队订单带来的收益在这些订单到期前线性释放，只能领取已释放的部分",
+    vestingRule:
+      "团队订单带来的收益线性释放，不早于这些订单到期；尚未释放的部分在其中最晚到期的订单到期时释放完毕。只能领取已释放的部分",
     claim: "领取收益",
     isNode: "你是节点",
     notNode: "不是节点",

@@ -3,9 +3,6 @@ import type { team as zh } from "./team.zh";
 /** English texts of the team page: typed as the Chinese ones, so a missing or extra key fails `tsc`. */
 export const team: typeof zh = {
   toInvites: "Your invitation link and invitees",
-  incomeRule:
-    "Invite and team income is credited only while you have an open stake of your own: a downline deposit made while you have none pays you nothing, now or later.",
-  noOpenStake: "You have no open stake now: your downline's deposits earn you no invite or team income.",
   level: {
     title: "My team level",
     value: "Level {{level}}",

@@ -1,9 +1,6 @@
 /** Chinese texts of the team page, loaded with its route (see ../parts.ts). */
 export const team = {
   toInvites: "我的邀请链接和邀请成员",
-  incomeRule:
-    "只有你自己有进行中的质押时，才会获得邀请收益和团队收益：你没有进行中的质押时，下级的质押不给你收益，之后也不会补发。",
-  noOpenStake: "你目前没有进行中的质押：下级的质押不会给你邀请收益和团队收益。",
   level: {
     title: "我的团队等级",
     value: "等级 {{level}}",

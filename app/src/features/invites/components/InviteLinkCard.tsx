@@ -1,24 +1,18 @@
 import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { QrCode } from "../../../components/QrCode";
-import { useAppStore } from "../../../store";
+import { copyWithToast } from "../../../lib/clipboard";
 import { inviteLink } from "../logic";
 
 /** My invitation link (`<origin>/?code=<address>`), its QR code and a copy button. */
 export function InviteLinkCard({ account }: { account: Address }) {
   const { t } = useTranslation();
-  const toast = useAppStore((s) => s.toast);
   const link = inviteLink(window.location.origin, account);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link);
-      toast("success", { key: "invites.link.copied" });
-    } catch (err) {
-      console.error("clipboard write failed", err);
-      toast("error", { key: "invites.link.copyFailed" });
-    }
-  }
+  const copy = () =>
+    copyWithToast(link, {
+      copied: { key: "invites.link.copied" },
+      failed: { key: "invites.link.copyFailed" },
+    });
 
   return (
     <section className="card" aria-labelledby="invite-link-title">

@@ -13,10 +13,12 @@ import { contractAddress } from "../../../lib/deployments";
 import { formatAmount } from "../../../lib/format";
 import { useTransaction } from "../../../lib/useTransaction";
 import { appChain } from "../../../wagmi";
+import { argumentTarget, batchTargets, confirmTargets } from "../confirm";
 import { parseAddressList, parseInput } from "../fields";
 import { type Prepared, useAdminCall } from "../hooks/useAdminCall";
 import { MANAGER_READ_KEY, useManagerRead } from "../hooks/useManagerRead";
 import { IMPLEMENTATION_SLOT, type Managed, abiOf, findFunction, slotAddress } from "../registry";
+import { ConfirmTargets } from "./ConfirmTargets";
 import { FieldInput } from "./FieldInput";
 import { RouteTags, ScheduleNote } from "./RouteNote";
 
@@ -168,8 +170,15 @@ export function OwnershipCard({ c }: { c: Managed }) {
           text={
             <>
               {dialog.kind === "transfer"
-                ? t("manager.ownership.transferText", { contract: c.name, to: dialog.to })
+                ? t("manager.ownership.transferText", { contract: c.name })
                 : t("manager.ownership.renounceText", { contract: c.name })}
+              <ConfirmTargets
+                targets={confirmTargets(
+                  c,
+                  dialog.prepared,
+                  dialog.kind === "transfer" ? [argumentTarget("newOwner", dialog.to)] : [],
+                )}
+              />
               <ScheduleNote prepared={dialog.prepared} />
             </>
           }
@@ -265,6 +274,9 @@ export function UpgradeCard({ c }: { c: Managed }) {
                 from: implementation.data ?? "?",
                 to: target.to,
               })}
+              <ConfirmTargets
+                targets={confirmTargets(c, target.prepared, [argumentTarget("newImplementation", target.to)])}
+              />
               <ScheduleNote prepared={target.prepared} />
             </>
           }
@@ -432,12 +444,11 @@ export function WithdrawCard({ c, account }: { c: Managed; account: Address | un
           }}
         >
           <p className="modal-text">
-            {t("manager.withdraw.confirmText", {
-              amount: formatAmount(confirming.amount),
-              token: tokenName,
-              to: confirming.to,
-            })}
+            {t("manager.withdraw.confirmText", { amount: formatAmount(confirming.amount), token: tokenName })}
           </p>
+          <ConfirmTargets
+            targets={confirmTargets(c, confirming.prepared, [argumentTarget("to", confirming.to)])}
+          />
           <ScheduleNote prepared={confirming.prepared} />
         </ConfirmModal>
       )}
@@ -468,7 +479,7 @@ export function BatchCard({
   const admin = useAdminCall(c, ownerOnly);
   const [text, setText] = useState("");
   const [error, setError] = useState<AppMessage>();
-  const [confirming, setConfirming] = useState<{ n: number; prepared: Prepared }>();
+  const [confirming, setConfirming] = useState<{ list: Address[]; prepared: Prepared }>();
   const counted = useManagerRead(count ? { address: c.address, abi: c.abi, functionName: count } : undefined);
   if (!findFunction(c.abi, grant.fn) || !findFunction(c.abi, revoke.fn)) return null;
 
@@ -478,7 +489,7 @@ export function BatchCard({
     const checked = await admin.prepare(op.fn, op.args(list.value));
     if (!checked.ok) return setError(checked.message);
     setError(undefined);
-    setConfirming({ n: list.value.length, prepared: checked.prepared });
+    setConfirming({ list: list.value, prepared: checked.prepared });
   }
   const fieldId = `${c.name}-${id}-list`;
   return (
@@ -525,8 +536,10 @@ export function BatchCard({
           }}
         >
           <p className="modal-text">
-            <code>{confirming.prepared.fn}</code> — {t("manager.batch.confirmText", { n: confirming.n })}
+            <code>{confirming.prepared.fn}</code> —{" "}
+            {t("manager.batch.confirmText", { count: confirming.list.length })}
           </p>
+          <ConfirmTargets targets={confirmTargets(c, confirming.prepared, batchTargets(confirming.list))} />
           <ScheduleNote prepared={confirming.prepared} />
         </ConfirmModal>
       )}

@@ -1,9 +1,11 @@
 import { useState } from "react";
 import type { Abi, Address } from "viem";
+import { CopyAddress } from "../../../components/CopyAddress";
 import { Message } from "../../../components/Message";
 import { ConfirmModal } from "../../../components/ConfirmModal";
 import { useTranslation } from "../../../i18n";
 import type { AppMessage } from "../../../i18n/keys";
+import { argumentTarget, confirmTargets } from "../confirm";
 import { MissingValueError, type Section, applyCaps, argsFromAbi, normalize } from "../descriptors";
 import {
   type Change,
@@ -20,6 +22,7 @@ import {
 import { type Prepared, useAdminCall } from "../hooks/useAdminCall";
 import { useManagerRead, useManagerReads } from "../hooks/useManagerRead";
 import { findFunction } from "../registry";
+import { ConfirmTargets } from "./ConfirmTargets";
 import { FieldInput } from "./FieldInput";
 import { RouteTags, ScheduleNote } from "./RouteNote";
 
@@ -41,7 +44,7 @@ export function ConfigForm({ section, address, abi }: Props) {
   const [edited, setEdited] = useState<Inputs>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<AppMessage>();
-  const [pending, setPending] = useState<{ changes: Change[]; prepared: Prepared }>();
+  const [pending, setPending] = useState<{ changes: Change[]; prepared: Prepared; key?: Address }>();
   const [busy, setBusy] = useState(false);
 
   const needsKey = !!section.key;
@@ -133,7 +136,7 @@ export function ConfigForm({ section, address, abi }: Props) {
     setBusy(true);
     try {
       const checked = await admin.prepare(section.setter.fn, args);
-      if (checked.ok) setPending({ changes, prepared: checked.prepared });
+      if (checked.ok) setPending({ changes, prepared: checked.prepared, key });
       else setFormError(checked.message);
     } finally {
       setBusy(false);
@@ -280,6 +283,13 @@ export function ConfigForm({ section, address, abi }: Props) {
           <p className="modal-text">
             {t("manager.confirmText", { contract: section.contract, fn: section.setter.fn })}
           </p>
+          <ConfirmTargets
+            targets={confirmTargets(
+              { name: section.contract, address },
+              pending.prepared,
+              pending.key && section.key ? [argumentTarget(section.key.name, pending.key)] : [],
+            )}
+          />
           <ChangeList changes={pending.changes} />
           <ScheduleNote prepared={pending.prepared} />
         </ConfirmModal>
@@ -288,7 +298,7 @@ export function ConfigForm({ section, address, abi }: Props) {
   );
 }
 
-/** `field: old -> new`, one line per change. */
+/** `field: old -> new`, one line per change; an address in full, with a copy button. */
 export function ChangeList({ changes }: { changes: readonly Change[] }) {
   return (
     <ul className="manager-changes">
@@ -300,12 +310,18 @@ export function ChangeList({ changes }: { changes: readonly Change[] }) {
           </code>
           :{" "}
           <span className="manager-old">
-            {c.from === undefined ? "—" : display(c.field, c.from as Scalar)}
+            {c.from === undefined ? "—" : <Value field={c.field} value={c.from as Scalar} />}
           </span>
           {" → "}
-          <strong>{display(c.field, c.to)}</strong>
+          <strong>
+            <Value field={c.field} value={c.to} />
+          </strong>
         </li>
       ))}
     </ul>
   );
+}
+
+function Value({ field, value }: { field: Change["field"]; value: Scalar }) {
+  return field.kind === "address" ? <CopyAddress address={value as Address} /> : <>{display(field, value)}</>;
 }

@@ -48,6 +48,8 @@ export type Prepared =
       fn: string;
       args: readonly unknown[];
       call: Call;
+      /** the timelock the call is scheduled on */
+      timelock: Address;
       salt: Hash;
       /** the minimum delay it is scheduled with, and the earliest time it can run */
       delay: bigint;
@@ -110,6 +112,7 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
           fn,
           args,
           call,
+          timelock: timelock!.address,
           salt: check.salt,
           delay: minDelay!,
           readyAt: now + minDelay!,

@@ -7,12 +7,14 @@ import type { TeamInfo } from "../api";
 import { useRecommendList } from "../hooks/useMine";
 import { QueryBody } from "./common";
 
-/** Team totals and the direct referrals (drill down one member at a time). */
+/** Team totals and the direct referrals, a page at a time ("Load more"; drill down one member at a time). */
 export function TeamCard({ address, team }: { address: Address; team: UseQueryResult<TeamInfo> }) {
   const { t } = useTranslation();
   const [trail, setTrail] = useState<{ userId: number; name: string }[]>([]);
   const current = trail.at(-1);
   const list = useRecommendList(address, current?.userId);
+  const rows = list.data?.pages.flatMap((p) => p.list);
+  const total = list.data?.pages[0]?.total;
   return (
     <section className="card" aria-labelledby="mine-team-title">
       <h2 id="mine-team-title" className="card-title">
@@ -52,32 +54,49 @@ export function TeamCard({ address, team }: { address: Address; team: UseQueryRe
           {t("mine.team.back")}
         </button>
       )}
-      <QueryBody query={list} isEmpty={(d) => d.list.length === 0}>
+      <QueryBody query={{ ...list, data: rows }} isEmpty={(d) => d.length === 0}>
         {(d) => (
-          <ul className="mine-list">
-            {d.list.map((m) => (
-              <li key={m.userId} className="mine-item">
-                <div className="mine-item-head">
-                  <strong>{m.username}</strong>
-                  <span className="muted small" title={m.address}>
-                    {formatAddress(m.address, "compact")}
-                  </span>
-                </div>
-                <p className="muted small">
-                  {t("mine.team.row", { power: String(m.power), count: m.directCount })}
-                </p>
-                {m.directCount > 0 && (
-                  <button
-                    type="button"
-                    className="button ghost small"
-                    onClick={() => setTrail((s) => [...s, { userId: m.userId, name: m.username }])}
-                  >
-                    {t("mine.team.open", { name: m.username })}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
+          <>
+            <p className="muted small" data-testid="referrals-count">
+              {t("mine.team.count", { count: total ?? d.length })}
+            </p>
+            <ul className="mine-list">
+              {d.map((m) => (
+                <li key={m.userId} className="mine-item">
+                  <div className="mine-item-head">
+                    <strong>{m.username}</strong>
+                    <span className="muted small" title={m.address}>
+                      {formatAddress(m.address, "compact")}
+                    </span>
+                  </div>
+                  <p className="muted small">
+                    {t("mine.team.row", { power: String(m.power), count: m.directCount })}
+                  </p>
+                  {m.directCount > 0 && (
+                    <button
+                      type="button"
+                      className="button ghost small"
+                      onClick={() => setTrail((s) => [...s, { userId: m.userId, name: m.username }])}
+                    >
+                      {t("mine.team.open", { name: m.username })}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {list.hasNextPage ? (
+              <button
+                type="button"
+                className="button ghost small block"
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {t("mine.team.more")}
+              </button>
+            ) : (
+              <p className="muted small center">{t("common.noMore")}</p>
+            )}
+          </>
         )}
       </QueryBody>
     </section>

@@ -1,4 +1,3 @@
-import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useTranslation } from "../../../i18n";
 import { Message } from "../../../components/Message";
@@ -12,7 +11,7 @@ export function QueryBody<T>({
   isEmpty,
   children,
 }: {
-  query: UseQueryResult<T>;
+  query: { isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
   isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {

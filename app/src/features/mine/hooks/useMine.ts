@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { Address, Hash } from "viem";
 import { useConfig } from "wagmi";
@@ -8,6 +8,7 @@ import { parseError } from "../../../lib/errors";
 import { ApiError } from "../../../lib/api";
 import { STORAGE_KEYS, useAppStore, writeStored } from "../../../store";
 import { type CreditType, mineApi } from "../api";
+import { nextPage } from "../logic";
 
 /** Query keys of `/mine`; everything under MINE_KEY is refetched after a sign-in or a payment. */
 export const MINE_KEY = "mine";
@@ -47,8 +48,18 @@ export const useWalletPage = (address: Address | undefined, creditType: CreditTy
     !!address,
   );
 
-export const useRecommendList = (address: Address | undefined, userId: number | undefined) =>
-  useMineQuery(["recommendList", address, userId ?? 0], () => mineApi.recommendList(userId), !!address);
+/** The direct referrals of the member (or of `userId` in its team), a page at a time: `fetchNextPage` loads more. */
+export function useRecommendList(address: Address | undefined, userId: number | undefined) {
+  const lang = useAppStore((s) => s.lang);
+  return useInfiniteQuery({
+    queryKey: [MINE_KEY, lang, "recommendList", address, userId ?? 0],
+    queryFn: ({ pageParam }) => mineApi.recommendList(userId, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: !!address,
+    retry: false,
+  });
+}
 
 /** isRegister of the backend for this address (public; enabled while signed in). */
 export const useIsRegistered = (address: Address | undefined, enabled: boolean) =>

@@ -20,13 +20,16 @@ import {
   usdtValueOf,
 } from "../logic";
 import { staking } from "../staking";
+import { PriceRefresh } from "./PriceRefresh";
 
 type Props = {
   overview: StakingOverview;
   tiers: Tier[] | undefined;
   account: StakingAccount;
   connection: AppConnection;
+  /** the chain's clock now and its lead over the local one, seconds */
   now: number;
+  offset: number;
 };
 
 /**
@@ -36,7 +39,7 @@ type Props = {
  * `deposit(tier, amount, isUSDT)`
  * through the one transaction path (the spend is declared, so the allowance rule runs).
  */
-export function DepositCard({ overview, tiers, account, connection, now }: Props) {
+export function DepositCard({ overview, tiers, account, connection, now, offset }: Props) {
   const { t } = useTranslation();
   const send = useTransaction();
   const openPicker = useAppStore((s) => s.setWalletPickerOpen);
@@ -221,6 +224,14 @@ export function DepositCard({ overview, tiers, account, connection, now }: Props
             })
           )}
         </p>
+      )}
+      {reason === "priceUnavailable" && valuation && valuation.window > 0n && (
+        <PriceRefresh
+          window={valuation.window}
+          now={now}
+          offset={offset}
+          refetch={overview.refetchTokenPrice}
+        />
       )}
     </section>
   );

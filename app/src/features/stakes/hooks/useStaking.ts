@@ -40,6 +40,7 @@ export function useStakingOverview() {
     multi,
     /** how a token deposit now would be valued (`DataReader.tokenPrice`) */
     tokenPrice: price.data,
+    refetchTokenPrice: price.refetch,
     token: token && token !== zeroAddress ? token : undefined,
     blockTime: blockTime === undefined ? undefined : Number(blockTime),
     readAt: reads.dataUpdatedAt ? Math.floor(reads.dataUpdatedAt / 1000) : undefined,
@@ -101,6 +102,18 @@ export function useStakingAccount(account: Address | undefined, token: Address |
 }
 
 export type StakingAccount = ReturnType<typeof useStakingAccount>;
+
+/** The account's own open principal (`users(account).amount`, USDT value): what its invite income needs. */
+export function useOpenPrincipal(account: Address | undefined): bigint | undefined {
+  const gate = useReadGate();
+  const user = useReadContract({
+    ...STAKING,
+    functionName: "users",
+    args: [account ?? zeroAddress],
+    query: { enabled: !!staking && !!account && gate },
+  });
+  return user.data?.amount;
+}
 
 /** Orders shown on the page: the newest ones. */
 export const ORDERS_SHOWN = 50;

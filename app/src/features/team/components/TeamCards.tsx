@@ -311,19 +311,3 @@ export function LevelTableCard({
     </section>
   );
 }
-
-/** Invite and team income need the member's own open principal: the rule, and a warning while it is 0. */
-export function IncomeRuleNote({ user }: { user: TeamData["user"] }) {
-  const { t } = useTranslation();
-  return (
-    <p className="page-note">
-      {t("team.incomeRule")}
-      {user && user.amount === 0n && (
-        <>
-          {" "}
-          <strong className="warn-text">{t("team.noOpenStake")}</strong>
-        </>
-      )}
-    </p>
-  );
-}
