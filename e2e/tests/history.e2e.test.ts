@@ -21,12 +21,25 @@ import { DEV_ROLES, devAccount, expect, recordIndexer, recordRpc, test } from ".
 const root = devAccount(DEV_ROLES.deployer).address;
 const member = DEV_ROLES.members[0]; // registered under the root
 const outsider = devAccount(DEV_ROLES.newcomers[1]).address;
-/** The page view's requests, for docs/performance.md (E2E_REQUESTS=1 prints them). */
-function logRequests(view: string, indexer: string[], rpc: ReturnType<typeof recordRpc>) {
+/**
+ * A view's requests: one to the indexer, at `path` (its start, for a path with the chain's days); no
+ * `eth_getLogs` when the indexer served the view, some when it was down. E2E_REQUESTS=1 prints the
+ * counts (docs/performance.md).
+ */
+function expectRequests(
+  view: string,
+  { path, served }: { path: string; served: boolean },
+  asked: string[],
+  rpc: ReturnType<typeof recordRpc>,
+) {
+  expect(asked).toHaveLength(1);
+  expect(asked[0]!.startsWith(path)).toBe(true);
+  if (served) expect(rpc.count("eth_getLogs")).toBe(0);
+  else expect(rpc.count("eth_getLogs")).toBeGreaterThan(0);
   if (!process.env.E2E_REQUESTS) return;
   console.log(
-    `[requests] ${view}: ${indexer.length} to the indexer, ${rpc.requests()} JSON-RPC over HTTP ` +
-      `(${rpc.count("eth_getLogs")} eth_getLogs, ${rpc.calls()} calls)`,
+    `[requests] ${view}, ${served ? "indexer" : "indexer down"}: ${asked.length} to the indexer, ` +
+      `${rpc.requests()} JSON-RPC over HTTP (${rpc.count("eth_getLogs")} eth_getLogs, ${rpc.calls()} calls)`,
   );
 }
 
@@ -122,9 +135,7 @@ test.describe("history from the indexer", () => {
     await expect(entries.first()).toContainText("Staking.setBlacklist");
     await expect(entries.nth(1)).toContainText("Staking.BlacklistUpdated");
     await expect(entries.nth(1)).toContainText(outsider);
-    expect(asked).toEqual(["/audit?limit=50"]);
-    expect(rpc.count("eth_getLogs")).toBe(0);
-    logRequests("audit log, indexer", asked, rpc);
+    expectRequests("audit log", { path: "/audit?limit=50", served: true }, asked, rpc);
   });
 
   test("/governance: a queued operation from the indexer, executed from the Timelock tab with its salt", async ({
@@ -140,9 +151,7 @@ test.describe("history from the indexer", () => {
     const rpc = recordRpc(page);
     const asked = recordIndexer(page);
     await expectQueuedBlacklist(page);
-    expect(asked).toEqual(["/timelock/operations?limit=50"]);
-    expect(rpc.count("eth_getLogs")).toBe(0);
-    logRequests("/governance, indexer", asked, rpc);
+    expectRequests("/governance", { path: "/timelock/operations?limit=50", served: true }, asked, rpc);
 
     // execute needs the operation's salt, which only the indexer gave the page
     await passTimelockDelay(chain, timelock.address);
@@ -181,9 +190,7 @@ test.describe("history from the indexer", () => {
     const rpc = recordRpc(page);
     const asked = recordIndexer(page);
     await expectTwoTeamDays(page);
-    expect(asked.filter((p) => p.startsWith("/team"))).toHaveLength(1);
-    expect(rpc.count("eth_getLogs")).toBe(0);
-    logRequests("/team, indexer", asked, rpc);
+    expectRequests("/team", { path: `/team/${root}/days?`, served: true }, asked, rpc);
   });
 });
 
@@ -265,9 +272,7 @@ test.describe("history with the indexer down", () => {
     // among them those of the deploy's own settings, made by each initializer in its proxy's block
     await expect(entries.first()).toContainText("Timelock.CallExecuted");
     await expect(entries.nth(1)).toContainText("Staking.BlacklistUpdated");
-    expect(asked).toContain("/audit?limit=50");
-    expect(rpc.count("eth_getLogs")).toBeGreaterThan(0);
-    logRequests("audit log, indexer down", asked, rpc);
+    expectRequests("audit log", { path: "/audit?limit=50", served: false }, asked, rpc);
     expect(errors.filter((e) => /returned no data/.test(e))).toEqual([]);
   });
 
@@ -280,9 +285,7 @@ test.describe("history with the indexer down", () => {
     const rpc = recordRpc(page);
     const asked = recordIndexer(page);
     await expectQueuedBlacklist(page);
-    expect(asked).toEqual(["/timelock/operations?limit=50"]);
-    expect(rpc.count("eth_getLogs")).toBeGreaterThan(0);
-    logRequests("/governance, indexer down", asked, rpc);
+    expectRequests("/governance", { path: "/timelock/operations?limit=50", served: false }, asked, rpc);
   });
 
   test("the team chart reads the TeamDay logs: both days all the same", async ({
@@ -294,8 +297,6 @@ test.describe("history with the indexer down", () => {
     const rpc = recordRpc(page);
     const asked = recordIndexer(page);
     await expectTwoTeamDays(page);
-    expect(asked.filter((p) => p.startsWith("/team"))).toHaveLength(1);
-    expect(rpc.count("eth_getLogs")).toBeGreaterThan(0);
-    logRequests("/team, indexer down", asked, rpc);
+    expectRequests("/team", { path: `/team/${root}/days?`, served: false }, asked, rpc);
   });
 });

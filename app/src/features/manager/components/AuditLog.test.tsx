@@ -14,15 +14,9 @@ const rpc = vi.hoisted(() => ({ size: 5n, latest: 12n, failBelow: -1n, calls: []
 vi.mock("wagmi", () => ({ useClient: () => ({}) }));
 // the indexer (VITE_INDEXER_URL) when a test sets one, and the paths it was asked
 const indexer = vi.hoisted(() => ({ url: undefined as string | undefined, paths: [] as string[] }));
-vi.mock("../../../lib/env", async (original) => {
-  const actual = await original<typeof import("../../../lib/env")>();
-  return {
-    ...actual,
-    env: new Proxy(actual.env, {
-      get: (target, key) => (key === "indexerUrl" ? indexer.url : target[key as keyof typeof target]),
-    }),
-  };
-});
+vi.mock("../../../lib/env", async (original) =>
+  (await import("../../../lib/envFixtures")).envWithIndexerUrl(await original(), () => indexer.url),
+);
 vi.mock("../../../wagmi", () => ({ appChain: { id: 31337 } }));
 vi.mock("../../../lib/logRange", async (original) => ({
   ...(await original<typeof import("../../../lib/logRange")>()),

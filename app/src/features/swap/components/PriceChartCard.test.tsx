@@ -13,15 +13,9 @@ const { TOKEN, USDT, PAIR } = vi.hoisted(() => ({
 const ME = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
 const indexer = vi.hoisted(() => ({ url: undefined as string | undefined, paths: [] as string[] }));
-vi.mock("../../../lib/env", async (original) => {
-  const actual = await original<typeof import("../../../lib/env")>();
-  return {
-    ...actual,
-    env: new Proxy(actual.env, {
-      get: (target, key) => (key === "indexerUrl" ? indexer.url : target[key as keyof typeof target]),
-    }),
-  };
-});
+vi.mock("../../../lib/env", async (original) =>
+  (await import("../../../lib/envFixtures")).envWithIndexerUrl(await original(), () => indexer.url),
+);
 vi.mock("../contracts", () => ({ swapTokens: [{ name: "SwapToken", address: TOKEN, pair: PAIR }] }));
 vi.mock("../../../contracts", () => ({ usdt: { address: USDT } }));
 vi.mock("../hooks/useSwap", () => ({ useTokenSymbols: () => ["TAI"] }));
