@@ -22,6 +22,8 @@ export const governance: typeof zh = {
   historyEmpty: "No executed or cancelled operation in the blocks read",
   range: "Blocks {{from}} to {{to}} read",
   older: "Show older operations",
+  behind:
+    "History from the indexer, {{blocks}} blocks behind the chain: the latest operations may be missing",
   readError: "Could not read the timelock's operations from the chain",
   status: {
     waiting: "Waiting",

@@ -19,6 +19,7 @@ export const governance = {
   historyEmpty: "已读取的区块中没有已执行或已取消的操作",
   range: "已读取区块 {{from}} 至 {{to}}",
   older: "显示更早的操作",
+  behind: "历史数据来自索引服务，落后链上 {{blocks}} 个区块：最近的操作可能尚未显示",
   readError: "无法从链上读取时间锁的操作",
   status: {
     waiting: "等待中",

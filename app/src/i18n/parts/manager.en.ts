@@ -168,5 +168,7 @@ export const manager: typeof zh = {
     older: "Show older (blocks {{from}}–{{to}})",
     olderError:
       "The RPC refused blocks {{from}}–{{to}} (its eth_getLogs range or history limit); the entries above stay",
+    olderIndexed: "Show older",
+    behind: "History from the indexer, {{blocks}} blocks behind the chain: the latest events may be missing",
   },
 };

@@ -162,5 +162,7 @@ export const manager = {
     emptyOf: "区块 {{from}}–{{to}} 中没有 {{contract}} 的管理事件",
     older: "显示更早的事件（区块 {{from}}–{{to}}）",
     olderError: "RPC 拒绝读取区块 {{from}}–{{to}}（eth_getLogs 的区块范围或历史数据限制），上面的记录保留",
+    olderIndexed: "显示更早的记录",
+    behind: "历史数据来自索引服务，落后链上 {{blocks}} 个区块：最近的事件可能尚未显示",
   },
 };
