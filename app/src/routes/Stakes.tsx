@@ -1,4 +1,5 @@
 import { useTranslation } from "../i18n";
+import { ActivityCard } from "../features/stakes/components/ActivityCard";
 import { DepositCard } from "../features/stakes/components/DepositCard";
 import { IncomeCard } from "../features/stakes/components/IncomeCard";
 import { OpenStakeNote } from "../features/stakes/components/OpenStakeNote";
@@ -13,7 +14,7 @@ import {
 import { tiersOf } from "../features/stakes/logic";
 import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 
-/** `/stakes` (lazy): the tiers, deposit, my orders (release) and my income (claim). */
+/** `/stakes` (lazy): the tiers, deposit, my orders (release), my income (claim) and my activity. */
 export default function Stakes() {
   const { t } = useTranslation();
   const connection = useAppConnection();
@@ -47,6 +48,7 @@ export default function Stakes() {
               <OrdersCard {...orders} dayTimes={overview.config?.dayTimes} now={now} offset={offset} />
               <OpenStakeNote openPrincipal={account.user?.amount} />
               <IncomeCard account={account} orders={orders} config={overview.config} offset={offset} />
+              <ActivityCard account={address} orders={orders.all} />
             </>
           )}
         </>

@@ -82,6 +82,28 @@ export const stakes: typeof zh = {
       ended: "Ended",
     },
   },
+  activity: {
+    title: "My activity",
+    deposit: "Deposited order #{{n}} (tier {{tier}}): paid {{paid}} {{unit}}, worth {{value}} USDT",
+    release: "Released order #{{n}}: received {{paid}} {{unit}}",
+    credit: {
+      invite: "Invite income {{amount}} USDT (order #{{n}})",
+      team: "Team income {{amount}} USDT (order #{{n}})",
+      equal: "Equal-level income {{amount}} USDT (order #{{n}})",
+    },
+    claim: "Claimed income {{amount}} USDT",
+    from: "From",
+    empty: "No activity yet",
+    emptyBlocks: "No activity in blocks {{from}}–{{to}}",
+    range: "Blocks {{from}}–{{to}}",
+    error: "Your activity cannot be read",
+    older: "Show older",
+    olderBlocks: "Show older (blocks {{from}}–{{to}})",
+    olderError:
+      "The RPC refused blocks {{from}}–{{to}} (its eth_getLogs range or history limit); the rows above stay",
+    behind:
+      "Activity comes from the indexer, {{blocks}} blocks behind the chain: the latest may not show yet",
+  },
   income: {
     title: "My income",
     static: "Static income",
