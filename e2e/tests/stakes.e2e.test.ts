@@ -1,5 +1,5 @@
 import { stakingAbi, usdtAbi } from "@taichi/contracts";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { type Address, type PublicClient, encodeFunctionData, parseEther } from "viem";
 import { formatAmount } from "../../app/src/lib/format.ts";
 import { DEV_ROLES, devAccount, expect, test, kvValue, REHEARSAL } from "../fixtures/test.ts";
@@ -12,6 +12,7 @@ import {
   ownerCall,
   sends,
 } from "../fixtures/accounts.ts";
+import { depositFromUi } from "../fixtures/stakes.ts";
 
 const member = DEV_ROLES.members[0]; // account 2, registered under the root
 const root = devAccount(DEV_ROLES.deployer).address;
@@ -43,13 +44,6 @@ async function timerSeconds(row: Locator): Promise<number> {
   const [d, h, m, s] = (text.match(/\d+/g) ?? []).map(Number);
   expect(s, `countdown "${text}"`).toBeDefined();
   return ((d! * 24 + h!) * 60 + m!) * 60 + s!;
-}
-
-/** Deposits `amount` USDT in tier 0 from a page's /stakes (connected already). */
-async function depositFromUi(page: Page, amount: string) {
-  const form = page.getByRole("region", { name: "Deposit", exact: true });
-  await form.getByLabel("Amount (USDT value)").fill(amount);
-  await form.getByRole("button", { name: "Deposit" }).click();
 }
 
 test.describe("staking journey (issue 5)", () => {

@@ -48,7 +48,7 @@ export default function Stakes() {
               <OrdersCard {...orders} dayTimes={overview.config?.dayTimes} now={now} offset={offset} />
               <OpenStakeNote openPrincipal={account.user?.amount} />
               <IncomeCard account={account} orders={orders} config={overview.config} offset={offset} />
-              <ActivityCard account={address} orders={orders.all} />
+              <ActivityCard account={address} orders={orders.all} tiers={tiers} />
             </>
           )}
         </>

@@ -84,7 +84,7 @@ export const stakes: typeof zh = {
   },
   activity: {
     title: "My activity",
-    deposit: "Deposited order #{{n}} (tier {{tier}}): paid {{paid}} {{unit}}, worth {{value}} USDT",
+    deposit: "Deposited order #{{n}} ({{tier}}): paid {{paid}} {{unit}}, worth {{value}} USDT",
     release: "Released order #{{n}}: received {{paid}} {{unit}}",
     credit: {
       invite: "Invite income {{amount}} USDT (order #{{n}})",

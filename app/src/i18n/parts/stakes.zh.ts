@@ -78,7 +78,7 @@ export const stakes = {
   },
   activity: {
     title: "我的记录",
-    deposit: "存入订单 #{{n}}（档位 {{tier}}）：支付 {{paid}} {{unit}}，价值 {{value}} USDT",
+    deposit: "存入订单 #{{n}}（{{tier}}）：支付 {{paid}} {{unit}}，价值 {{value}} USDT",
     release: "释放订单 #{{n}}：到账 {{paid}} {{unit}}",
     credit: {
       invite: "邀请收益 {{amount}} USDT（订单 #{{n}}）",

@@ -8,24 +8,31 @@ import { explorerTxUrl } from "../../wallet/recentTxs";
 import type { ActivityRow } from "../activity";
 import { useActivity } from "../hooks/useActivity";
 import type { StakeOrder } from "../hooks/useStaking";
+import type { Tier } from "../logic";
 
 type Props = {
   account: Address;
   /** the member's orders as read for the page: the asset a release paid in */
   orders: readonly StakeOrder[] | undefined;
+  /** the tiers as configured now: a deposit's tier by its lock */
+  tiers: readonly Tier[] | undefined;
 };
 
 /**
  * My activity on Staking, newest first: deposits, releases, income credits and claims, each linking to
  * its transaction; from the indexer when there is one, else from the chain (useActivity).
  */
-export function ActivityCard({ account, orders }: Props) {
+export function ActivityCard({ account, orders, tiers }: Props) {
   const { t } = useTranslation();
   const { query, rows, indexed, behind, shown, older } = useActivity(account);
   const deposits = new Map(rows.flatMap((r) => (r.kind === "deposit" ? [[r.order, r.isUSDT] as const] : [])));
   const ordersUSDT = new Map(orders?.map((o) => [o.index, o.isUSDT]));
   const unit = (isUSDT: boolean | undefined) =>
     isUSDT === undefined ? "" : isUSDT ? "USDT" : t("stakes.deposit.token");
+  const tierText = (index: bigint) => {
+    const days = tiers?.[Number(index)]?.days;
+    return days === undefined ? `#${index + 1n}` : t("stakes.tiers.days", { days: days.toString() });
+  };
   const blocks = (w: { from: bigint; to: bigint }) => ({ from: w.from.toString(), to: w.to.toString() });
 
   const line = (r: ActivityRow) => {
@@ -33,7 +40,7 @@ export function ActivityCard({ account, orders }: Props) {
       case "deposit":
         return t("stakes.activity.deposit", {
           n: r.order.toString(),
-          tier: (r.tier + 1n).toString(),
+          tier: tierText(r.tier),
           paid: formatAmount(r.paid),
           unit: unit(r.isUSDT),
           value: formatAmount(r.value),
