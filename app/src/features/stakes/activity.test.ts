@@ -227,7 +227,7 @@ describe("loadIndexedActivity", () => {
       urls.push(url);
       return Response.json({ items: indexedItems(), next: "10-2", block: { number: "25", timestamp: "1" } });
     }) as typeof fetch;
-    const page = await loadIndexedActivity("http://idx", ALICE, 30n, 5n, "40-0", fetcher);
+    const page = await loadIndexedActivity(fakeReads(30n).reads, "http://idx", ALICE, 5n, "40-0", fetcher);
     expect(urls).toEqual([`http://idx/activity/${ALICE}?limit=50&before=40-0`]);
     expect(page).toEqual({ fromBlock: 10n, toBlock: 25n, rows: ROWS, next: "10-2", behind: 5n });
   });
@@ -236,8 +236,8 @@ describe("loadIndexedActivity", () => {
     const down = (async () => {
       throw new TypeError("fetch failed");
     }) as typeof fetch;
-    await expect(loadIndexedActivity("http://idx", ALICE, 30n, 5n, undefined, down)).rejects.toThrow(
-      IndexerError,
-    );
+    await expect(
+      loadIndexedActivity(fakeReads(30n).reads, "http://idx", ALICE, 5n, undefined, down),
+    ).rejects.toThrow(IndexerError);
   });
 });

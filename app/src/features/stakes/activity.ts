@@ -257,17 +257,21 @@ export const INDEXED_ACTIVITY_PAGE = 50;
 
 /**
  * A page of `account`'s activity from the indexer (one request; `before` is the previous page's `next`),
- * with how far the indexer trails `latest`. Throws `IndexerError` when the indexer fails.
+ * with how far the indexer trails the chain's head (read meanwhile). Throws `IndexerError` when the
+ * indexer fails.
  */
 export async function loadIndexedActivity(
+  reads: Pick<ActivityReads, "getBlockNumber">,
   base: string,
   account: Address,
-  latest: bigint,
   floor: bigint,
   before?: string,
   fetcher?: typeof fetch,
 ): Promise<ActivityPage> {
-  const page = await indexedEvents(base, `/activity/${account}`, INDEXED_ACTIVITY_PAGE, before, fetcher);
+  const [page, latest] = await Promise.all([
+    indexedEvents(base, `/activity/${account}`, INDEXED_ACTIVITY_PAGE, before, fetcher),
+    reads.getBlockNumber(),
+  ]);
   const oldest = page.items.at(-1)?.blockNumber;
   return {
     fromBlock: page.next && oldest !== undefined ? oldest : floor,

@@ -29,8 +29,7 @@ export function useActivity(account: Address | undefined) {
       const reads = activityReads(client!);
       if (pageParam.indexed) {
         try {
-          const latest = await reads.getBlockNumber();
-          return await loadIndexedActivity(env.indexerUrl!, account!, latest, floor, pageParam.before);
+          return await loadIndexedActivity(reads, env.indexerUrl!, account!, floor, pageParam.before);
         } catch (error) {
           // an older page stays an error (the rows above stay); the first one falls back to the chain
           if (pageParam.before !== undefined) throw error;
