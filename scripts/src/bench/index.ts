@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { REPO_ROOT } from "../env.ts";
 import { requireSystem } from "../check-system.ts";
 import { HOME_JS_BUDGET_KB, buildApp, measureRoutes } from "./frontend.ts";
-import { measureApi } from "./api.ts";
+import { FIRST_VISITS, measureApi } from "./api.ts";
 import { measureIndexer } from "./indexer.ts";
 import { measureLighthouse } from "./lighthouse.ts";
 import { measureAnchors, readSnapshots } from "./gas.ts";
@@ -78,6 +78,10 @@ if (want("api")) {
   console.table(api.bystander);
   console.log("The replaced design: one walk of the downline per read (indexed), database time");
   console.table(api.walk);
+  console.log(
+    `First visit: ${FIRST_VISITS.toLocaleString("en")} distinct new members at once (sign-in, register, my; one buys a machine): 0 5xx, ledger checked`,
+  );
+  console.table(api.firstVisit);
 }
 
 let indexer;
