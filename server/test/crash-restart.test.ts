@@ -9,11 +9,11 @@
  * What a naive implementation loses here: an answer sent before its commit (lost with the process); a
  * used-hash cache or settlement queue kept in memory (gone after the restart: a hash buys twice, a day is
  * booked twice or never); a settlement that books a day's credits and marks the day settled in two
- * transactions (booked twice after a kill between them); a payment row committed apart from its machine or
- * a withdrawal apart from its debit (a "used" hash that bought nothing, a request without its debit). The
- * kill lands where the burst happens to be, not at a chosen statement, so the last two are caught only when
- * it falls between the two transactions (a replay with `buyMachine` split in two was not caught in five
- * runs); the design rules them out by writing each of them in one transaction (docs/server.md).
+ * transactions (booked twice after a kill between them); a payment row committed apart from its machine
+ * (a "used" hash that bought nothing). On PostgreSQL the kills are placed from the test's own connection,
+ * the second one inside a purchase between its payment row and its machine row, so the last one fails this
+ * test for certain (replayed with `buyMachine` split into two transactions: a paid hash with no machine).
+ * On PGlite, inside the server process, the kills land wherever the burst is (that replay passed there).
  */
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -93,6 +93,19 @@ async function seedMachines(db: Db): Promise<void> {
       [address(n), POWER.toString(), PRICE.toString(), seedHash(2, n), daysAgo(PENDING_DAYS), daysAgo(-30)],
     );
   }
+}
+
+/**
+ * Makes writing a machine row take 0.3 s (a trigger added by the test), so a purchase spends that long
+ * between its payment row and its machine row: the window where an implementation that commits them in
+ * two transactions loses a payment, and where the second kill lands.
+ */
+async function slowMachineRows(db: Db): Promise<void> {
+  await db.exec(`
+    CREATE FUNCTION test_slow_row() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_sleep(0.3); RETURN NEW; END $$;
+    CREATE TRIGGER test_slow_machine BEFORE INSERT ON member_machines
+      FOR EACH ROW EXECUTE FUNCTION test_slow_row();`);
 }
 
 const seedHash = (kind: number, n: number) =>
@@ -177,18 +190,27 @@ describe("the server killed (SIGKILL) mid-burst and restarted on the same databa
     await server.kill();
     // Machines mining since PENDING_DAYS ago: the next start's settlement job has that many days to book.
     await withDb(seedMachines);
+    await withDb(slowMachineRows);
     const watcher = database.config.kind === "postgres" ? await createDb(database.config) : null;
-    // The rest in flight with the settlement of the pending days, killed: on PostgreSQL once some days
-    // are settled and some not (seen from the test's own connection), on PGlite (inside the server
-    // process, not observable) with the first answer. Then, started again, killed with the first answer.
+    // The rest in flight with the settlement of the pending days, killed twice. On PostgreSQL the test's
+    // own connection sees inside: the first kill comes once some days are settled and some not, the
+    // second while a purchase is writing its machine row (after its payment row). PGlite runs inside the
+    // server process and cannot be watched: there each kill comes with the first answer.
     const firstAnswer = () => replies.some((reply, i) => reply !== null && i >= third);
-    const midSettlement = async () => {
-      if (database.config.kind !== "postgres") return firstAnswer();
-      const { rows } = await watcher!.query<{ n: number }>("SELECT count(*)::int AS n FROM settlements");
+    const whenPostgres = (sql: string) => async () => {
+      if (!watcher) return firstAnswer();
+      const { rows } = await watcher.query<{ n: number }>(sql);
       return rows[0]!.n > 0;
     };
-    await burstAndKill(requests, replies, midSettlement);
-    await burstAndKill(requests, replies, firstAnswer);
+    await burstAndKill(requests, replies, whenPostgres("SELECT count(*)::int AS n FROM settlements"));
+    await burstAndKill(
+      requests,
+      replies,
+      whenPostgres(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND state = 'active' AND query LIKE 'INSERT INTO member_machines%'`,
+      ),
+    );
     await watcher?.close();
     expect(replies.filter((reply) => reply === null).length, "requests cut by the kills").toBeGreaterThan(0);
 
