@@ -64,21 +64,34 @@ export async function startAnvil() {
   const usdt = await deployToken();
   const arb = await deployToken();
 
-  /** A `token` transfer (USDT unless named) mined and returned by hash; anvil mines each in a block. */
+  /** A `token` transfer (USDT unless named; `gas` to force a revert), mined; anvil mines each in a block. */
   async function transfer(
     from: PrivateKeyAccount,
     to: Address,
     amount: bigint,
     token: Address = usdt,
+    gas?: bigint,
   ): Promise<Hash> {
     const hash = await wallet(from).writeContract({
       address: token,
       abi: usdtArtifact.abi,
       functionName: "transfer",
       args: [to, amount],
+      ...(gas ? { gas } : {}),
     });
     await client.waitForTransactionReceipt({ hash });
     return hash;
+  }
+
+  /** Mints `amount` of `token` (USDT unless named) to `account`. */
+  async function mint(account: Address, amount: bigint, token: Address = usdt): Promise<void> {
+    const hash = await wallet(deployer).writeContract({
+      address: token,
+      abi: usdtArtifact.abi,
+      functionName: "mint",
+      args: [account, amount],
+    });
+    await client.waitForTransactionReceipt({ hash });
   }
 
   return {
@@ -87,16 +100,11 @@ export async function startAnvil() {
     usdt,
     arb,
     transfer,
+    mint,
     /** Gas money and `usdtAmount` USDT for `account`. */
     async fund(account: Address, usdtAmount: bigint = units("10000")): Promise<void> {
       await client.setBalance({ address: account, value: parseEther("10") });
-      const hash = await wallet(deployer).writeContract({
-        address: usdt,
-        abi: usdtArtifact.abi,
-        functionName: "mint",
-        args: [account, usdtAmount],
-      });
-      await client.waitForTransactionReceipt({ hash });
+      await mint(account, usdtAmount);
     },
     async stop(): Promise<void> {
       if (child.exitCode === null) child.kill();
