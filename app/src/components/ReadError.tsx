@@ -20,11 +20,7 @@ export function ReadError() {
   return (
     <div className="read-error" role="alert">
       <p className="error-text">{t("errors.network")}</p>
-      <RetryStatus
-        onRetry={() =>
-          queryClient.refetchQueries({ type: "active", predicate: failedRead }, { cancelRefetch: false })
-        }
-      />
+      <RetryStatus onRetry={() => queryClient.refetchQueries({ type: "active", predicate: failedRead })} />
     </div>
   );
 }
