@@ -23,6 +23,8 @@ export const en: Catalogue = {
     max: "Max",
     reload: "Reload",
     retry: "Retry",
+    retrying: "Retrying…",
+    retryIn: "Retrying automatically in {{seconds}} s",
     notifications: "Notifications",
     switchLanguage: "Switch to Chinese",
     copyAddress: "Copy {{address}}",

@@ -21,6 +21,8 @@ export const zh = {
     max: "最大",
     reload: "重新加载",
     retry: "重试",
+    retrying: "正在重试…",
+    retryIn: "{{seconds}} 秒后自动重试",
     notifications: "通知",
     switchLanguage: "切换到英文",
     copyAddress: "复制 {{address}}",
