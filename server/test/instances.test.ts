@@ -18,7 +18,6 @@ import { scratchDatabase, type ScratchDatabase } from "../src/db/scratch.ts";
 import { REPO_ROOT } from "../src/env.ts";
 import { OUTPUT_PER_POWER, REFERRAL_BPS, units, WITHDRAW_FEE } from "../src/lib/money.ts";
 import { startAnvil, type AnvilChain } from "./anvil.ts";
-import { DEV_KEYS } from "./helpers.ts";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 const INSTANCES = 3;
