@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { type Plugin, loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
@@ -9,7 +10,7 @@ const envDir = fileURLToPath(new URL("..", import.meta.url));
 /**
  * The production index.html paints without waiting for a second request: the start stylesheet is
  * inlined (a render-blocking request on slow mobile networks), and the shown language's catalogue
- * (src/i18n, which the first render awaits) is preloaded with the scripts instead of being asked for
+ * (src/i18n/locales/<lang>/start.po, which the first render awaits) is preloaded with the scripts instead of being asked for
  * only once they ran. The language is the stored one, as src/store.ts reads it (en* or else zh).
  */
 function firstPaint(): Plugin {
@@ -33,7 +34,8 @@ function firstPaint(): Plugin {
         );
         const catalogue = (lang: string) => {
           const chunk = Object.values(bundle).find(
-            (file) => file.type === "chunk" && file.facadeModuleId?.endsWith(`/src/i18n/${lang}.ts`),
+            (file) =>
+              file.type === "chunk" && file.facadeModuleId?.endsWith(`/src/i18n/locales/${lang}/start.po`),
           );
           if (!chunk) throw new Error(`no chunk for the ${lang} catalogue`);
           return base + chunk.fileName;
@@ -60,7 +62,9 @@ export default defineConfig(({ mode }) => {
   const apiPort = Number(env.API_PORT || 8787);
   return {
     envDir,
-    plugins: [react(), firstPaint()],
+    // Lingui compiles each PO catalogue (src/i18n/locales) into its own module; a missing text or
+    // a message that is not valid ICU fails the build.
+    plugins: [react(), lingui({ failOnMissing: true, failOnCompileError: true }), firstPaint()],
     // The deployment files the app is built with: the repository's deployments/ unless a stack of
     // its own (e2e, bench) points elsewhere.
     resolve: {
