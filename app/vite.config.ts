@@ -86,6 +86,13 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       rolldownOptions: {
         output: {
+          // A catalogue's chunk is named by its language, and its part unless it is the start one:
+          // en-<hash>.js, ido.en-<hash>.js (the chunks the loading e2e test holds).
+          chunkFileNames: (chunk) => {
+            const po = chunk.facadeModuleId?.match(/\/locales\/(\w+)\/(\w+)\.po$/);
+            if (!po) return "assets/[name]-[hash].js";
+            return po[2] === "start" ? `assets/${po[1]}-[hash].js` : `assets/${po[2]}.${po[1]}-[hash].js`;
+          },
           // React is a long-lived vendor chunk (cached across deploys) that `/` uses whole; pages are
           // split by React.lazy. No group by package for viem/wagmi: that pulls every module of theirs any
           // page uses into the chunk `/` loads. `vendor` holds only the packages' modules `/` imports
