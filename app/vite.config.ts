@@ -64,7 +64,15 @@ export default defineConfig(({ mode }) => {
     envDir,
     // Lingui compiles each PO catalogue (src/i18n/locales) into its own module; a missing text or
     // a message that is not valid ICU fails the build.
-    plugins: [react(), lingui({ failOnMissing: true, failOnCompileError: true }), firstPaint()],
+    plugins: [
+      react(),
+      lingui({
+        configPath: fileURLToPath(new URL("lingui.config.ts", import.meta.url)),
+        failOnMissing: true,
+        failOnCompileError: true,
+      }),
+      firstPaint(),
+    ],
     // The deployment files the app is built with: the repository's deployments/ unless a stack of
     // its own (e2e, bench) points elsewhere.
     resolve: {
