@@ -86,6 +86,8 @@ export const timelockOperation = onchainTable(
     state: t.text().$type<"queued" | "executed" | "cancelled">().notNull(),
     calls: t.json().$type<{ target: string; value: string; data: string }[]>().notNull(),
     predecessor: t.hex().notNull(),
+    /** the salt of its id (CallSalt; zero when it has none): `execute` needs it */
+    salt: t.hex().notNull(),
     delay: t.bigint().notNull(),
     /** where it was (last) scheduled */
     blockNumber: t.bigint().notNull(),
@@ -94,9 +96,13 @@ export const timelockOperation = onchainTable(
     scheduledAt: t.bigint().notNull(),
     /** the earliest time it can be executed */
     readyAt: t.bigint().notNull(),
-    /** when it was executed or cancelled */
+    /** when and where it was executed or cancelled */
     doneAt: t.bigint(),
+    doneBlockNumber: t.bigint(),
     doneTransactionHash: t.hex(),
   }),
-  (table) => ({ byScheduled: index().on(table.blockNumber, table.logIndex) }),
+  (table) => ({
+    byScheduled: index().on(table.blockNumber, table.logIndex),
+    byState: index().on(table.state, table.blockNumber),
+  }),
 );

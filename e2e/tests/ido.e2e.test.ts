@@ -1,7 +1,7 @@
 import { idoAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
 import type { Page } from "@playwright/test";
 import { type Address, type PublicClient, encodeFunctionData, parseEther } from "viem";
-import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
+import { DEV_ROLES, devAccount, expect, test, REHEARSAL } from "../fixtures/test.ts";
 import { SIGNING_METHODS } from "@taichi/scripts/testWallet/wallet";
 import {
   connectWallet,
@@ -183,109 +183,107 @@ test.describe("presale journey", () => {
   // account 5 registers under account 2, whose referrer is the root (account 0)
   test.use({ walletAccount: DEV_ROLES.newcomers[1] });
 
-  test("register -> buy -> referrers credited 2.5 and 1.5 USDT -> after extractTime claim the tokens", async ({
-    page,
-    wallet,
-    chain,
-    contracts,
-    browser,
-  }) => {
-    test.setTimeout(120_000);
-    const r = reads(chain, contracts);
-    const buyer = wallet.account.address;
-    const referrer = devAccount(member).address;
-    const usdtBefore = await r.usdt(buyer);
-    const price = (await r.config()).idoAmount;
-    const symbol = await r.symbol();
-    expect(price).toBe(parseEther("50"));
+  test(
+    "register -> buy -> referrers credited 2.5 and 1.5 USDT -> after extractTime claim the tokens",
+    REHEARSAL,
+    async ({ page, wallet, chain, contracts, browser }) => {
+      test.setTimeout(120_000);
+      const r = reads(chain, contracts);
+      const buyer = wallet.account.address;
+      const referrer = devAccount(member).address;
+      const usdtBefore = await r.usdt(buyer);
+      const price = (await r.config()).idoAmount;
+      const symbol = await r.symbol();
+      expect(price).toBe(parseEther("50"));
 
-    // register through the invitation link
-    await page.goto(`/ido?code=${referrer}`);
-    await connectWallet(page);
-    const dialog = page.getByRole("dialog", { name: "Register binding" });
-    await dialog.getByRole("button", { name: "Confirm" }).click();
-    await expect(dialog).toBeHidden();
-    expect((await r.user(buyer)).refer).toBe(referrer);
+      // register through the invitation link
+      await page.goto(`/ido?code=${referrer}`);
+      await connectWallet(page);
+      const dialog = page.getByRole("dialog", { name: "Register binding" });
+      await dialog.getByRole("button", { name: "Confirm" }).click();
+      await expect(dialog).toBeHidden();
+      expect((await r.user(buyer)).refer).toBe(referrer);
 
-    // buy: approve + ido
-    await expect(buyButton(page)).toHaveText("Buy for 50 USDT");
-    await buyButton(page).click();
-    await expect.poll(async () => (await r.user(buyer)).idoIndex).toBe(1n);
-    // the toast says what happened (the local chain has no explorer to link)
-    await expect(page.getByText("Success: Presale purchase confirmed")).toBeVisible();
-    const bought = await r.user(buyer);
-    expect(bought.amount).toBe(price);
-    expect(bought.balance).toBe(parseEther("5000"));
-    expect(await r.usdt(buyer)).toBe(usdtBefore - price);
-    expect(sends(wallet.calls)).toBe(3); // register, approve, ido
+      // buy: approve + ido
+      await expect(buyButton(page)).toHaveText("Buy for 50 USDT");
+      await buyButton(page).click();
+      await expect.poll(async () => (await r.user(buyer)).idoIndex).toBe(1n);
+      // the toast says what happened (the local chain has no explorer to link)
+      await expect(page.getByText("Success: Presale purchase confirmed")).toBeVisible();
+      const bought = await r.user(buyer);
+      expect(bought.amount).toBe(price);
+      expect(bought.balance).toBe(parseEther("5000"));
+      expect(await r.usdt(buyer)).toBe(usdtBefore - price);
+      expect(sends(wallet.calls)).toBe(3); // register, approve, ido
 
-    // the page now refuses a second purchase with the spec's message
-    const allocation = page.getByRole("region", { name: "My allocation" });
-    // allotted and still to claim, named by the token's on-chain symbol
-    await expect(allocation.getByText(`5,000 ${symbol}`, { exact: true })).toHaveCount(2);
-    await expect(buyButton(page)).toBeDisabled();
-    await expect(page.getByText("One participation per address")).toBeVisible();
-    // the progress counts this sale, grouped like every other figure (2000 -> "2,000")
-    const { idoHas, idoMax } = await r.config();
-    const grouped = (n: bigint) => n.toLocaleString("en-US");
-    await expect(page.getByRole("region", { name: "Presale", exact: true })).toContainText(
-      `${grouped(idoHas)} / ${grouped(idoMax)}`,
-    );
-    await expect(allocation.getByRole("button", { name: `Claim ${symbol}` })).toBeDisabled();
+      // the page now refuses a second purchase with the spec's message
+      const allocation = page.getByRole("region", { name: "My allocation" });
+      // allotted and still to claim, named by the token's on-chain symbol
+      await expect(allocation.getByText(`5,000 ${symbol}`, { exact: true })).toHaveCount(2);
+      await expect(buyButton(page)).toBeDisabled();
+      await expect(page.getByText("One participation per address")).toBeVisible();
+      // the progress counts this sale, grouped like every other figure (2000 -> "2,000")
+      const { idoHas, idoMax } = await r.config();
+      const grouped = (n: bigint) => n.toLocaleString("en-US");
+      await expect(page.getByRole("region", { name: "Presale", exact: true })).toContainText(
+        `${grouped(idoHas)} / ${grouped(idoMax)}`,
+      );
+      await expect(allocation.getByRole("button", { name: `Claim ${symbol}` })).toBeDisabled();
 
-    // the referrer is credited 5% and the grand-referrer (root) 3%: on chain ...
-    const direct5 = await r.user(referrer);
-    expect(direct5.balanceReward).toBe(parseEther("2.5"));
-    expect(direct5.rewardDirect).toBe(parseEther("2.5"));
-    const indirect3 = await r.user(root);
-    expect(indirect3.balanceReward).toBe(parseEther("1.5"));
-    expect(indirect3.rewardIndirect).toBe(parseEther("1.5"));
+      // the referrer is credited 5% and the grand-referrer (root) 3%: on chain ...
+      const direct5 = await r.user(referrer);
+      expect(direct5.balanceReward).toBe(parseEther("2.5"));
+      expect(direct5.rewardDirect).toBe(parseEther("2.5"));
+      const indirect3 = await r.user(root);
+      expect(indirect3.balanceReward).toBe(parseEther("1.5"));
+      expect(indirect3.rewardIndirect).toBe(parseEther("1.5"));
 
-    // ... and on their own /ido pages
-    for (const { index, amount, list } of [
-      { index: member, amount: "2.5 USDT", list: "My direct invitees" },
-      { index: DEV_ROLES.deployer, amount: "1.5 USDT", list: "My indirect invitees" },
-    ]) {
-      const other = await openPageAs(browser, index);
-      try {
-        await other.page.goto("/ido");
-        await connectWallet(other.page);
-        const rewards = other.page.getByRole("region", { name: "My referral rewards" });
-        await expect(rewards.locator("dd").first()).toHaveText(amount);
-        await expect(rewards.getByRole("button", { name: "Claim rewards" })).toBeEnabled();
-        const invitees = other.page.getByRole("region", { name: list });
-        await expect(invitees.getByTitle(buyer)).toBeVisible();
-        await expect(invitees.getByText("No more")).toBeVisible();
-        // usable at 375 px: nothing wider than the screen
-        expect(await other.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          375,
-        );
-      } finally {
-        await other.context.close();
+      // ... and on their own /ido pages
+      for (const { index, amount, list } of [
+        { index: member, amount: "2.5 USDT", list: "My direct invitees" },
+        { index: DEV_ROLES.deployer, amount: "1.5 USDT", list: "My indirect invitees" },
+      ]) {
+        const other = await openPageAs(browser, index);
+        try {
+          await other.page.goto("/ido");
+          await connectWallet(other.page);
+          const rewards = other.page.getByRole("region", { name: "My referral rewards" });
+          await expect(rewards.locator("dd").first()).toHaveText(amount);
+          await expect(rewards.getByRole("button", { name: "Claim rewards" })).toBeEnabled();
+          const invitees = other.page.getByRole("region", { name: list });
+          await expect(invitees.getByTitle(buyer)).toBeVisible();
+          await expect(invitees.getByText("No more")).toBeVisible();
+          // usable at 375 px: nothing wider than the screen
+          expect(await other.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+            375,
+          );
+        } finally {
+          await other.context.close();
+        }
       }
-    }
 
-    // time travel past extractTime, then claim the tokens
-    const { extractTime } = await r.config();
-    const { timestamp } = await chain.getBlock();
-    await timeTravel(extractTime - timestamp + 1n);
-    await page.reload();
-    const claim = page
-      .getByRole("region", { name: "My allocation" })
-      .getByRole("button", { name: `Claim ${symbol}` });
-    await expect(claim).toBeEnabled();
-    await claim.click();
-    await expect
-      .poll(() =>
-        chain.readContract({
-          address: contracts.SwapToken!,
-          abi: swapTokenAbi,
-          functionName: "balanceOf",
-          args: [buyer],
-        }),
-      )
-      .toBe(parseEther("5000"));
-    expect((await r.user(buyer)).balance).toBe(0n);
-    await expect(page.getByRole("button", { name: "Claimed" })).toBeDisabled();
-  });
+      // time travel past extractTime, then claim the tokens
+      const { extractTime } = await r.config();
+      const { timestamp } = await chain.getBlock();
+      await timeTravel(extractTime - timestamp + 1n);
+      await page.reload();
+      const claim = page
+        .getByRole("region", { name: "My allocation" })
+        .getByRole("button", { name: `Claim ${symbol}` });
+      await expect(claim).toBeEnabled();
+      await claim.click();
+      await expect
+        .poll(() =>
+          chain.readContract({
+            address: contracts.SwapToken!,
+            abi: swapTokenAbi,
+            functionName: "balanceOf",
+            args: [buyer],
+          }),
+        )
+        .toBe(parseEther("5000"));
+      expect((await r.user(buyer)).balance).toBe(0n);
+      await expect(page.getByRole("button", { name: "Claimed" })).toBeDisabled();
+    },
+  );
 });

@@ -1,41 +1,40 @@
 import { presaleAbi } from "@taichi/contracts";
-import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
+import { DEV_ROLES, devAccount, expect, test, REHEARSAL } from "../fixtures/test.ts";
 import { SIGNING_METHODS, TEST_WALLET_NAME } from "@taichi/scripts/testWallet/wallet";
 
 const root = devAccount(DEV_ROLES.deployer).address;
 
 test.describe("registration through an invitation link", () => {
-  test("a newcomer connects, confirms the prefilled referrer and is bound on chain", async ({
-    page,
-    wallet,
-    chain,
-    contracts,
-  }) => {
-    const readUser = () =>
-      chain.readContract({
-        address: contracts.Presale!,
-        abi: presaleAbi,
-        functionName: "users",
-        args: [wallet.account.address],
-      });
-    expect((await readUser()).index).toBe(0n);
+  test(
+    "a newcomer connects, confirms the prefilled referrer and is bound on chain",
+    REHEARSAL,
+    async ({ page, wallet, chain, contracts }) => {
+      const readUser = () =>
+        chain.readContract({
+          address: contracts.Presale!,
+          abi: presaleAbi,
+          functionName: "users",
+          args: [wallet.account.address],
+        });
+      expect((await readUser()).index).toBe(0n);
 
-    await page.goto(`/?code=${root}`);
-    await page.getByRole("button", { name: "UNCONNECT" }).click();
-    await page.getByRole("button", { name: TEST_WALLET_NAME }).click();
+      await page.goto(`/?code=${root}`);
+      await page.getByRole("button", { name: "UNCONNECT" }).click();
+      await page.getByRole("button", { name: TEST_WALLET_NAME }).click();
 
-    const dialog = page.getByRole("dialog", { name: "Register binding" });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByPlaceholder("Please enter the recommended address")).toHaveValue(root);
-    await dialog.getByRole("button", { name: "Confirm" }).click();
+      const dialog = page.getByRole("dialog", { name: "Register binding" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByPlaceholder("Please enter the recommended address")).toHaveValue(root);
+      await dialog.getByRole("button", { name: "Confirm" }).click();
 
-    await expect(page.getByText("Success")).toBeVisible();
-    await expect(dialog).toBeHidden();
-    const user = await readUser();
-    expect(user.index).toBeGreaterThan(0n);
-    expect(user.refer).toBe(root);
-    expect(wallet.calls).toContain("eth_sendTransaction");
-  });
+      await expect(page.getByText("Success")).toBeVisible();
+      await expect(dialog).toBeHidden();
+      const user = await readUser();
+      expect(user.index).toBeGreaterThan(0n);
+      expect(user.refer).toBe(root);
+      expect(wallet.calls).toContain("eth_sendTransaction");
+    },
+  );
 
   test("an unregistered referrer is refused with the spec's message and nothing is sent", async ({
     page,

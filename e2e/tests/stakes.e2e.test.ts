@@ -2,7 +2,7 @@ import { stakingAbi, usdtAbi } from "@taichi/contracts";
 import type { Locator, Page } from "@playwright/test";
 import { type Address, type PublicClient, encodeFunctionData, parseEther } from "viem";
 import { formatAmount } from "../../app/src/lib/format.ts";
-import { DEV_ROLES, devAccount, expect, test, kvValue } from "../fixtures/test.ts";
+import { DEV_ROLES, devAccount, expect, test, kvValue, REHEARSAL } from "../fixtures/test.ts";
 import {
   connectWallet,
   devWallet,
@@ -55,150 +55,152 @@ async function depositFromUi(page: Page, amount: string) {
 test.describe("staking journey (issue 5)", () => {
   test.use({ walletAccount: member });
 
-  test("a first order opens with bottom acceleration -> the referrer sees the invitee -> release at its own endTime", async ({
-    page,
-    wallet,
-    chain,
-    contracts,
-    browser,
-  }) => {
-    test.setTimeout(120_000);
-    const r = reads(chain, contracts);
-    const me = wallet.account.address;
-    const stakingAddress = contracts.Staking!;
-    const amount = parseEther("100");
-    const multi = await r.multi();
-    expect(multi.stakeDays[0]).toBe(7n);
-    // a 10% release fee (the deploy's is 0), so what the page says a release pays must take it off
-    const { fundIncome: _, ...settings } = await r.config();
-    await ownerCall(
-      chain,
-      contracts,
-      stakingAddress,
-      encodeFunctionData({
-        abi: stakingAbi,
-        functionName: "setConfig",
-        args: [{ ...settings, feeRate: 1000n }],
-      }),
-    );
-    const { dayTimes, feeRate } = await r.config();
-    expect(feeRate).toBe(1000n);
-    const rates = await r.rates(); // deploy defaults: bottom 10% of the lock for a newcomer
-    expect(rates.bottomRate).toBeGreaterThan(0n);
-    const lock = 7n * dayTimes;
-    const saved = (lock * rates.bottomRate) / 10_000n;
-    const usdtBefore = await r.usdt(me);
-    const poolBefore = await r.usdt(stakingAddress);
+  test(
+    "a first order opens with bottom acceleration -> the referrer sees the invitee -> release at its own endTime",
+    REHEARSAL,
+    async ({ page, wallet, chain, contracts, browser }) => {
+      test.setTimeout(120_000);
+      const r = reads(chain, contracts);
+      const me = wallet.account.address;
+      const stakingAddress = contracts.Staking!;
+      const amount = parseEther("100");
+      const multi = await r.multi();
+      expect(multi.stakeDays[0]).toBe(7n);
+      // a 10% release fee (the deploy's is 0), so what the page says a release pays must take it off
+      const { fundIncome: _, ...settings } = await r.config();
+      await ownerCall(
+        chain,
+        contracts,
+        stakingAddress,
+        encodeFunctionData({
+          abi: stakingAbi,
+          functionName: "setConfig",
+          args: [{ ...settings, feeRate: 1000n }],
+        }),
+      );
+      const { dayTimes, feeRate } = await r.config();
+      expect(feeRate).toBe(1000n);
+      const rates = await r.rates(); // deploy defaults: bottom 10% of the lock for a newcomer
+      expect(rates.bottomRate).toBeGreaterThan(0n);
+      const lock = 7n * dayTimes;
+      const saved = (lock * rates.bottomRate) / 10_000n;
+      const usdtBefore = await r.usdt(me);
+      const poolBefore = await r.usdt(stakingAddress);
 
-    // deposit through the UI: approve + deposit
-    await page.goto("/stakes");
-    await connectWallet(page);
-    const tiers = page.getByRole("region", { name: "Stake tiers" });
-    await expect(tiers.getByText("7 days")).toBeVisible();
-    const form = page.getByRole("region", { name: "Deposit", exact: true });
-    const amountField = form.getByLabel("Amount (USDT value)");
-    await amountField.fill("99");
-    await expect(form.getByRole("alert")).toHaveText("The amount is outside the allowed range");
-    await expect(form.getByRole("button", { name: "Deposit" })).toBeDisabled();
-    await amountField.fill("100");
-    await expect(form.getByText("Static income at the end")).toBeVisible();
-    // the page predicts the acceleration the contract gives a newcomer's first order
-    const days = (seconds: bigint) => formatAmount((seconds * 100n) / dayTimes, { decimals: 2 });
-    await expect(kvValue(form, "Locked for")).toHaveText(
-      `${days(lock - saved)} days · Bottom acceleration ${days(saved)} days sooner`,
-    );
-    await form.getByRole("button", { name: "Deposit" }).click();
+      // deposit through the UI: approve + deposit
+      await page.goto("/stakes");
+      await connectWallet(page);
+      const tiers = page.getByRole("region", { name: "Stake tiers" });
+      await expect(tiers.getByText("7 days")).toBeVisible();
+      const form = page.getByRole("region", { name: "Deposit", exact: true });
+      const amountField = form.getByLabel("Amount (USDT value)");
+      await amountField.fill("99");
+      await expect(form.getByRole("alert")).toHaveText("The amount is outside the allowed range");
+      await expect(form.getByRole("button", { name: "Deposit" })).toBeDisabled();
+      await amountField.fill("100");
+      await expect(form.getByText("Static income at the end")).toBeVisible();
+      // the page predicts the acceleration the contract gives a newcomer's first order
+      const days = (seconds: bigint) => formatAmount((seconds * 100n) / dayTimes, { decimals: 2 });
+      await expect(kvValue(form, "Locked for")).toHaveText(
+        `${days(lock - saved)} days · Bottom acceleration ${days(saved)} days sooner`,
+      );
+      await form.getByRole("button", { name: "Deposit" }).click();
 
-    await expect.poll(async () => (await r.user(me)).orders).toBe(1n);
-    expect(sends(wallet.calls)).toBe(2); // approve(1e38), deposit
-    expect(await r.usdt(me)).toBe(usdtBefore - amount);
-    expect(await r.usdt(stakingAddress)).toBe(poolBefore + amount);
-    const id = await r.orderIndex(me, 0n);
-    const order = await r.order(id);
-    expect(order).toMatchObject({ isValid: true, owner: me, amount, actual: amount, lockDay: 7n });
-    expect(order.reward).toBe((amount * multi.stakeRates[0]! * 7n) / 10_000n);
-    // bottom acceleration: the lock is shorter, the static income the tier's
-    expect(order.endTime - order.startTime).toBe(lock - saved);
+      await expect.poll(async () => (await r.user(me)).orders).toBe(1n);
+      expect(sends(wallet.calls)).toBe(2); // approve(1e38), deposit
+      expect(await r.usdt(me)).toBe(usdtBefore - amount);
+      expect(await r.usdt(stakingAddress)).toBe(poolBefore + amount);
+      const id = await r.orderIndex(me, 0n);
+      const order = await r.order(id);
+      expect(order).toMatchObject({ isValid: true, owner: me, amount, actual: amount, lockDay: 7n });
+      expect(order.reward).toBe((amount * multi.stakeRates[0]! * 7n) / 10_000n);
+      // bottom acceleration: the lock is shorter, the static income the tier's
+      expect(order.endTime - order.startTime).toBe(lock - saved);
 
-    const row = page.getByRole("listitem", { name: `Order #${id}` });
-    await expect(row.getByText("In progress")).toBeVisible();
-    await expect(row.getByText("Bottom acceleration")).toBeVisible();
-    await expect(row.getByText(`${days(saved)} days sooner`)).toBeVisible();
-    await expect(row.getByRole("button", { name: "Release" })).toHaveCount(0);
-    // the countdown runs to the order's own endTime, not to the end of the tier's 7 days (60,480 s later).
-    // The page ticks the chain's clock on from the block it last read, the test counts from the latest
-    // block: the two may drift apart by the seconds a loaded machine takes, never by hours.
-    const left = Number(order.endTime - (await chain.getBlock()).timestamp);
-    const shown = await timerSeconds(row);
-    expect(Math.abs(shown - left)).toBeLessThan(600);
-    expect(shown).toBeLessThan(Number(lock - saved) + 2);
+      const row = page.getByRole("listitem", { name: `Order #${id}` });
+      await expect(row.getByText("In progress")).toBeVisible();
+      await expect(row.getByText("Bottom acceleration")).toBeVisible();
+      await expect(row.getByText(`${days(saved)} days sooner`)).toBeVisible();
+      await expect(row.getByRole("button", { name: "Release" })).toHaveCount(0);
+      // the countdown runs to the order's own endTime, not to the end of the tier's 7 days (60,480 s later).
+      // The page ticks the chain's clock on from the block it last read, the test counts from the latest
+      // block: the two may drift apart by the seconds a loaded machine takes, never by hours.
+      const left = Number(order.endTime - (await chain.getBlock()).timestamp);
+      const shown = await timerSeconds(row);
+      expect(Math.abs(shown - left)).toBeLessThan(600);
+      expect(shown).toBeLessThan(Number(lock - saved) + 2);
 
-    // my income: this order's static income counts as brought forward by bottom acceleration
-    const income = page.getByRole("region", { name: "My income" });
-    await expect(income.getByRole("listitem", { name: "Bottom acceleration" })).toContainText(
-      `${formatAmount(order.reward)} USDT paid sooner · ${days(saved)} days sooner over 1 orders`,
-    );
-    await expect(income.getByRole("listitem", { name: "Exit acceleration" })).toContainText(
-      "0 USDT paid sooner · 0 days sooner over 0 orders",
-    );
-    await expect(income.getByRole("listitem", { name: "Static income" })).toContainText(
-      `${formatAmount(order.reward)} USDT`,
-    );
+      // my income: this order's static income counts as brought forward by bottom acceleration
+      const income = page.getByRole("region", { name: "My income" });
+      await expect(income.getByRole("listitem", { name: "Bottom acceleration" })).toContainText(
+        `${formatAmount(order.reward)} USDT paid sooner · ${days(saved)} days sooner over 1 orders`,
+      );
+      await expect(income.getByRole("listitem", { name: "Exit acceleration" })).toContainText(
+        "0 USDT paid sooner · 0 days sooner over 0 orders",
+      );
+      await expect(income.getByRole("listitem", { name: "Static income" })).toContainText(
+        `${formatAmount(order.reward)} USDT`,
+      );
 
-    // the referrer (root) sees the invitee on /invites, and the volume on /team
-    const other = await openPageAs(browser, DEV_ROLES.deployer);
-    try {
-      await other.page.goto("/invites");
-      await connectWallet(other.page);
-      await expect(other.page.getByTestId("invite-link")).toHaveText(/\/\?code=0x/);
-      await expect(other.page.getByTestId("invite-link")).toContainText(`?code=${root}`);
-      const invitees = other.page.getByRole("region", { name: "My direct invitees" });
-      await expect(invitees.getByTitle(me)).toBeVisible();
-      await expect(invitees.getByText("Staked 100 USDT")).toBeVisible();
-      await expect(invitees.getByText("No more")).toBeVisible();
-      expect(await other.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      // the referrer (root) sees the invitee on /invites, and the volume on /team
+      const other = await openPageAs(browser, DEV_ROLES.deployer);
+      try {
+        await other.page.goto("/invites");
+        await connectWallet(other.page);
+        await expect(other.page.getByTestId("invite-link")).toHaveText(/\/\?code=0x/);
+        await expect(other.page.getByTestId("invite-link")).toContainText(`?code=${root}`);
+        const invitees = other.page.getByRole("region", { name: "My direct invitees" });
+        await expect(invitees.getByTitle(me)).toBeVisible();
+        await expect(invitees.getByText("Staked 100 USDT")).toBeVisible();
+        await expect(invitees.getByText("No more")).toBeVisible();
+        expect(await other.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          375,
+        );
 
-      await other.page.goto("/team");
-      const team = other.page.getByRole("region", { name: "My team", exact: true });
-      await expect(team.getByText("100 USDT").first()).toBeVisible();
-      const today = other.page.getByRole("region", { name: "Today's team statistics" });
-      await expect(today.getByText("100 USDT")).toBeVisible();
-      expect(await other.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    } finally {
-      await other.context.close();
-    }
+        await other.page.goto("/team");
+        const team = other.page.getByRole("region", { name: "My team", exact: true });
+        await expect(team.getByText("100 USDT").first()).toBeVisible();
+        const today = other.page.getByRole("region", { name: "Today's team statistics" });
+        await expect(today.getByText("100 USDT")).toBeVisible();
+        expect(await other.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          375,
+        );
+      } finally {
+        await other.context.close();
+      }
 
-    // time travel to the order's endTime, earlier than the tier's 7 days: the order is releasable
-    expect(order.endTime).toBeLessThan(order.startTime + lock);
-    await mineAt(chain, Number(order.endTime));
-    expect((await chain.getBlock()).timestamp).toBe(order.endTime);
-    await page.reload();
-    const release = row.getByRole("button", { name: "Release" });
-    await expect(row.getByText("Releasable")).toBeVisible();
-    const usdtBeforeRelease = await r.usdt(me);
-    const fee = (order.reward * feeRate) / 10_000n;
-    // what the page says the release pays is what lands
-    expect(fee).toBeGreaterThan(0n);
-    await expect(
-      row.getByText(
-        `Release pays ${formatAmount(amount + order.reward - fee)} USDT (after a ${formatAmount(fee)} fee)`,
-      ),
-    ).toBeVisible();
-    await release.click();
+      // time travel to the order's endTime, earlier than the tier's 7 days: the order is releasable
+      expect(order.endTime).toBeLessThan(order.startTime + lock);
+      await mineAt(chain, Number(order.endTime));
+      expect((await chain.getBlock()).timestamp).toBe(order.endTime);
+      await page.reload();
+      const release = row.getByRole("button", { name: "Release" });
+      await expect(row.getByText("Releasable")).toBeVisible();
+      const usdtBeforeRelease = await r.usdt(me);
+      const fee = (order.reward * feeRate) / 10_000n;
+      // what the page says the release pays is what lands
+      expect(fee).toBeGreaterThan(0n);
+      await expect(
+        row.getByText(
+          `Release pays ${formatAmount(amount + order.reward - fee)} USDT (after a ${formatAmount(fee)} fee)`,
+        ),
+      ).toBeVisible();
+      await release.click();
 
-    await expect.poll(async () => (await r.order(id)).isValid).toBe(false);
-    expect(await r.usdt(me)).toBe(usdtBeforeRelease + amount + order.reward - fee);
-    expect(sends(wallet.calls)).toBe(3);
+      await expect.poll(async () => (await r.order(id)).isValid).toBe(false);
+      expect(await r.usdt(me)).toBe(usdtBeforeRelease + amount + order.reward - fee);
+      expect(sends(wallet.calls)).toBe(3);
 
-    // paid exactly once: the order is ended and the page offers no second release
-    await expect(row.getByText("Ended")).toBeVisible();
-    await expect(row.getByRole("button", { name: "Release" })).toHaveCount(0);
-    await page.reload();
-    await expect(page.getByRole("listitem", { name: `Order #${id}` }).getByText("Ended")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Release" })).toHaveCount(0);
-    expect(await r.usdt(me)).toBe(usdtBeforeRelease + amount + order.reward - fee);
-    expect((await r.order(id)).lastTime).toBeLessThan(order.startTime + lock);
-  });
+      // paid exactly once: the order is ended and the page offers no second release
+      await expect(row.getByText("Ended")).toBeVisible();
+      await expect(row.getByRole("button", { name: "Release" })).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByRole("listitem", { name: `Order #${id}` }).getByText("Ended")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Release" })).toHaveCount(0);
+      expect(await r.usdt(me)).toBe(usdtBeforeRelease + amount + order.reward - fee);
+      expect((await r.order(id)).lastTime).toBeLessThan(order.startTime + lock);
+    },
+  );
 });
 
 test.describe("node dividend (issue 5)", () => {

@@ -1,7 +1,8 @@
 import { presaleAbi, usdtAbi } from "@taichi/contracts";
 import type { Page } from "@playwright/test";
-import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
+import { DEV_ROLES, devAccount, expect, test, REHEARSAL } from "../fixtures/test.ts";
 import { TEST_WALLET_NAME } from "@taichi/scripts/testWallet/wallet";
+import { E2E_CHAIN_ID } from "../fixtures/ports.ts";
 
 async function connect(page: Page) {
   await page.getByRole("button", { name: "UNCONNECT" }).click();
@@ -11,33 +12,34 @@ async function connect(page: Page) {
 test.describe("wallet", () => {
   test.use({ walletAccount: DEV_ROLES.members[0] });
 
-  test("a wrong chain shows the prompt (after the reload) and one click switches back", async ({
-    page,
-    wallet,
-  }) => {
-    await page.goto("/");
-    await connect(page);
-    await expect(page.getByText("Registered", { exact: true })).toBeVisible();
+  test(
+    "a wrong chain shows the prompt (after the reload) and one click switches back",
+    REHEARSAL,
+    async ({ page, wallet }) => {
+      await page.goto("/");
+      await connect(page);
+      await expect(page.getByText("Registered", { exact: true })).toBeVisible();
 
-    // the user switches the wallet to BSC: the app reloads (spec: chain change -> reload)
-    const reloaded = page.waitForEvent("load");
-    await wallet.changeChain(56);
-    await reloaded;
-    const prompt = page.getByRole("alert").filter({ hasText: "Your wallet is on the wrong network" });
-    await expect(prompt).toBeVisible();
-    await expect(page.getByText("Registered", { exact: true })).toHaveCount(0);
+      // the user switches the wallet to another BNB chain: the app reloads (spec: chain change -> reload)
+      const reloaded = page.waitForEvent("load");
+      await wallet.changeChain(E2E_CHAIN_ID === 56 ? 97 : 56);
+      await reloaded;
+      const prompt = page.getByRole("alert").filter({ hasText: "Your wallet is on the wrong network" });
+      await expect(prompt).toBeVisible();
+      await expect(page.getByText("Registered", { exact: true })).toHaveCount(0);
 
-    // one click: the wallet is asked to switch, and the app follows without another reload
-    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    await prompt.getByRole("button", { name: "Switch network" }).click();
-    await expect(prompt).toBeHidden();
-    expect(wallet.chainId).toBe(31337);
-    expect(wallet.calls).toContain("wallet_switchEthereumChain");
-    await expect(page.getByText("Registered", { exact: true })).toBeVisible();
-    expect(
-      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
-    ).toBe(true);
-  });
+      // one click: the wallet is asked to switch, and the app follows without another reload
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      await prompt.getByRole("button", { name: "Switch network" }).click();
+      await expect(prompt).toBeHidden();
+      expect(wallet.chainId).toBe(E2E_CHAIN_ID);
+      expect(wallet.calls).toContain("wallet_switchEthereumChain");
+      await expect(page.getByText("Registered", { exact: true })).toBeVisible();
+      expect(
+        await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+      ).toBe(true);
+    },
+  );
 
   test("the wallet panel adds USDT and every project token to the wallet, named by its symbol", async ({
     page,

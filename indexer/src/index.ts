@@ -1,6 +1,6 @@
 import { type IndexingFunctionArgs, ponder } from "ponder:registry";
 import { history, pairSwap, pairSync, teamDay, timelockOperation } from "ponder:schema";
-import { type Address, type Hash, getAddress } from "viem";
+import { type Address, type Hash, getAddress, zeroHash } from "viem";
 import { PRODUCT_ABIS, type ProductContract, historyKind } from "./contracts";
 
 type LogEvent = {
@@ -51,6 +51,7 @@ async function scheduled({ event, context }: IndexingFunctionArgs<"Timelock:Call
     state: "queued" as const,
     calls: [call],
     predecessor,
+    salt: zeroHash,
     delay,
     blockNumber: event.block.number,
     logIndex: event.log.logIndex,
@@ -58,6 +59,7 @@ async function scheduled({ event, context }: IndexingFunctionArgs<"Timelock:Call
     scheduledAt: event.block.timestamp,
     readyAt: event.block.timestamp + delay,
     doneAt: null,
+    doneBlockNumber: null,
     doneTransactionHash: null,
   };
   await context.db
@@ -68,21 +70,34 @@ async function scheduled({ event, context }: IndexingFunctionArgs<"Timelock:Call
     );
 }
 
+// OpenZeppelin emits CallSalt after the CallScheduled of an operation with a non-zero salt.
+async function salted({ event, context }: IndexingFunctionArgs<"Timelock:CallSalt">) {
+  await context.db.update(timelockOperation, { id: event.args.id }).set({ salt: event.args.salt });
+}
+
+/** Where an operation ran or was cancelled. */
+const done = (event: { block: { number: bigint; timestamp: bigint }; transaction: { hash: Hash } }) => ({
+  doneAt: event.block.timestamp,
+  doneBlockNumber: event.block.number,
+  doneTransactionHash: event.transaction.hash,
+});
+
 async function executed({ event, context }: IndexingFunctionArgs<"Timelock:CallExecuted">) {
   await context.db
     .update(timelockOperation, { id: event.args.id })
-    .set({ state: "executed", doneAt: event.block.timestamp, doneTransactionHash: event.transaction.hash });
+    .set({ state: "executed", ...done(event) });
 }
 
 async function cancelled({ event, context }: IndexingFunctionArgs<"Timelock:Cancelled">) {
   await context.db
     .update(timelockOperation, { id: event.args.id })
-    .set({ state: "cancelled", doneAt: event.block.timestamp, doneTransactionHash: event.transaction.hash });
+    .set({ state: "cancelled", ...done(event) });
 }
 
 /** What some history events also update (a history event has one indexing function, so it calls these). */
 const ALSO: Partial<Record<string, (args: never) => Promise<void>>> = {
   "Timelock:CallScheduled": scheduled,
+  "Timelock:CallSalt": salted,
   "Timelock:CallExecuted": executed,
   "Timelock:Cancelled": cancelled,
 };

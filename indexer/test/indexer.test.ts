@@ -17,6 +17,7 @@ import {
   encodeFunctionData,
   http,
   parseEther,
+  toHex,
   zeroHash,
 } from "viem";
 import { pairAbi, presaleAbi, routerAbi, stakingAbi, timelockAbi, usdtAbi } from "@taichi/contracts";
@@ -201,8 +202,17 @@ describe("/audit", () => {
 
 describe("/timelock/operations", () => {
   it("follows each operation from queued to executed or cancelled, newest first", async () => {
-    const registrar = (allowed: boolean) =>
-      operation(chain.deployment.contracts.Presale!, presaleAbi, "setRegistrar", [member.address, allowed]);
+    const registrar = (allowed: boolean, salt?: Hex) =>
+      operation(
+        chain.deployment.contracts.Presale!,
+        presaleAbi,
+        "setRegistrar",
+        [member.address, allowed],
+        salt,
+      );
+    // scheduled first and left waiting: older than the pages below, still on the first
+    const waiting = registrar(false, toHex(7, { size: 32 }));
+    await schedule(waiting);
     const run = registrar(true);
     const scheduled = await schedule(run);
     const scheduledAt = (await client.getBlock({ blockNumber: scheduled.blockNumber })).timestamp;
@@ -219,7 +229,7 @@ describe("/timelock/operations", () => {
     ]);
 
     const executed = await execute(run);
-    const dropped = registrar(false);
+    const dropped = registrar(false, toHex(9, { size: 32 }));
     await schedule(dropped);
     const cancelled = await send(owner, timelock(), timelockAbi, "cancel", [await operationId(dropped)]);
     await caughtUp();
@@ -229,14 +239,23 @@ describe("/timelock/operations", () => {
       expect.objectContaining({
         id: await operationId(dropped),
         state: "cancelled",
+        salt: dropped.salt,
+        doneBlockNumber: cancelled.blockNumber.toString(),
         doneTransactionHash: cancelled.transactionHash,
       }),
       expect.objectContaining({
         id: await operationId(run),
         state: "executed",
+        salt: zeroHash,
+        doneBlockNumber: executed.blockNumber.toString(),
         doneTransactionHash: executed.transactionHash,
       }),
     ]);
+    // every queued operation on the first page, whatever its age; none on the next
+    expect(first.queued).toEqual([
+      expect.objectContaining({ id: await operationId(waiting), state: "queued", salt: waiting.salt }),
+    ]);
+    expect(second.queued).toBeUndefined();
   });
 });
 
@@ -287,10 +306,19 @@ describe("pairs", () => {
       functionName: "getReserves",
     });
     const { body } = await get(`/pairs/${pair}?since=0&account=${member.address}`);
-    const prices = body.prices as { blockNumber: string; reserve0: string; reserve1: string }[];
+    const prices = body.prices as { timestamp: string; reserve0: string; reserve1: string }[];
     expect(prices.at(-1)).toMatchObject({ reserve0: reserve0.toString(), reserve1: reserve1.toString() });
     const swaps = body.swaps as { transactionHash: Hex; from: Address }[];
     expect(swaps.at(-1)).toMatchObject({ transactionHash: receipt.transactionHash, from: member.address });
+    expect(body.opening).toBeNull(); // nothing before time 0
+
+    // from the swap's time on: the changes since, and the reserves that stood before as the opening
+    const swapTime = (await client.getBlock({ blockNumber: receipt.blockNumber })).timestamp;
+    const since = (await get(`/pairs/${pair}?since=${swapTime}`)).body;
+    expect(since.prices).toEqual(prices.filter((p) => BigInt(p.timestamp) >= swapTime));
+    expect(since.opening).toEqual(prices.findLast((p) => BigInt(p.timestamp) < swapTime));
+    expect(since.opening).not.toBeUndefined();
+    expect(since.swaps).toEqual([]); // no account asked
   });
 });
 

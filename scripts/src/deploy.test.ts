@@ -31,6 +31,7 @@ import {
   usdtAbi,
   wbnbAbi,
 } from "@taichi/contracts";
+import { getAmountOut, pairFor } from "@taichi/contracts/dex";
 import { deploy, type Deployment } from "./deploy.ts";
 import { DEV_ROLES, chainAt, devAccount, devPrivateKey } from "./env.ts";
 import { startLocalChain, type LocalChain } from "./localChain.ts";
@@ -104,6 +105,27 @@ describe("local deploy", () => {
       expect(address, name).toMatch(/^0x[0-9a-fA-F]{40}$/);
       expect(await client.getCode({ address: address! }), name).not.toBe("0x");
     }
+  });
+
+  it("records the DEX's fee and pair hash: they place the tokens' pairs and price exactly like its router", async () => {
+    const { Factory, Router, Usdt } = deployment.contracts as Record<string, Address>;
+    for (const name of ["SwapToken", "BurnToken", "MiningToken"]) {
+      const pair = pairFor(Factory!, deployment.contracts[name]!, Usdt!, deployment.dex);
+      expect(pair, name).toBe(deployment.contracts[`Pair_${name}_Usdt`]);
+    }
+    const [amountIn, reserveIn, reserveOut] = [
+      parseEther("1000"),
+      parseEther("100000"),
+      parseEther("1000000"),
+    ];
+    expect(getAmountOut(amountIn, reserveIn, reserveOut, deployment.dex)).toBe(
+      await client.readContract({
+        address: Router!,
+        abi: routerAbi,
+        functionName: "getAmountOut",
+        args: [amountIn, reserveIn, reserveOut],
+      }),
+    );
   });
 
   it("records the block each contract was deployed in, where an indexer starts", async () => {

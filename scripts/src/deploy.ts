@@ -14,6 +14,7 @@ import {
   type Abi,
   type Address,
   type Hex,
+  type PublicClient,
   zeroAddress,
   zeroHash,
 } from "viem";
@@ -32,7 +33,17 @@ import {
   timelockAbi,
   usdtAbi,
 } from "@taichi/contracts";
+import {
+  type Dex,
+  PANCAKESWAP_V2,
+  UNISWAP_V2,
+  getAmountOut,
+  initCodePairHashAbi,
+  pairFor,
+} from "@taichi/contracts/dex";
+import { DeployJournal } from "./deployJournal.ts";
 import { DEV_ROLES, LOCAL_CHAIN_ID, REPO_ROOT, chainAt, devAccount } from "./env.ts";
+import { type Created, writeVerificationInputs } from "./verify.ts";
 
 /** Fixed supply of each project token, all minted to the deployer. */
 const TOKEN_SUPPLY = parseEther("100000000");
@@ -109,29 +120,40 @@ const LP_DIVIDEND_REWARD_MIN = parseEther("0.01");
 const POOL_TOKENS = parseEther("1000000");
 const POOL_USDT = parseEther("100000");
 
-/** The timelock's minimum delay where TIMELOCK_DELAY is unset: two days, but two minutes on the local chain. */
-const TIMELOCK_DELAY = 48n * 3600n;
+/** The timelock's minimum delay on the local chain where TIMELOCK_DELAY is unset (a real network must set it). */
 const LOCAL_TIMELOCK_DELAY = 120n;
+/** What the demo state gives each demo account. */
+const DEMO_USDT = parseEther("100000");
 
-/** `blocks`: the block each contract was deployed in (where an indexer starts); none for reused ones. */
+/**
+ * `blocks`: the block each contract was deployed in (where an indexer starts); none for reused ones. `dex`: the
+ * DEX's fee and pair init-code hash, checked against its router and factory (contracts/dex.ts).
+ */
 export type Deployment = {
   chainId: number;
   contracts: Record<string, Address>;
   blocks: Record<string, number>;
+  dex: Dex;
 };
 
-/** Contracts that already exist on BSC and are reused there instead of deployed. */
-const EXISTING: Record<number, Partial<Record<"Usdt" | "Factory" | "Router" | "Multicall3", Address>>> = {
+/** Multicall3 has the same address on every chain that has it (BSC and its testnet do). */
+export const MULTICALL3: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
+
+/**
+ * Real networks: their DEX and the addresses the deploy will suggest (never assume: a real deploy is told its
+ * USDT and router). BSC-USD has 18 decimals; PancakeSwap V2 keeps 0.25% of each input.
+ */
+export const NETWORKS: Record<number, { name: string; dex: Dex; usdt?: Address; router: Address }> = {
   56: {
-    Usdt: "0x55d398326f99059fF775485246999027B3197955",
-    Factory: "0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73",
-    Router: "0x10ED43C718714eb63d5aA57B78B54704E256024E",
-    Multicall3: "0xcA11bde05977b3631167028862bE2a173976CA11",
+    name: "BNB Smart Chain",
+    dex: PANCAKESWAP_V2,
+    usdt: "0x55d398326f99059fF775485246999027B3197955",
+    router: "0x10ED43C718714eb63d5aA57B78B54704E256024E",
   },
   97: {
-    Factory: "0x6725F303b657a9451d8BA641348b6761A6CC7a17",
-    Router: "0xD99D1c33F9fC3444f8101754aBC46c52416550D1",
-    Multicall3: "0xcA11bde05977b3631167028862bE2a173976CA11",
+    name: "BNB Smart Chain testnet",
+    dex: PANCAKESWAP_V2,
+    router: "0xD99D1c33F9fC3444f8101754aBC46c52416550D1",
   },
 };
 
@@ -142,25 +164,53 @@ export type DeployOptions = {
   manager?: Address;
   /** Referral root registered at deploy; defaults to the deployer. */
   root?: Address;
-  /** Receives the presale payments net of referral rewards; defaults to the deployer. */
-  fund?: Address;
-  /** USDT on a chain that is neither local nor BSC mainnet. */
+  /** Receives the presale payments net of referral rewards and the tokens' market fee; required on a real network. */
+  treasury?: Address;
+  /** USDT (18 decimals) to reuse; required on a real network, deployed on the local chain. */
   usdt?: Address;
+  /** A Uniswap-V2-design router to trade through (its factory creates the pairs); required on a real network. */
+  router?: Address;
+  /** The router's DEX; defaults to the network's (PancakeSwap V2 on 56/97, Uniswap V2 locally). */
+  dex?: Dex;
+  /**
+   * Demo state for journeys: pools seeded and trading open, demo accounts funded (minted locally, else from the
+   * deployer's USDT) and members registered. Default: on the local chain only.
+   */
+  demo?: boolean;
   log?: (line: string) => void;
   /** Folder for <chainId>.json; defaults to the repository's deployments/. */
   outDir?: string;
   timelock?: TimelockOptions;
+  /**
+   * Shown the plan before anything is sent; false stops the deploy. A real network's deploy also keeps a
+   * journal (`<chainId>.journal.json` in outDir) to resume from after a failure.
+   */
+  confirm?: (plan: string[]) => Promise<boolean>;
 };
 
 /** Who holds the owner powers after the deploy (docs/manager.md): a TimelockController without admin. */
 export type TimelockOptions = {
-  /** Schedule, execute and cancel owner calls (e.g. a Safe); defaults to the deployer. */
+  /** Schedule, execute and cancel owner calls (e.g. a Safe); defaults to the deployer, required on a real network. */
   proposers?: readonly Address[];
   /** May cancel a scheduled call, nothing else. */
   guardian?: Address;
-  /** Minimum delay in seconds between scheduling and executing; defaults to 48 h, 120 s locally. */
+  /** Minimum delay in seconds between scheduling and executing; 120 s locally, required on a real network. */
   delay?: bigint;
 };
+
+/** The settings a deploy to a real network refuses to run without, named as deploy-cli reads them. */
+function missingSettings(options: DeployOptions, chainId: number): string[] {
+  const known = NETWORKS[chainId];
+  const missing: string[] = [];
+  if (!options.timelock?.proposers?.length)
+    missing.push("TIMELOCK_PROPOSERS (the Safe that will own every contract)");
+  if (options.timelock?.delay === undefined)
+    missing.push("TIMELOCK_DELAY (seconds; members are promised 48 h = 172800)");
+  if (!options.treasury) missing.push("TREASURY (receives the presale payments and the market fee)");
+  if (!options.usdt) missing.push(`USDT_ADDRESS${known?.usdt ? ` (BSC-USD is ${known.usdt})` : ""}`);
+  if (!options.router) missing.push(`ROUTER_ADDRESS${known ? ` (PancakeSwap V2's is ${known.router})` : ""}`);
+  return missing;
+}
 
 export async function deploy(options: DeployOptions): Promise<Deployment> {
   const log = options.log ?? console.log;
@@ -171,16 +221,79 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   const chain = chainAt(chainId, options.rpcUrl);
   const wallet = createWalletClient({ account, transport, chain });
   const isLocal = chainId === LOCAL_CHAIN_ID;
-  const existing = EXISTING[chainId] ?? {};
+  const demo = options.demo ?? isLocal;
+  const outDir = options.outDir ?? DEPLOYMENTS_DIR;
+
+  // checked before anything is sent
+  if (!isLocal) {
+    const missing = missingSettings(options, chainId);
+    if (missing.length) {
+      throw new Error(`a deploy to chain ${chainId} needs these settings:\n  ${missing.join("\n  ")}`);
+    }
+  }
+  const proposers = (options.timelock?.proposers ?? [account.address]).map((p) => getAddress(p));
+  if (proposers.length === 0) throw new Error("the timelock needs at least one proposer");
+  const config = {
+    guardian: options.timelock?.guardian && getAddress(options.timelock.guardian),
+    delay: options.timelock?.delay ?? LOCAL_TIMELOCK_DELAY,
+  };
+  const treasury = getAddress(options.treasury ?? account.address);
+  const manager = options.manager ?? (isLocal ? devAccount(DEV_ROLES.manager).address : account.address);
+  const root = options.root ?? account.address;
+  const dex = options.dex ?? NETWORKS[chainId]?.dex ?? UNISWAP_V2;
+  const reused = await checkReused(publicClient, options, dex);
+
+  const plan = [
+    `deploy to chain ${chainId}${NETWORKS[chainId] ? ` (${NETWORKS[chainId].name})` : ""} from ${account.address}`,
+    `reuse: ${
+      reused.usdt ? `USDT ${reused.usdt}, ` : ""
+    }${reused.router ? `router ${reused.router} (factory ${reused.factory}), ` : ""}Multicall3 ${reused.multicall3 ?? "(deployed)"}`,
+    `DEX: fee ${dex.feeBps / 100}% (checked against the router), pair init-code hash ${dex.initCodeHash}`,
+    `deploy: ${[
+      ...(reused.usdt ? [] : ["Usdt"]),
+      ...(reused.router ? [] : ["Wbnb", "Factory", "Router"]),
+      ...(reused.multicall3 ? [] : ["Multicall3"]),
+      `${OWNED_PROXIES.join(", ")} (UUPS proxies)`,
+      `${FEE_TOKENS.join(", ")} with their USDT pairs`,
+      "DataReader",
+      "Timelock",
+    ].join(", ")}`,
+    `owner of every contract: the Timelock, minimum delay ${config.delay} s, no admin; proposers, executors and cancellers ${proposers.join(", ")}${config.guardian ? `; guardian (cancel only) ${config.guardian}` : ""}`,
+    `the deployer keeps ${proposers.includes(account.address) ? "the roles of a proposer" : "no role"} and the token supply not sent to Ido and Staking`,
+    `Presale manager ${manager}, referral root ${root}, treasury (presale payments, market fee) ${treasury}`,
+    demo
+      ? "demo state: pools seeded, trading open, demo accounts funded and registered"
+      : "no demo state: trading stays closed until the owner opens it",
+  ];
+  if (!isLocal && options.confirm && !(await options.confirm(plan)))
+    throw new Error("deploy cancelled: nothing was sent");
+  mkdirSync(outDir, { recursive: true });
+  const journal = await DeployJournal.open(
+    isLocal ? undefined : join(outDir, `${chainId}.journal.json`),
+    publicClient,
+    {
+      account: account.address,
+      proposers,
+      ...config,
+      delay: String(config.delay),
+      treasury,
+      manager,
+      root,
+      dex,
+      demo,
+      reused,
+    },
+    log,
+  );
 
   async function send(to: Address, abi: Abi, functionName: string, args: readonly unknown[]) {
     const data = encodeFunctionData({ abi, functionName, args });
-    // Headroom over the estimate: a call's gas can depend on the block's time (setPriceOracle stores a
-    // pair's cumulative price, zero in the estimate's block and not in a later one); only gas used is paid.
-    const gas = ((await publicClient.estimateGas({ account, to, data })) * 3n) / 2n;
-    const hash = await wallet.sendTransaction({ to, data, gas });
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new Error(`${functionName} on ${to} reverted (${hash})`);
+    await journal.step(`${functionName} on ${to}`, async () => {
+      // Headroom over the estimate: a call's gas can depend on the block's time (setPriceOracle stores a
+      // pair's cumulative price, zero in the estimate's block and not in a later one); only gas used is paid.
+      const gas = ((await publicClient.estimateGas({ account, to, data })) * 3n) / 2n;
+      return wallet.sendTransaction({ to, data, gas });
+    });
   }
 
   async function create(
@@ -189,11 +302,11 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     label: string = name,
   ): Promise<Address> {
     const { abi, bytecode } = loadArtifact(name);
-    const hash = await wallet.deployContract({ abi, bytecode, args });
-    const receipt = await publicClient.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success" || !receipt.contractAddress) throw new Error(`deploying ${name} failed`);
-    const address = getAddress(receipt.contractAddress);
-    deployedIn.set(address, Number(receipt.blockNumber));
+    const mined = await journal.step(`create ${label}`, () => wallet.deployContract({ abi, bytecode, args }));
+    if (!mined.address) throw new Error(`deploying ${name} failed`);
+    const address = getAddress(mined.address);
+    deployedIn.set(address, mined.block);
+    created.push({ label, name, address, args });
     log(`  ${label.padEnd(24)} ${address}`);
     return address;
   }
@@ -259,34 +372,30 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     return timelock;
   }
 
-  // checked before anything is deployed
-  const proposers = (options.timelock?.proposers ?? [account.address]).map((p) => getAddress(p));
-  if (proposers.length === 0) throw new Error("the timelock needs at least one proposer");
-  const config = {
-    guardian: options.timelock?.guardian && getAddress(options.timelock.guardian),
-    delay: options.timelock?.delay ?? (isLocal ? LOCAL_TIMELOCK_DELAY : TIMELOCK_DELAY),
-  };
-
   log(`deploying to chain ${chainId} from ${account.address}`);
   const contracts: Record<string, Address> = {};
   const deployedIn = new Map<Address, number>();
+  /** what this deploy created, for the verification inputs */
+  const created: Created[] = [];
 
-  const usdt = existing.Usdt ?? options.usdt ?? (isLocal ? await create("Usdt") : undefined);
-  if (!usdt) throw new Error(`USDT address required on chain ${chainId} (set USDT_ADDRESS)`);
-  contracts.Usdt = getAddress(usdt);
-
-  if (existing.Factory && existing.Router) {
-    contracts.Factory = existing.Factory;
-    contracts.Router = existing.Router;
+  contracts.Usdt = reused.usdt ?? (await create("Usdt"));
+  if (reused.router && reused.factory) {
+    contracts.Factory = reused.factory;
+    contracts.Router = reused.router;
   } else {
     contracts.Wbnb = await create("Wbnb");
     contracts.Factory = await create("Factory", [account.address]);
     contracts.Router = await create("Router", [contracts.Factory, contracts.Wbnb]);
+    await checkDexFee(publicClient, contracts.Router, dex);
   }
-  contracts.Multicall3 = existing.Multicall3 ?? (await create("Multicall3"));
+  contracts.Multicall3 = reused.multicall3 ?? (await create("Multicall3"));
 
-  const manager = options.manager ?? (isLocal ? devAccount(DEV_ROLES.manager).address : account.address);
-  const root = options.root ?? account.address;
+  /** Demo USDT: minted on the local chain, elsewhere sent from what the deployer holds. */
+  async function provideUsdt(to: Address, amount: bigint) {
+    if (isLocal) await send(contracts.Usdt!, usdtAbi, "mint", [to, amount]);
+    else if (to !== account.address) await send(contracts.Usdt!, usdtAbi, "transfer", [to, amount]);
+  }
+
   contracts.Presale = await proxy(
     "Presale",
     encodeFunctionData({
@@ -296,10 +405,10 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     }),
   );
 
-  // The tokens start with the deployer's treasury as every fee destination; the distributors, which need the
-  // tokens' addresses, take over the node and dividend shares below.
+  // The tokens pay the market share to the treasury and start with the deployer as node and dividend
+  // destination; the distributors, which need the tokens' addresses, take those two over below.
   const feeAccounts = {
-    market: account.address,
+    market: treasury,
     node: account.address,
     trc: zeroAddress,
     main: zeroAddress,
@@ -322,6 +431,11 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
       abi: swapTokenAbi,
       functionName: "swapPair",
     });
+    if (pair !== pairFor(contracts.Factory, contracts[name]!, contracts.Usdt, dex)) {
+      throw new Error(
+        `${name}'s pair ${pair} is not where the pair init-code hash ${dex.initCodeHash} puts it: set DEX_INIT_CODE_HASH to the factory's`,
+      );
+    }
     contracts[`Pair_${name}_Usdt`] = pair;
     deployedIn.set(pair, deployedIn.get(contracts[name]!)!); // the token's constructor creates its pair
   }
@@ -339,7 +453,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
         contracts.Presale,
         contracts.Usdt,
         contracts.SwapToken,
-        options.fund ?? account.address,
+        treasury,
         now,
         saleEnd,
         saleEnd,
@@ -425,14 +539,14 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     { ...feeAccounts, distributor: contracts.LpDividend },
   ]);
 
-  if (isLocal) {
+  if (demo) {
     log("funding the staking USDT reward pool");
-    await send(contracts.Usdt, usdtAbi, "mint", [contracts.Staking, STAKING_USDT_POOL]);
+    await provideUsdt(contracts.Staking, STAKING_USDT_POOL);
     const deadline = now + 3600n;
     for (const name of FEE_TOKENS) {
       log(`seeding ${name}/USDT liquidity and opening trading`);
       const token = contracts[name]!;
-      await send(contracts.Usdt, usdtAbi, "mint", [account.address, POOL_USDT]);
+      await provideUsdt(account.address, POOL_USDT);
       await send(contracts.Usdt, usdtAbi, "approve", [contracts.Router, POOL_USDT]);
       await send(token, swapTokenAbi, "approve", [contracts.Router, POOL_TOKENS]);
       await send(contracts.Router, routerAbi, "addLiquidity", [
@@ -455,19 +569,19 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     STAKING_PRICE_DEVIATION,
   ]);
 
-  if (isLocal) {
+  if (demo) {
     log("seeding demo accounts");
     for (const index of [...DEV_ROLES.members, ...DEV_ROLES.newcomers]) {
-      const member = devAccount(index).address;
-      await send(contracts.Usdt, usdtAbi, "mint", [member, parseEther("100000")]);
+      await provideUsdt(devAccount(index).address, DEMO_USDT);
     }
     for (const index of DEV_ROLES.members) {
       const member = createWalletClient({ account: devAccount(index), transport, chain });
-      const hash = await member.sendTransaction({
-        to: contracts.Presale,
-        data: encodeFunctionData({ abi: presaleAbi, functionName: "register", args: [root] }),
-      });
-      await publicClient.waitForTransactionReceipt({ hash });
+      await journal.step(`register ${member.account.address}`, () =>
+        member.sendTransaction({
+          to: contracts.Presale,
+          data: encodeFunctionData({ abi: presaleAbi, functionName: "register", args: [root] }),
+        }),
+      );
     }
   }
 
@@ -479,11 +593,78 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
       return block === undefined ? [] : [[name, block]];
     }),
   );
-  const deployment: Deployment = { chainId, contracts, blocks };
-  const outDir = options.outDir ?? DEPLOYMENTS_DIR;
+  const deployment: Deployment = { chainId, contracts, blocks, dex };
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, `${chainId}.json`), `${JSON.stringify(deployment, null, 2)}\n`);
+  if (!isLocal) {
+    const dir = writeVerificationInputs(join(outDir, `${chainId}-verify`), created);
+    log(`verification inputs (standard JSON per contract) in ${dir}`);
+  }
   return deployment;
 }
 
 export const DEPLOYMENTS_DIR = join(REPO_ROOT, "deployments");
+
+type Reused = { usdt?: Address; router?: Address; factory?: Address; multicall3?: Address };
+
+/** The external contracts a deploy reuses, each checked on chain first: code, 18 decimals, the DEX's fee and hash. */
+async function checkReused(client: PublicClient, options: DeployOptions, dex: Dex): Promise<Reused> {
+  const withCode = async (address: Address, what: string) => {
+    const code = await client.getCode({ address });
+    if (!code || code === "0x") throw new Error(`${what} ${address} has no code on this chain`);
+    return getAddress(address);
+  };
+  const reused: Reused = {};
+  if (options.usdt) {
+    reused.usdt = await withCode(options.usdt, "USDT_ADDRESS");
+    const decimals = await client.readContract({
+      address: reused.usdt,
+      abi: usdtAbi,
+      functionName: "decimals",
+    });
+    if (decimals !== 18) throw new Error(`USDT_ADDRESS ${reused.usdt} has ${decimals} decimals, not 18`);
+  }
+  if (options.router) {
+    reused.router = await withCode(options.router, "ROUTER_ADDRESS");
+    reused.factory = getAddress(
+      await client.readContract({ address: reused.router, abi: routerAbi, functionName: "factory" }),
+    );
+    await checkDexFee(client, reused.router, dex);
+    // PancakeSwap's factories publish their pair hash; Uniswap's does not (the pairs are checked once created).
+    const published = await client
+      .readContract({
+        address: reused.factory,
+        abi: initCodePairHashAbi,
+        functionName: "INIT_CODE_PAIR_HASH",
+      })
+      .catch(() => undefined);
+    if (published !== undefined && published !== dex.initCodeHash) {
+      throw new Error(
+        `the factory ${reused.factory} creates pairs with init-code hash ${published}, not ${dex.initCodeHash}: set DEX_INIT_CODE_HASH`,
+      );
+    }
+  }
+  const multicall3 = await client.getCode({ address: MULTICALL3 });
+  if (multicall3 && multicall3 !== "0x") reused.multicall3 = MULTICALL3;
+  return reused;
+}
+
+/** The router must price exactly as `dex` says (its library's fee), or every quote would be off. */
+async function checkDexFee(client: PublicClient, router: Address, dex: Dex) {
+  for (const [amountIn, reserveIn, reserveOut] of [
+    [parseEther("1000"), parseEther("100000"), parseEther("1000000")],
+    [parseEther("1"), parseEther("3"), parseEther("7")],
+  ] as const) {
+    const routerOut = await client.readContract({
+      address: router,
+      abi: routerAbi,
+      functionName: "getAmountOut",
+      args: [amountIn, reserveIn, reserveOut],
+    });
+    if (routerOut !== getAmountOut(amountIn, reserveIn, reserveOut, dex)) {
+      throw new Error(
+        `the router ${router} does not take a ${dex.feeBps / 100}% fee (it pays ${routerOut} for ${amountIn} against ${reserveIn}/${reserveOut}): set DEX_FEE_BPS to its fee`,
+      );
+    }
+  }
+}

@@ -2,6 +2,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { mnemonicToAccount } from "viem/accounts";
 import { defineChain, getAddress, toHex, type Address } from "viem";
+import { type Dex, parseDex } from "@taichi/contracts/dex";
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -72,17 +73,40 @@ function addresses(name: string): Address[] | undefined {
   });
 }
 
+/** One address from `name`; undefined when unset. */
+export function addressFromEnv(name: string): Address | undefined {
+  const list = addresses(name);
+  if (list && list.length > 1) throw new Error(`${name} takes one address`);
+  return list?.[0];
+}
+
+/**
+ * DEX_FEE_BPS and DEX_INIT_CODE_HASH, both or neither: a DEX other than the network's own (the rehearsal's);
+ * undefined when unset.
+ */
+export function dexFromEnv(): Dex | undefined {
+  const fee = process.env.DEX_FEE_BPS?.trim();
+  const hash = process.env.DEX_INIT_CODE_HASH?.trim();
+  if (!fee && !hash) return undefined;
+  const dex = parseDex({ feeBps: Number(fee), initCodeHash: hash });
+  if (!dex || !/^\d+$/.test(fee ?? "")) {
+    throw new Error(
+      `DEX_FEE_BPS (whole basis points, e.g. 25) and DEX_INIT_CODE_HASH (0x + 64 hex digits) go together, got "${fee}" and "${hash}"`,
+    );
+  }
+  return dex;
+}
+
 /** TIMELOCK_PROPOSERS, TIMELOCK_GUARDIAN and TIMELOCK_DELAY; what is unset takes the deploy's default. */
 export function timelockFromEnv() {
-  const guardian = addresses("TIMELOCK_GUARDIAN");
-  if (guardian && guardian.length > 1) throw new Error("TIMELOCK_GUARDIAN takes one address");
+  const guardian = addressFromEnv("TIMELOCK_GUARDIAN");
   const delay = process.env.TIMELOCK_DELAY?.trim();
   if (delay && !/^\d+$/.test(delay)) {
     throw new Error(`TIMELOCK_DELAY must be a whole number of seconds, got "${delay}"`);
   }
   return {
     proposers: addresses("TIMELOCK_PROPOSERS"),
-    guardian: guardian?.[0],
+    guardian,
     delay: delay ? BigInt(delay) : undefined,
   };
 }

@@ -10,6 +10,7 @@ import { DEV_ACCOUNTS, LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey, timelockFromEnv
 import { spawnSync } from "node:child_process";
 import { startIndexer } from "./indexer.ts";
 import { isPortOpen, startService, stopService, waitForPort, type Service } from "./processes.ts";
+import { REHEARSAL_TREASURY, type RehearsalChainId, startRehearsalChain } from "./rehearsal/chain.ts";
 
 export type StackOptions = {
   /** `indexer`: start the indexer there (`npm run dev`); without it the stack runs without one. */
@@ -26,6 +27,8 @@ export type StackOptions = {
   stateDir?: string;
   /** Extra app env (e.g. VITE_RPC_MULTICALL), for the build and the app server. */
   appEnv?: Record<string, string>;
+  /** The BSC-shaped rehearsal chain (56 or 97, rehearsal/chain.ts) instead of the local 31337 one. */
+  rehearsal?: RehearsalChainId;
   /**
    * Start the price keeper (`npm run dev`), which calls Staking.updatePrice() every price window so token
    * deposits keep a recent average price. Tests leave it off: they move the clock themselves.
@@ -60,34 +63,45 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   try {
-    const chain = startService(
-      "chain",
-      "anvil",
-      [
-        "--host",
-        "127.0.0.1",
-        "--port",
-        String(ports.chain),
-        "--chain-id",
-        String(LOCAL_CHAIN_ID),
-        "--accounts",
-        String(DEV_ACCOUNTS),
-        "--silent",
-      ],
-      { quiet },
-    );
-    services.push(chain);
-    await waitForPort(chain, ports.chain);
-
-    run("forge", ["build"], join(REPO_ROOT, "contracts"), {}, quiet);
     const deploymentsDir = options.stateDir ? join(options.stateDir, "deployments") : DEPLOYMENTS_DIR;
-    const deployment = await deploy({
-      outDir: deploymentsDir,
-      rpcUrl: urls.chain,
-      deployerKey: devPrivateKey(0),
-      timelock: timelockFromEnv(),
-      log: quiet ? () => {} : (line) => console.log(`[deploy] ${line}`),
-    });
+    run("forge", ["build"], join(REPO_ROOT, "contracts"), {}, quiet);
+    let deployment: Deployment;
+    if (options.rehearsal) {
+      const rehearsal = await startRehearsalChain({
+        chainId: options.rehearsal,
+        port: ports.chain,
+        deploymentsDir,
+        quiet,
+      });
+      services.push(rehearsal.service);
+      deployment = rehearsal.deployment;
+    } else {
+      const chain = startService(
+        "chain",
+        "anvil",
+        [
+          "--host",
+          "127.0.0.1",
+          "--port",
+          String(ports.chain),
+          "--chain-id",
+          String(LOCAL_CHAIN_ID),
+          "--accounts",
+          String(DEV_ACCOUNTS),
+          "--silent",
+        ],
+        { quiet },
+      );
+      services.push(chain);
+      await waitForPort(chain, ports.chain);
+      deployment = await deploy({
+        outDir: deploymentsDir,
+        rpcUrl: urls.chain,
+        deployerKey: devPrivateKey(0),
+        timelock: timelockFromEnv(),
+        log: quiet ? () => {} : (line) => console.log(`[deploy] ${line}`),
+      });
+    }
 
     // A server database (DATABASE_URL) is used as it is; the embedded ones start empty like the chain.
     const stateDir = options.stateDir ?? join(REPO_ROOT, ".data", "dev");
@@ -103,6 +117,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         RPC_URL: urls.chain,
         SIWE_DOMAIN: `127.0.0.1:${ports.app},localhost:${ports.app}`,
         DATABASE_URL: process.env.DATABASE_URL || pathToFileURL(dataDir).href,
+        CHAIN_ID: String(deployment.chainId),
+        ...(options.rehearsal ? { TREASURY_ADDRESS: REHEARSAL_TREASURY } : {}),
         // This stack's own deployment (its file may not be the repository's deployments/).
         USDT_ADDRESS: deployment.contracts.Usdt ?? "",
         ARB_ADDRESS: deployment.contracts.MiningToken ?? "",
@@ -137,6 +153,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...options.appEnv,
       APP_PORT: String(ports.app),
       API_PORT: String(ports.api),
+      VITE_CHAIN_ID: String(deployment.chainId),
       VITE_RPC_URL: urls.chain,
       ...(urls.indexer ? { VITE_INDEXER_URL: urls.indexer } : {}),
       DEPLOYMENTS_DIR: deploymentsDir,

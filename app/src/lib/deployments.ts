@@ -1,3 +1,4 @@
+import { type Dex, parseDex } from "@taichi/contracts/dex";
 import { type Address, getAddress, isAddress } from "viem";
 
 /** Names used in `deployments/<chainId>.json` (ARCHITECTURE.md); pairs are `Pair_<A>_<B>`. */
@@ -23,23 +24,45 @@ export type ContractName =
 export type Deployment = {
   chainId: number;
   contracts: Partial<Record<ContractName, Address>>;
+  /** the DEX's fee and pair init-code hash (`dex`), which the deploy checked against the chain */
+  dex?: Dex;
+  /** the block each contract was deployed in (none for contracts the deploy reused, e.g. BSC's USDT) */
+  blocks: Partial<Record<ContractName, bigint>>;
 };
 
 /** Validates one deployment file; anything malformed is dropped (with a console error), never thrown. */
 export function parseDeployment(raw: unknown, source = "deployment"): Deployment | undefined {
   if (typeof raw !== "object" || raw === null) return undefined;
-  const { chainId, contracts } = raw as { chainId?: unknown; contracts?: unknown };
+  const { chainId, contracts, dex, blocks } = raw as {
+    chainId?: unknown;
+    contracts?: unknown;
+    dex?: unknown;
+    blocks?: unknown;
+  };
   if (typeof chainId !== "number" || !Number.isInteger(chainId) || chainId <= 0) {
     console.error(`${source}: missing or invalid "chainId"`);
     return undefined;
   }
-  const out: Deployment = { chainId, contracts: {} };
+  const out: Deployment = { chainId, contracts: {}, blocks: {} };
   if (typeof contracts === "object" && contracts !== null) {
     for (const [name, value] of Object.entries(contracts)) {
       if (typeof value === "string" && isAddress(value, { strict: false })) {
         out.contracts[name as ContractName] = getAddress(value);
       } else {
         console.error(`${source}: contracts.${name} is not an address`);
+      }
+    }
+  }
+  if (dex !== undefined) {
+    out.dex = parseDex(dex);
+    if (!out.dex) console.error(`${source}: "dex" is not { feeBps, initCodeHash }`);
+  }
+  if (typeof blocks === "object" && blocks !== null) {
+    for (const [name, value] of Object.entries(blocks)) {
+      if (Number.isSafeInteger(value) && (value as number) >= 0) {
+        out.blocks[name as ContractName] = BigInt(value as number);
+      } else {
+        console.error(`${source}: blocks.${name} is not a block number`);
       }
     }
   }
@@ -64,4 +87,12 @@ export const deployments = deploymentsFromModules(modules);
 
 export function contractAddress(chainId: number, name: ContractName): Address | undefined {
   return deployments.get(chainId)?.contracts[name];
+}
+
+/**
+ * The block `name` was deployed in on `chainId`: no event of it is older, and no state of it exists
+ * before. 0 when the file does not say (a reused contract, an older deployment file).
+ */
+export function deployBlock(chainId: number, name: ContractName): bigint {
+  return deployments.get(chainId)?.blocks[name] ?? 0n;
 }

@@ -38,6 +38,14 @@ describe("eth_getLogs block windows", () => {
     expect(windowBefore({ fromBlock: 0n, toBlock: 100n }, undefined)).toBeUndefined();
   });
 
+  it("never reads below the floor (a contract's deploy block)", () => {
+    expect(windowEndingAt(9n, 4n, 7n)).toEqual({ fromBlock: 7n, toBlock: 9n });
+    expect(windowEndingAt(20n, 4n, 7n)).toEqual({ fromBlock: 17n, toBlock: 20n });
+    expect(windowEndingAt(20n, undefined, 7n)).toEqual({ fromBlock: 7n, toBlock: 20n });
+    expect(windowBefore({ fromBlock: 10n, toBlock: 13n }, 4n, 7n)).toEqual({ fromBlock: 7n, toBlock: 9n });
+    expect(windowBefore({ fromBlock: 7n, toBlock: 9n }, 4n, 7n)).toBeUndefined();
+  });
+
   it("cuts a range into capped windows, newest first, the oldest one clipped at the start", () => {
     expect(blockWindows(3n, 12n, 4n)).toEqual([
       { fromBlock: 9n, toBlock: 12n },

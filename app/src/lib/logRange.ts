@@ -22,16 +22,23 @@ export function logRange(chainId: number, override = env.logRange): bigint | und
 /** An inclusive block range. */
 export type BlockWindow = { fromBlock: bigint; toBlock: bigint };
 
-/** The window of at most `size` blocks ending at `toBlock`, never below block 0; no size: from block 0. */
-export function windowEndingAt(toBlock: bigint, size: bigint | undefined): BlockWindow {
+/**
+ * The window of at most `size` blocks ending at `toBlock`, never below `floor` (the first block with
+ * anything to read: a contract's deploy block); no size: from `floor`.
+ */
+export function windowEndingAt(toBlock: bigint, size: bigint | undefined, floor = 0n): BlockWindow {
   if (size !== undefined && size < 1n) throw new RangeError(`log range ${size} must be at least 1 block`);
-  const fromBlock = size === undefined || toBlock < size ? 0n : toBlock - size + 1n;
+  const fromBlock = size === undefined || toBlock - floor < size ? floor : toBlock - size + 1n;
   return { fromBlock, toBlock };
 }
 
-/** The window just before `window`, as large as `size` allows; undefined once block 0 is read. */
-export function windowBefore(window: BlockWindow, size: bigint | undefined): BlockWindow | undefined {
-  return window.fromBlock === 0n ? undefined : windowEndingAt(window.fromBlock - 1n, size);
+/** The window just before `window`, as large as `size` allows; undefined once `floor` is read. */
+export function windowBefore(
+  window: BlockWindow,
+  size: bigint | undefined,
+  floor = 0n,
+): BlockWindow | undefined {
+  return window.fromBlock <= floor ? undefined : windowEndingAt(window.fromBlock - 1n, size, floor);
 }
 
 /** `[fromBlock, toBlock]` cut into windows of at most `size` blocks, newest first (one window without a size). */

@@ -1,10 +1,14 @@
 import { useTranslation } from "../i18n";
 import { ExchangeCard } from "../features/swap/components/ExchangeCard";
 import { LpSwapCard } from "../features/swap/components/LpSwapCard";
+import { PriceChartCard } from "../features/swap/components/PriceChartCard";
 import { router, swapTokens } from "../features/swap/contracts";
 import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 
-/** `/swap` (lazy): the flash exchange (USDT <-> each project token), then the LP swap and claim panel. */
+/**
+ * `/swap` (lazy): the flash exchange (USDT <-> each project token), the price chart, then the LP swap
+ * and claim panel.
+ */
 export default function Swap() {
   const { t } = useTranslation();
   const connection = useAppConnection();
@@ -12,7 +16,10 @@ export default function Swap() {
     <section className="page swap">
       <h1 className="page-title">{t("pages.swap")}</h1>
       {router && swapTokens.length > 0 ? (
-        <ExchangeCard connection={connection} />
+        <>
+          <ExchangeCard connection={connection} />
+          <PriceChartCard account={connection.ready ? connection.address : undefined} />
+        </>
       ) : (
         <section className="card empty">
           <p>{t("swap.unavailable")}</p>

@@ -35,9 +35,6 @@ abstract contract FeeToken is IFeeToken, ERC20, ERC20Burnable, Ownable2Step {
 
     /// @dev Where swap-and-liquify's LP tokens go: locked for good.
     address internal constant _DEAD = 0x000000000000000000000000000000000000dEaD;
-    /// @dev The DEX's own swap fee assumed by the minimum-output bound (Uniswap-V2 0.3%; PancakeSwap-V2 takes
-    ///      0.25%, so the bound is then slightly looser, never tighter).
-    uint256 private constant _DEX_FEE_KEEP = 9970;
     /// @dev keccak256(abi.encode(uint256(keccak256("taichi.transient.FeeToken.swapLock")) - 1)) & ~bytes32(uint256(0xff))
     bytes32 private constant _SWAP_LOCK = 0x115af297be386d31162ab06891a4b6ec3f22a1cbad194fcc6e0179093c19d900;
 
@@ -366,16 +363,16 @@ abstract contract FeeToken is IFeeToken, ERC20, ERC20Burnable, Ownable2Step {
         emit SwappedAndLiquified(half, received, tokensAdded, usdtAdded, liquidity);
     }
 
-    /// @dev The least USDT the swap of `tokens` must return: the output at the block's reference reserves,
-    ///      less the DEX fee and `swapSlippage`. Zero when the pair has no liquidity.
+    /// @dev The least USDT the swap of `tokens` must return: the router's own output at the block's reference
+    ///      reserves (its DEX's fee: 0.3% on Uniswap V2, 0.25% on PancakeSwap V2), less `swapSlippage`. Zero when
+    ///      the pair has no liquidity.
     function _minUsdtOut(uint256 tokens) private view returns (uint256) {
         Reference memory r = _reference;
         (uint256 reserveToken, uint256 reserveUsdt) = r.blockNumber == uint32(block.number)
             ? (uint256(r.reserveToken), uint256(r.reserveUsdt))
             : _reserves();
         if (reserveToken == 0 || reserveUsdt == 0 || tokens == 0) return 0;
-        uint256 inWithFee = tokens * _DEX_FEE_KEEP;
-        uint256 out = inWithFee * reserveUsdt / (reserveToken * FEE_DENOMINATOR + inWithFee);
+        uint256 out = _ROUTER.getAmountOut(tokens, reserveToken, reserveUsdt);
         return out * (FEE_DENOMINATOR - _swapSlippage) / FEE_DENOMINATOR;
     }
 

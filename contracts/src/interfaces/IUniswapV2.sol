@@ -57,6 +57,12 @@ interface IUniswapV2Router {
         uint256 deadline
     ) external;
 
+    /// @notice What `amountIn` buys against these reserves after the DEX's own fee (UniswapV2Library.getAmountOut).
+    function getAmountOut(uint256 amountIn, uint256 reserveIn, uint256 reserveOut)
+        external
+        pure
+        returns (uint256 amountOut);
+
     /// @notice What `amountIn` buys along `path` at the current reserves, before any token's own fee.
     function getAmountsOut(uint256 amountIn, address[] calldata path)
         external

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { db } from "ponder:api";
 import { history, pairSwap, pairSync, teamDay, timelockOperation } from "ponder:schema";
-import { and, asc, desc, eq, gte, lte, sql } from "ponder";
+import { and, asc, desc, eq, gte, lt, lte, sql } from "ponder";
 import { getAddress, isAddress } from "viem";
 import { type Cursor, PageError, encodeCursor, pageQuery, parseUint } from "./paging";
 
@@ -107,51 +107,81 @@ app.get("/team/:account/days", async (c) => {
   return c.json({ items, block });
 });
 
+/** An operation as the routes answer it. */
+const operationItem = (row: typeof timelockOperation.$inferSelect) => ({
+  id: row.id,
+  state: row.state,
+  calls: row.calls,
+  predecessor: row.predecessor,
+  salt: row.salt,
+  delay: row.delay.toString(),
+  blockNumber: row.blockNumber.toString(),
+  logIndex: row.logIndex,
+  transactionHash: row.transactionHash,
+  scheduledAt: row.scheduledAt.toString(),
+  readyAt: row.readyAt.toString(),
+  doneAt: row.doneAt?.toString() ?? null,
+  doneBlockNumber: row.doneBlockNumber?.toString() ?? null,
+  doneTransactionHash: row.doneTransactionHash,
+});
+
 /**
  * Timelock operations, newest scheduled first, paged like /audit: queued ones become executable at
- * `readyAt` (unix seconds); executed and cancelled ones say when.
+ * `readyAt` (unix seconds); executed and cancelled ones say when. The first page (no `before`) also
+ * has `queued`: every operation still queued, however old, so that one request shows them all.
  */
 app.get("/timelock/operations", async (c) => {
   const { limit, before } = pageQuery(c.req.query());
-  const [rows, block] = await Promise.all([
+  const [rows, queued, block] = await Promise.all([
     db
       .select()
       .from(timelockOperation)
       .where(olderThan(timelockOperation, before))
       .orderBy(...newestFirst(timelockOperation))
       .limit(limit + 1),
+    before
+      ? undefined
+      : db
+          .select()
+          .from(timelockOperation)
+          .where(eq(timelockOperation.state, "queued"))
+          .orderBy(...newestFirst(timelockOperation)),
     indexedBlock(),
   ]);
-  const page = pageOf(rows, limit, (row) => ({
-    id: row.id,
-    state: row.state,
-    calls: row.calls,
-    predecessor: row.predecessor,
-    delay: row.delay.toString(),
-    blockNumber: row.blockNumber.toString(),
-    transactionHash: row.transactionHash,
-    scheduledAt: row.scheduledAt.toString(),
-    readyAt: row.readyAt.toString(),
-    doneAt: row.doneAt?.toString() ?? null,
-    doneTransactionHash: row.doneTransactionHash,
-  }));
-  return c.json({ ...page, block });
+  const page = pageOf(rows, limit, operationItem);
+  return c.json({ ...page, ...(queued ? { queued: queued.map(operationItem) } : {}), block });
+});
+
+/** A Sync row as the routes answer it. */
+const reservesItem = (p: typeof pairSync.$inferSelect) => ({
+  blockNumber: p.blockNumber.toString(),
+  logIndex: p.logIndex,
+  timestamp: p.timestamp.toString(),
+  reserve0: p.reserve0.toString(),
+  reserve1: p.reserve1.toString(),
 });
 
 /**
- * A pair's reserves after every change since `since` (unix seconds), oldest first: its price chart; and
- * the swaps of `account` (a member's own) in that time.
+ * A pair's reserves after every change since `since` (unix seconds), oldest first: its price chart;
+ * `opening`: the reserves as they stood at `since` (the last change before it, null if none); and the
+ * swaps of `account` (a member's own) in that time.
  */
 app.get("/pairs/:pair", async (c) => {
   const pair = accountParam(c.req.param("pair"));
   const since = parseUint(c.req.query("since"), "since");
   const account = c.req.query("account");
-  const [prices, swaps, block] = await Promise.all([
+  const [prices, opening, swaps, block] = await Promise.all([
     db
       .select()
       .from(pairSync)
       .where(and(eq(pairSync.pair, pair), gte(pairSync.timestamp, since)))
       .orderBy(asc(pairSync.blockNumber), asc(pairSync.logIndex)),
+    db
+      .select()
+      .from(pairSync)
+      .where(and(eq(pairSync.pair, pair), lt(pairSync.timestamp, since)))
+      .orderBy(desc(pairSync.timestamp), desc(pairSync.blockNumber), desc(pairSync.logIndex))
+      .limit(1),
     account === undefined
       ? []
       : db
@@ -168,14 +198,11 @@ app.get("/pairs/:pair", async (c) => {
     indexedBlock(),
   ]);
   return c.json({
-    prices: prices.map((p) => ({
-      blockNumber: p.blockNumber.toString(),
-      timestamp: p.timestamp.toString(),
-      reserve0: p.reserve0.toString(),
-      reserve1: p.reserve1.toString(),
-    })),
+    prices: prices.map(reservesItem),
+    opening: opening[0] ? reservesItem(opening[0]) : null,
     swaps: swaps.map((s) => ({
       blockNumber: s.blockNumber.toString(),
+      logIndex: s.logIndex,
       timestamp: s.timestamp.toString(),
       transactionHash: s.transactionHash,
       from: getAddress(s.from),

@@ -1,6 +1,7 @@
 import { presaleAbi, swapTokenAbi, stakingAbi } from "@taichi/contracts";
 import { type Abi, type Hash, encodeFunctionData, zeroAddress, zeroHash } from "viem";
 import { describe, expect, it } from "vitest";
+import type { IndexedOperation } from "../../lib/indexer";
 import { argsFromAbi } from "../manager/descriptors";
 import { findFunction, type Managed } from "../manager/registry";
 import { alice, bob, presale } from "../manager/auditFixtures";
@@ -10,8 +11,10 @@ import {
   callEffect,
   collectOperations,
   decodeCall,
+  operationFromIndex,
   operationStatus,
   readyAt,
+  uniqueOperations,
   valuesFromArgs,
 } from "./operations";
 import { durationParts } from "./duration";
@@ -110,6 +113,60 @@ describe("collectOperations", () => {
     expect(op!.calls[0]!.data).toBe(setManager);
     expect(op!.scheduled).toBeUndefined();
     expect(readyAt(op!)).toBeUndefined();
+  });
+});
+
+describe("operations from the indexer", () => {
+  /** `id` as the indexer keeps it: scheduled in block 6 (time 1,006) with a delay of 120 s, not run. */
+  const indexed = (id: Hash, more: Partial<IndexedOperation> = {}): IndexedOperation => ({
+    id,
+    state: "queued",
+    calls: [{ target: presale.address, value: 0n, data: setManager }],
+    predecessor: zeroHash,
+    salt: zeroHash,
+    delay: 120n,
+    blockNumber: 6n,
+    transactionHash: event("CallScheduled", 6n, {}).transactionHash,
+    scheduledAt: 1_006n,
+    done: undefined,
+    ...more,
+  });
+
+  it("are the operations their events build: calls, salt, scheduling and outcome", () => {
+    const [fromEvents] = collectOperations([
+      scheduled(ID_A, 6n),
+      event("CallSalt", 6n, { id: ID_A, salt: SALT }, 1),
+      event("CallExecuted", 8n, {
+        id: ID_A,
+        index: 0n,
+        target: presale.address,
+        value: 0n,
+        data: setManager,
+      }),
+    ]);
+    const executed = operationFromIndex(
+      indexed(ID_A, {
+        state: "executed",
+        salt: SALT,
+        done: {
+          blockNumber: 8n,
+          transactionHash: event("CallExecuted", 8n, {}).transactionHash,
+          time: 1_008n,
+        },
+      }),
+    );
+    expect(executed).toEqual(fromEvents);
+    expect(operationStatus(executed, 2_000n)).toBe("done");
+  });
+
+  it("a queued one stays queued, and a page repeating it lists it once", () => {
+    const queued = operationFromIndex(indexed(ID_B));
+    expect(operationStatus(queued, 1_125n)).toBe("waiting");
+    expect(operationStatus(queued, 1_126n)).toBe("ready");
+    expect(uniqueOperations([queued, { ...queued }, { ...queued, id: ID_A }]).map((o) => o.id)).toEqual([
+      ID_B,
+      ID_A,
+    ]);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   zeroHash,
 } from "viem";
 import type { ContractName } from "../../lib/deployments";
+import type { IndexedOperation } from "../../lib/indexer";
 import { type Section, allSections, normalize } from "../manager/descriptors";
 import type { Field, Values } from "../manager/fields";
 import type { Managed } from "../manager/registry";
@@ -144,6 +145,31 @@ export function collectOperations(events: readonly TimelockEvent[]): Operation[]
     touch(op, e);
   }
   return all.sort((a, b) => byPosition(b.last, a.last)).map((x) => x.op);
+}
+
+/** An operation as the indexer keeps it, in the terms the events give (`collectOperations`). */
+export function operationFromIndex(op: IndexedOperation): Operation {
+  const done = op.done && {
+    blockNumber: op.done.blockNumber,
+    hash: op.done.transactionHash,
+    time: op.done.time,
+  };
+  return {
+    id: op.id,
+    calls: op.calls,
+    predecessor: op.predecessor,
+    salt: op.salt,
+    delay: op.delay,
+    scheduled: { blockNumber: op.blockNumber, hash: op.transactionHash, time: op.scheduledAt },
+    ...(op.state === "executed" && done ? { executed: done } : {}),
+    ...(op.state === "cancelled" && done ? { cancelled: done } : {}),
+  };
+}
+
+/** `ops` with each operation once (the first of an id: an indexer page repeats its queued ones). */
+export function uniqueOperations(ops: readonly Operation[]): Operation[] {
+  const seen = new Set<Hash>();
+  return ops.filter((op) => !seen.has(op.id) && !!seen.add(op.id));
 }
 
 /** A call's function and arguments, decoded with its target's ABI when the target is known. */

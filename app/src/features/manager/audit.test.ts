@@ -87,6 +87,29 @@ describe("loadAuditLog", () => {
     ]);
   });
 
+  it("reads nothing before the contracts' deploy blocks: no logs below, no state before a contract existed", async () => {
+    const client = fakeClient();
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    // LpSwap was deployed in block 7, with its rates set by its initializer; Presale in block 4
+    const entries = await loadAuditLog(client as never, [
+      { ...presale, deployBlock: 4n },
+      { ...lpSwap, deployBlock: 7n },
+    ]);
+    expect(client.getLogs).toHaveBeenCalledWith(expect.objectContaining({ fromBlock: 4n }));
+    expect(client.readContract).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    expect(entries[0]!.changes!.map((c) => [c.field.name, c.from, c.to])).toEqual([
+      ["lpRate", undefined, 300n],
+      ["tokenRate", undefined, 100n],
+    ]);
+    // a window wholly before every deploy block asks the RPC nothing
+    client.getLogs.mockClear();
+    expect(
+      await loadAuditLog(client as never, [{ ...presale, deployBlock: 4n }], { fromBlock: 0n, toBlock: 3n }),
+    ).toEqual([]);
+    expect(client.getLogs).not.toHaveBeenCalled();
+  });
+
   it("Staking's income rates and node changes: old -> new per field, the node's totals left out", async () => {
     const staking: Managed = {
       name: "Staking",

@@ -15,10 +15,11 @@ import { getBlock, getBlockNumber, getLogs, getStorageAt, getTransaction, readCo
 import type { ContractName } from "../../lib/deployments";
 import { type DescribedCall, describeCall } from "../governance/chain";
 import type { Call } from "../governance/operations";
+import { blocksBehind, indexedEvents, typedArgs } from "../../lib/indexer";
 import { type BlockWindow, windowEndingAt } from "../../lib/logRange";
 import { type Section, allSections, eventValues, normalize } from "./descriptors";
 import { type Change, type Field, type Values, diffValues } from "./fields";
-import { IMPLEMENTATION_SLOT, type Managed, isAdminEvent, slotAddress } from "./registry";
+import { IMPLEMENTATION_SLOT, type Managed, events, isAdminEvent, slotAddress } from "./registry";
 
 export type AuditEntry = {
   id: string;
@@ -79,10 +80,17 @@ export function sectionsFor(contract: ContractName, event: string): Section[] {
   return allSections.filter((s) => s.contract === contract && s.event?.name === event);
 }
 
+/** The earliest block any of `contracts` was deployed in: nothing of theirs is older. */
+export function firstBlock(contracts: readonly Managed[]): bigint {
+  const blocks = contracts.map((c) => c.deployBlock ?? 0n);
+  return blocks.length === 0 ? 0n : blocks.reduce((min, b) => (b < min ? b : min));
+}
+
 /**
- * The values before the event: an event that carries `previous<X>` names it; otherwise the getter is
- * read at the block before (historical eth_call: anvil and archive nodes answer it, pruned nodes do not,
- * and then the old value shows as unknown).
+ * The values before the event: an event that carries `previous<X>` names it; an event of the block the
+ * contract was deployed in had none (its initializer set them); otherwise the getter is read at the
+ * block before (historical eth_call: anvil and archive nodes answer it, pruned nodes do not, and then
+ * the old value shows as unknown).
  */
 async function oldValues(
   client: AuditReads,
@@ -94,6 +102,7 @@ async function oldValues(
   const previous = Object.keys(args).find((k) => k.startsWith("previous"));
   const fields = sections.flatMap((s) => s.fields);
   if (previous && fields.length === 1) return { [fields[0]!.name]: args[previous] as Address };
+  if (blockNumber <= (c.deployBlock ?? 0n)) return {};
   const section = sections[0]!;
   const key = section.key ? args[section.key.name] : undefined;
   try {
@@ -111,47 +120,49 @@ async function oldValues(
   }
 }
 
-/**
- * Every admin event of the given contracts in the blocks `range` (default: all of them), newest first,
- * with who sent it and what changed. A timelock operation's call is decoded with the ABI of its target
- * among `targets`: old -> new against the values when it was scheduled, or just before it ran; a
- * cancel shows the call scheduled under its id in the same blocks.
- */
-export async function loadAuditLog(
-  client: AuditReads,
-  contracts: readonly Managed[],
-  range: { fromBlock: bigint; toBlock: bigint | "latest" } = { fromBlock: 0n, toBlock: "latest" },
-  targets: readonly Managed[] = contracts,
-): Promise<AuditEntry[]> {
-  if (contracts.length === 0) return [];
-  const byAddress = new Map(contracts.map((c) => [c.address.toLowerCase(), c]));
-  const logs: Log[] = await client.getLogs({ address: contracts.map((c) => c.address), ...range });
+/** An admin event found in the logs or in the indexer, before its changes are worked out. */
+export type AdminEvent = {
+  c: Managed;
+  name: string;
+  args: Record<string, unknown>;
+  blockNumber: bigint;
+  logIndex: number;
+  hash: Hash;
+  from: Address | undefined;
+  time: bigint | undefined;
+};
 
-  const decoded = logs.flatMap((log) => {
+/** The admin events among `logs` of `contracts` (sender and time still unknown). */
+function adminEventsOf(logs: readonly Log[], contracts: readonly Managed[]): AdminEvent[] {
+  const byAddress = new Map(contracts.map((c) => [c.address.toLowerCase(), c]));
+  return logs.flatMap((log) => {
     const c = byAddress.get(log.address.toLowerCase());
     if (!c || log.blockNumber === null || log.transactionHash === null || log.logIndex === null) return [];
     try {
       const event = decodeEventLog({ abi: c.abi, data: log.data, topics: log.topics, strict: false });
       if (!event.eventName || !isAdminEvent(event.eventName)) return [];
-      const args = (event.args ?? {}) as Record<string, unknown>;
       return [
         {
           c,
-          log,
           name: event.eventName,
-          args,
+          args: (event.args ?? {}) as Record<string, unknown>,
           blockNumber: log.blockNumber,
           hash: log.transactionHash,
           logIndex: log.logIndex,
+          from: undefined,
+          time: undefined,
         },
       ];
     } catch {
       return []; // an event this ABI does not know
     }
   });
+}
 
-  const hashes = [...new Set(decoded.map((d) => d.hash))];
-  const blocks = [...new Set(decoded.map((d) => d.blockNumber))];
+/** `events` with their senders and block times, read from the chain (undefined where a read fails). */
+async function withSendersAndTimes(client: AuditReads, events: AdminEvent[]): Promise<AdminEvent[]> {
+  const hashes = [...new Set(events.map((d) => d.hash))];
+  const blocks = [...new Set(events.map((d) => d.blockNumber))];
   const [senders, times] = await Promise.all([
     Promise.all(
       hashes.map((hash) =>
@@ -171,15 +182,53 @@ export async function loadAuditLog(
     ),
   ]);
   const senderOf = new Map(hashes.map((h, i) => [h, senders[i]]));
+  const timeOf = new Map(blocks.map((b, i) => [b, times[i]]));
+  return events.map((d) => ({ ...d, from: senderOf.get(d.hash), time: timeOf.get(d.blockNumber) }));
+}
+
+/**
+ * Every admin event of the given contracts in the blocks `range` (default: all of them, from the
+ * earliest deploy block), newest first, with who sent it and what changed.
+ */
+export async function loadAuditLog(
+  client: AuditReads,
+  contracts: readonly Managed[],
+  range: { fromBlock: bigint; toBlock: bigint | "latest" } = { fromBlock: 0n, toBlock: "latest" },
+  targets: readonly Managed[] = contracts,
+): Promise<AuditEntry[]> {
+  if (contracts.length === 0) return [];
+  const first = firstBlock(contracts);
+  const fromBlock = range.fromBlock > first ? range.fromBlock : first;
+  if (range.toBlock !== "latest" && range.toBlock < fromBlock) return [];
+  const logs: Log[] = await client.getLogs({
+    address: contracts.map((c) => c.address),
+    fromBlock,
+    toBlock: range.toBlock,
+  });
+  return describeAdminEvents(
+    client,
+    await withSendersAndTimes(client, adminEventsOf(logs, contracts)),
+    targets,
+  );
+}
+
+/**
+ * The audit log's entries of `events`, newest first. A timelock operation's call is decoded with the
+ * ABI of its target among `targets`: old -> new against the values when it was scheduled, or just
+ * before it ran; a cancel shows the call scheduled under its id among the same events.
+ */
+export async function describeAdminEvents(
+  client: AuditReads,
+  events: readonly AdminEvent[],
+  targets: readonly Managed[],
+): Promise<AuditEntry[]> {
   const scheduledCall = new Map(
-    decoded
+    events
       .filter((d) => d.name === "CallScheduled")
       .map((d) => [d.args.id as Hash, d.args as unknown as Call]),
   );
-  const timeOf = new Map(blocks.map((b, i) => [b, times[i]]));
-
   const entries = await Promise.all(
-    decoded.map(async (d): Promise<AuditEntry> => {
+    events.map(async (d): Promise<AuditEntry> => {
       let changes: Change[] | undefined;
       let subject: [string, string] | undefined;
       let call: DescribedCall | undefined;
@@ -203,9 +252,16 @@ export async function loadAuditLog(
         const old = await oldValues(client, d.c, sections, d.args, d.blockNumber);
         changes = diffValues(fields, old ?? {}, next as Values);
       } else if (d.name === "Upgraded") {
-        const word = await client
-          .getStorageAt({ address: d.c.address, slot: IMPLEMENTATION_SLOT, blockNumber: d.blockNumber - 1n })
-          .catch(() => undefined);
+        const word =
+          d.blockNumber <= (d.c.deployBlock ?? 0n)
+            ? undefined
+            : await client
+                .getStorageAt({
+                  address: d.c.address,
+                  slot: IMPLEMENTATION_SLOT,
+                  blockNumber: d.blockNumber - 1n,
+                })
+                .catch(() => undefined);
         const from = slotAddress(word);
         changes = [{ field: IMPLEMENTATION, from, to: d.args.implementation as Address }];
       }
@@ -216,8 +272,8 @@ export async function loadAuditLog(
         blockNumber: d.blockNumber,
         logIndex: d.logIndex,
         hash: d.hash,
-        from: senderOf.get(d.hash),
-        time: timeOf.get(d.blockNumber),
+        from: d.from,
+        time: d.time,
         subject,
         changes,
         args: Object.entries(normalize(d.args) as Record<string, unknown>).map(([k, v]) => [k, argText(v)]),
@@ -235,7 +291,7 @@ export type AuditPage = BlockWindow & { entries: AuditEntry[] };
 
 /**
  * The audit log's window of at most `size` blocks ending at `toBlock`, or at the latest block when
- * `toBlock` is undefined (the newest window; without a size, every block from 0).
+ * `toBlock` is undefined (the newest window; without a size, every block from the first deploy block).
  */
 export async function loadAuditPage(
   client: AuditReads,
@@ -244,12 +300,61 @@ export async function loadAuditPage(
   toBlock?: bigint,
   targets: readonly Managed[] = contracts,
 ): Promise<AuditPage> {
-  const window = windowEndingAt(toBlock ?? (await client.getBlockNumber()), size);
+  const window = windowEndingAt(toBlock ?? (await client.getBlockNumber()), size, firstBlock(contracts));
   return { ...window, entries: await loadAuditLog(client, contracts, window, targets) };
 }
 
-/** The last block of the window older than the loaded `pages` (the oldest is last), undefined once block 0 is read. */
-export function olderPageEnd(pages: readonly BlockWindow[]): bigint | undefined {
+/** The last block of the window older than the loaded `pages` (the oldest is last), undefined once `floor` is read. */
+export function olderPageEnd(pages: readonly BlockWindow[], floor = 0n): bigint | undefined {
   const oldest = pages.at(-1);
-  return oldest && oldest.fromBlock > 0n ? oldest.fromBlock - 1n : undefined;
+  return oldest && oldest.fromBlock > floor ? oldest.fromBlock - 1n : undefined;
+}
+
+/** Admin events per page of the indexer's `/audit`. */
+export const INDEXED_AUDIT_PAGE = 50;
+
+/** A page of the audit log served by the indexer: `next` pages on; `behind`: blocks it trails the chain. */
+export type IndexedAuditPage = AuditPage & { next: string | null; behind: bigint | undefined };
+
+/**
+ * A page of the audit log from the indexer (`/audit`, one HTTP request; `before` is the previous page's
+ * `next`): the admin and timelock events of `contracts`, with sender and time as indexed, and what
+ * changed (the same eth_calls as the windowed read, in one JSON-RPC batch with the chain's head). Its
+ * blocks run from its oldest event (the first deploy block on the last page) to the indexer's head.
+ * Throws `IndexerError` when the indexer fails.
+ */
+export async function loadIndexedAuditPage(
+  client: AuditReads,
+  base: string,
+  contracts: readonly Managed[],
+  before?: string,
+  targets: readonly Managed[] = contracts,
+): Promise<IndexedAuditPage> {
+  const page = await indexedEvents(base, "/audit", INDEXED_AUDIT_PAGE, before);
+  const byName = new Map(contracts.map((c) => [c.name as string, c]));
+  const found = page.items.flatMap((item): AdminEvent[] => {
+    const c = byName.get(item.contract);
+    const abiEvent = c && events(c.abi).find((e) => e.name === item.event);
+    if (!c || !abiEvent) return [];
+    return [
+      {
+        c,
+        name: item.event,
+        args: typedArgs(abiEvent, item.args),
+        blockNumber: item.blockNumber,
+        logIndex: item.logIndex,
+        hash: item.transactionHash,
+        from: item.from,
+        time: item.timestamp,
+      },
+    ];
+  });
+  const [entries, latest] = await Promise.all([
+    describeAdminEvents(client, found, targets),
+    client.getBlockNumber(),
+  ]);
+  const toBlock = page.head?.number ?? latest;
+  const oldest = page.items.at(-1)?.blockNumber;
+  const fromBlock = page.next && oldest !== undefined ? oldest : firstBlock(contracts);
+  return { fromBlock, toBlock, entries, next: page.next, behind: blocksBehind(page.head, latest) };
 }

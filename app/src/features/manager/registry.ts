@@ -1,6 +1,6 @@
 import * as generated from "@taichi/contracts";
 import { type Abi, type AbiEvent, type AbiFunction, type Address, getAddress } from "viem";
-import { type ContractName, contractAddress } from "../../lib/deployments";
+import { type ContractName, contractAddress, deployBlock } from "../../lib/deployments";
 import { appChain } from "../../wagmi";
 
 /**
@@ -27,14 +27,15 @@ export function abiOf(name: ContractName): Abi | undefined {
   return abis[`${name[0]!.toLowerCase()}${name.slice(1)}Abi`];
 }
 
-export type Managed = { name: ContractName; address: Address; abi: Abi };
+/** `deployBlock`: the block it was deployed in (0 when unknown): it has no events nor state before. */
+export type Managed = { name: ContractName; address: Address; abi: Abi; deployBlock?: bigint };
 
 /** The managed contracts deployed on the app's chain with a known ABI. */
 export function managedContracts(chainId: number = appChain.id): Managed[] {
   return MANAGED.flatMap((name) => {
     const address = contractAddress(chainId, name);
     const abi = abiOf(name);
-    return address && abi ? [{ name, address, abi }] : [];
+    return address && abi ? [{ name, address, abi, deployBlock: deployBlock(chainId, name) }] : [];
   });
 }
 

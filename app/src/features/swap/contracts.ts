@@ -1,6 +1,6 @@
 import { lpSwapAbi, pairAbi, routerAbi, swapTokenAbi } from "@taichi/contracts";
 import type { Address } from "viem";
-import { contractAddress } from "../../lib/deployments";
+import { contractAddress, deployments } from "../../lib/deployments";
 import { appChain } from "../../wagmi";
 
 /** The project tokens traded against USDT, in the order the selector lists them. */
@@ -24,10 +24,15 @@ export const swapTokens: SwapTokenInfo[] = TOKEN_NAMES.flatMap((name) => {
   return address && pair ? [{ name, address, pair }] : [];
 });
 
+/** The chain's DEX fee and pair hash: quotes use its fee, never an assumed 0.3%. */
+export const dex = deployments.get(appChain.id)?.dex;
+
+/** The router, only with its DEX's fee known (a deployment file without `dex` leaves the exchange off). */
 const routerAddress = contractAddress(appChain.id, "Router");
-export const router = routerAddress
-  ? ({ address: routerAddress, abi: routerAbi, chainId: appChain.id } as const)
-  : undefined;
+export const router =
+  routerAddress && dex
+    ? ({ address: routerAddress, abi: routerAbi, chainId: appChain.id } as const)
+    : undefined;
 
 const lpSwapAddress = contractAddress(appChain.id, "LpSwap");
 export const lpSwap = lpSwapAddress

@@ -1,3 +1,4 @@
+import { PANCAKESWAP_V2, UNISWAP_V2, getAmountOut } from "@taichi/contracts/dex";
 import { parseEther } from "viem";
 import { describe, expect, it } from "vitest";
 import {
@@ -6,7 +7,6 @@ import {
   burnTokenBurns,
   deadlineAt,
   feeOn,
-  getAmountOut,
   liquifiedReserves,
   minAfterSlippage,
   pairInput,
@@ -27,25 +27,32 @@ const sell: FeeRates = { burn: 100, pool: 100, node: 100, market: 100, dividend:
 const tokens = parseEther("1000000");
 const usdt = parseEther("100000");
 
-describe("getAmountOut: Uniswap V2's formula", () => {
-  it("keeps 0.3% of the input and the constant product", () => {
+describe("getAmountOut: the router's formula with the chain's DEX fee", () => {
+  it("Uniswap V2 keeps 0.3% of the input and the constant product", () => {
     // 1000 USDT in: 1000 * 0.997 * 1e6 / (100000 + 997) tokens, rounded down
-    const out = getAmountOut(parseEther("1000"), usdt, tokens);
+    const out = getAmountOut(parseEther("1000"), usdt, tokens, UNISWAP_V2);
     expect(out).toBe((parseEther("997") * tokens) / (usdt + parseEther("997")));
     expect(out).toBe(9871580343970612988504n);
     // the product never falls
     expect((usdt + parseEther("1000")) * (tokens - out)).toBeGreaterThanOrEqual(usdt * tokens);
   });
 
+  it("PancakeSwap V2 keeps 0.25%: more out than Uniswap's fee would give", () => {
+    // 1000 USDT in: 1000 * 0.9975 * 1e6 / (100000 + 997.5) tokens, rounded down
+    const out = getAmountOut(parseEther("1000"), usdt, tokens, PANCAKESWAP_V2);
+    expect(out).toBe((parseEther("997.5") * tokens) / (usdt + parseEther("997.5")));
+    expect(out).toBeGreaterThan(getAmountOut(parseEther("1000"), usdt, tokens, UNISWAP_V2));
+  });
+
   it("is zero for an empty input or pool", () => {
-    expect(getAmountOut(0n, usdt, tokens)).toBe(0n);
-    expect(getAmountOut(1n, 0n, tokens)).toBe(0n);
+    expect(getAmountOut(0n, usdt, tokens, UNISWAP_V2)).toBe(0n);
+    expect(getAmountOut(1n, 0n, tokens, UNISWAP_V2)).toBe(0n);
   });
 });
 
 describe("quoteSwap", () => {
   it("a buy receives what the pair releases less the buy fee, rounded as the token rounds", () => {
-    const routerOut = getAmountOut(parseEther("1000"), usdt, tokens);
+    const routerOut = getAmountOut(parseEther("1000"), usdt, tokens, UNISWAP_V2);
     const q = quoteSwap({
       side: "buy",
       amountIn: parseEther("1000"),
@@ -55,6 +62,7 @@ describe("quoteSwap", () => {
       burns: true,
       reserveIn: usdt,
       slippageBps: 50,
+      dex: UNISWAP_V2,
     });
     expect(q.pairIn).toBe(parseEther("1000"));
     expect(q.fee).toBe((routerOut * 300n) / 10_000n);
@@ -69,7 +77,7 @@ describe("quoteSwap", () => {
     const amountIn = parseEther("10000");
     const pairIn = pairInput("sell", amountIn, sell);
     expect(pairIn).toBe(parseEther("9500"));
-    const routerOut = getAmountOut(pairIn, tokens, usdt);
+    const routerOut = getAmountOut(pairIn, tokens, usdt, UNISWAP_V2);
     const q = quoteSwap({
       side: "sell",
       amountIn,
@@ -79,6 +87,7 @@ describe("quoteSwap", () => {
       burns: true,
       reserveIn: tokens,
       slippageBps: 100,
+      dex: UNISWAP_V2,
     });
     expect(q.pairIn).toBe(pairIn);
     expect(q.fee).toBe(parseEther("500"));
@@ -97,6 +106,7 @@ describe("quoteSwap", () => {
       burns: false,
       reserveIn: tokens,
       slippageBps: 50,
+      dex: UNISWAP_V2,
     });
     expect(q.burn).toBe(0n);
     expect(q.fee).toBe(parseEther("5")); // the total fee is unchanged
@@ -116,9 +126,18 @@ describe("minAfterSlippage and priceImpactBps", () => {
   });
 
   it("the impact grows with the trade and is 0 without one", () => {
-    expect(priceImpactBps(0n, usdt)).toBe(0n);
-    expect(priceImpactBps(usdt, usdt)).toBe(4992n); // half the pool's price for its own size
-    expect(priceImpactBps(parseEther("10"), usdt)).toBeLessThan(priceImpactBps(parseEther("100"), usdt));
+    expect(priceImpactBps(0n, usdt, UNISWAP_V2)).toBe(0n);
+    expect(priceImpactBps(usdt, usdt, UNISWAP_V2)).toBe(4992n); // half the pool's price for its own size
+    expect(priceImpactBps(parseEther("10"), usdt, UNISWAP_V2)).toBeLessThan(
+      priceImpactBps(parseEther("100"), usdt, UNISWAP_V2),
+    );
+  });
+
+  it("counts the chain's DEX fee: PancakeSwap V2's 0.25% leaves more of the input to move the price", () => {
+    // 1000 * 0.9975 / (100000 + 997.5) = 0.98762%: 98 bps; 5000 USDT: 4987.5 / 104987.5 = 4.7505%: 475 bps
+    expect(priceImpactBps(parseEther("1000"), usdt, PANCAKESWAP_V2)).toBe(98n);
+    expect(priceImpactBps(parseEther("5000"), usdt, PANCAKESWAP_V2)).toBe(475n);
+    expect(priceImpactBps(parseEther("5000"), usdt, UNISWAP_V2)).toBe(474n); // 4985 / 104985 = 4.7483%
   });
 });
 
@@ -194,12 +213,13 @@ describe("swapBlockReason", () => {
     const q = quoteSwap({
       side: "sell",
       amountIn,
-      routerOut: getAmountOut(pairInput("sell", amountIn, sell), tokens, usdt),
+      routerOut: getAmountOut(pairInput("sell", amountIn, sell), tokens, usdt, UNISWAP_V2),
       buy,
       sell,
       burns: false,
       reserveIn: tokens,
       slippageBps: 50,
+      dex: UNISWAP_V2,
     });
     expect(q.received).toBeGreaterThan(0n);
     expect(q.minReceived).toBe(0n);
@@ -224,8 +244,8 @@ describe("liquifiedReserves: the swap-and-liquify a sell runs first", () => {
   it("a large run: half sold (moving the price more than the DEX fee), all the other half added", () => {
     const pooled = parseEther("10000");
     const half = parseEther("5000");
-    const out = getAmountOut(half, tokens, usdt);
-    const after = liquifiedReserves(before, pooled, 0n);
+    const out = getAmountOut(half, tokens, usdt, UNISWAP_V2);
+    const after = liquifiedReserves(before, pooled, 0n, UNISWAP_V2);
     const t1 = tokens + half;
     const u1 = usdt - out;
     expect(after).toEqual({ token: t1 + half, usdt: u1 + (half * u1) / t1 });
@@ -233,14 +253,16 @@ describe("liquifiedReserves: the swap-and-liquify a sell runs first", () => {
     expect(spotPrice(after)).toBeLessThan(spotPrice(before));
     // so a sale right after gets less than at the old reserves
     const sale = parseEther("9500");
-    expect(getAmountOut(sale, after.token, after.usdt)).toBeLessThan(getAmountOut(sale, tokens, usdt));
+    expect(getAmountOut(sale, after.token, after.usdt, UNISWAP_V2)).toBeLessThan(
+      getAmountOut(sale, tokens, usdt, UNISWAP_V2),
+    );
   });
 
   it("a small run: all the USDT from the sale added, the tokens it does not match stay", () => {
     const pooled = parseEther("2000");
     const half = parseEther("1000");
-    const out = getAmountOut(half, tokens, usdt);
-    const after = liquifiedReserves(before, pooled, 0n);
+    const out = getAmountOut(half, tokens, usdt, UNISWAP_V2);
+    const after = liquifiedReserves(before, pooled, 0n, UNISWAP_V2);
     const t1 = tokens + half;
     const u1 = usdt - out;
     expect(after).toEqual({ token: t1 + (out * t1) / u1, usdt });
@@ -248,7 +270,7 @@ describe("liquifiedReserves: the swap-and-liquify a sell runs first", () => {
   });
 
   it("changes nothing when there is nothing to sell", () => {
-    expect(liquifiedReserves(before, 1n, 0n)).toEqual(before);
+    expect(liquifiedReserves(before, 1n, 0n, UNISWAP_V2)).toEqual(before);
   });
 });
 

@@ -1,3 +1,4 @@
+import { type Dex, getAmountOut } from "@taichi/contracts/dex";
 import { RATE_DENOMINATOR } from "../ido/logic";
 
 /** A buy spends USDT for a project token; a sell spends the token for USDT (docs/tokens.md). */
@@ -5,9 +6,6 @@ export type Side = "buy" | "sell";
 
 /** One side of a token's fee table (`getFees()`), rates in basis points. */
 export type FeeRates = { burn: number; pool: number; node: number; market: number; dividend: number };
-
-/** What the DEX keeps of every input, per mille (Uniswap V2 / PancakeSwap V2: 0.3%; 997/1000). */
-const DEX_FEE_KEEP = 997n;
 
 /** Slippage presets (basis points) and the bounds of a custom value. */
 export const SLIPPAGE_PRESETS = [10, 50, 100] as const;
@@ -40,13 +38,6 @@ export const totalRate = (f: FeeRates): bigint =>
 /** The token's fee on `amount`: floor(amount * total rate / 10000), as `FeeToken._feeTotal` rounds. */
 export const feeOn = (amount: bigint, f: FeeRates): bigint => (amount * totalRate(f)) / RATE_DENOMINATOR;
 
-/** The router's output for an input (UniswapV2Library.getAmountOut). */
-export function getAmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint {
-  if (amountIn <= 0n || reserveIn <= 0n || reserveOut <= 0n) return 0n;
-  const inWithFee = amountIn * DEX_FEE_KEEP;
-  return (inWithFee * reserveOut) / (reserveIn * 1000n + inWithFee);
-}
-
 /** What reaches the pair: a sell pays the token's sell fee out of the amount sent; a buy pays none going in. */
 export function pairInput(side: Side, amountIn: bigint, sell: FeeRates): bigint {
   return side === "sell" ? amountIn - feeOn(amountIn, sell) : amountIn;
@@ -54,12 +45,12 @@ export function pairInput(side: Side, amountIn: bigint, sell: FeeRates): bigint 
 
 /**
  * How far the trade moves the price against the trader, in basis points, not counting the DEX fee:
- * 1 - (execution price / mid price) = in' / (reserveIn + in') with in' the input after the DEX fee.
+ * 1 - (execution price / mid price) = in' / (reserveIn + in') with in' the input after the DEX's fee.
  */
-export function priceImpactBps(pairIn: bigint, reserveIn: bigint): bigint {
+export function priceImpactBps(pairIn: bigint, reserveIn: bigint, dex: Dex): bigint {
   if (pairIn <= 0n || reserveIn <= 0n) return 0n;
-  const inWithFee = pairIn * DEX_FEE_KEEP;
-  return (inWithFee * RATE_DENOMINATOR) / (reserveIn * 1000n + inWithFee);
+  const inWithFee = pairIn * (RATE_DENOMINATOR - BigInt(dex.feeBps));
+  return (inWithFee * RATE_DENOMINATOR) / (reserveIn * RATE_DENOMINATOR + inWithFee);
 }
 
 export type QuoteInput = {
@@ -75,6 +66,8 @@ export type QuoteInput = {
   /** the pair's reserve of the input asset, for the price impact */
   reserveIn: bigint;
   slippageBps: number;
+  /** the chain's DEX (its fee), from the deployment file */
+  dex: Dex;
 };
 
 export type Quote = {
@@ -110,7 +103,7 @@ export function quoteSwap(q: QuoteInput): Quote {
     burn,
     received,
     minReceived: minAfterSlippage(received, q.slippageBps),
-    priceImpactBps: priceImpactBps(pairIn, q.reserveIn),
+    priceImpactBps: priceImpactBps(pairIn, q.reserveIn, q.dex),
   };
 }
 
@@ -196,9 +189,10 @@ export function liquifiedReserves(
   reserves: { token: bigint; usdt: bigint },
   pooledTokens: bigint,
   tokenUsdt: bigint,
+  dex: Dex,
 ): { token: bigint; usdt: bigint } {
   const half = pooledTokens / 2n;
-  const out = getAmountOut(half, reserves.token, reserves.usdt);
+  const out = getAmountOut(half, reserves.token, reserves.usdt, dex);
   if (out === 0n) return reserves;
   const token = reserves.token + half;
   const usdt = reserves.usdt - out;

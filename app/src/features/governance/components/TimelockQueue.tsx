@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../../../i18n";
+import { BEHIND_NOTE_BLOCKS } from "../../../lib/indexer";
 import type { Managed } from "../../manager/registry";
 import { type DescribedOperation, useChainClock, useOperations } from "../hooks/useTimelock";
 import { OperationList } from "./OperationList";
 
 /**
- * The timelock's queued operations (waiting or ready) and its recent executed and cancelled ones, read
- * in block windows (see `useOperations`) with "Show older". `actions`: buttons under a queued operation.
+ * The timelock's queued operations (waiting or ready) and its recent executed and cancelled ones, from
+ * the indexer or in block windows (see `useOperations`) with "Show older". `actions`: buttons under a queued operation.
  */
 export function TimelockQueue({
   timelock,
@@ -55,6 +56,9 @@ export function TimelockQueue({
           <OperationList operations={ops.history} clock={clock} label={t("governance.history")} />
         )}
         {blocks && <p className="muted small">{t("governance.range", blocks)}</p>}
+        {ops.behind !== undefined && ops.behind >= BEHIND_NOTE_BLOCKS && (
+          <p className="muted small">{t("governance.behind", { blocks: ops.behind.toString() })}</p>
+        )}
         {ops.isFetchingOlder && <p className="muted">{t("common.loading")}</p>}
         {ops.older && (
           <button type="button" className="button ghost" disabled={ops.isFetchingOlder} onClick={ops.older}>

@@ -2,7 +2,9 @@ import { timelockAbi } from "@taichi/contracts";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import type { Abi } from "viem";
 import { useClient } from "wagmi";
-import { contractAddress } from "../../../lib/deployments";
+import { contractAddress, deployBlock } from "../../../lib/deployments";
+import { env } from "../../../lib/env";
+import { blocksBehind, catchUpInterval, indexedOperations } from "../../../lib/indexer";
 import {
   type BlockWindow,
   LOG_BLOCK_SECONDS,
@@ -17,12 +19,21 @@ import { type AuditReads, auditReads } from "../../manager/audit";
 import { MANAGER_READ_KEY, useManagerRead } from "../../manager/hooks/useManagerRead";
 import { type Managed, managedContracts } from "../../manager/registry";
 import { type DescribedCall, describeCall, loadTimelockEvents } from "../chain";
-import { type Operation, type TimelockEvent, collectOperations, isQueued } from "../operations";
+import {
+  type Operation,
+  type TimelockEvent,
+  collectOperations,
+  isQueued,
+  operationFromIndex,
+  uniqueOperations,
+} from "../operations";
 
 /** The timelock that owns the contracts, when the deployment has one. */
 export function timelockContract(chainId: number = appChain.id): Managed | undefined {
   const address = contractAddress(chainId, "Timelock");
-  return address ? { name: "Timelock", address, abi: timelockAbi as Abi } : undefined;
+  return address
+    ? { name: "Timelock", address, abi: timelockAbi as Abi, deployBlock: deployBlock(chainId, "Timelock") }
+    : undefined;
 }
 
 /** Every contract a timelock call can target: the managed ones and the timelock itself (its delay, roles). */
@@ -73,44 +84,113 @@ async function loadEventsPage(
   span: bigint | undefined,
   toBlock: bigint | undefined,
 ): Promise<EventsPage> {
+  const floor = timelock.deployBlock ?? 0n;
   if (toBlock === undefined) {
     // the first page: every window back to the span of the delay, so each waiting operation is in it
     const latest = await reads.getBlockNumber();
-    const from = span === undefined || size === undefined ? 0n : latest >= span ? latest - span + 1n : 0n;
-    const windows = blockWindows(from, latest, size);
+    const from = span === undefined || size === undefined ? floor : latest >= span ? latest - span + 1n : 0n;
+    const windows = blockWindows(from > floor ? from : floor, latest, size);
     const pages = await Promise.all(windows.map((w) => loadTimelockEvents(reads, timelock.address, w)));
     return { fromBlock: windows.at(-1)?.fromBlock ?? from, toBlock: latest, events: pages.flat() };
   }
-  const window = windowEndingAt(toBlock, size);
+  const window = windowEndingAt(toBlock, size, floor);
   return { ...window, events: await loadTimelockEvents(reads, timelock.address, window) };
 }
+
+/** Operations per page of the indexer's `/timelock/operations`. */
+const INDEXED_OPERATIONS_PAGE = 50;
+
+/** A page of operations from the indexer: `next` pages on; `behind`: blocks it trails the chain. */
+type OperationsPage = BlockWindow & {
+  operations: Operation[];
+  next: string | null;
+  behind: bigint | undefined;
+};
+
+/**
+ * A page of the timelock's operations from the indexer (one HTTP request; the first page has every
+ * queued one, however old). Its blocks run from its oldest operation (the timelock's deploy block on
+ * the last page) to the indexer's head. Throws `IndexerError` when the indexer fails.
+ */
+async function loadOperationsPage(
+  reads: AuditReads,
+  base: string,
+  timelock: Managed,
+  before: string | undefined,
+): Promise<OperationsPage> {
+  const [page, latest] = await Promise.all([
+    indexedOperations(base, INDEXED_OPERATIONS_PAGE, before),
+    reads.getBlockNumber(),
+  ]);
+  const oldest = page.items.at(-1)?.blockNumber;
+  return {
+    fromBlock: page.next && oldest !== undefined ? oldest : (timelock.deployBlock ?? 0n),
+    toBlock: page.head?.number ?? latest,
+    operations: [...page.queued, ...page.items].map(operationFromIndex),
+    next: page.next,
+    behind: blocksBehind(page.head, latest),
+  };
+}
+
+type PageParam = { indexed: boolean; toBlock?: bigint; before?: string };
 
 export type DescribedOperation = Operation & { described: DescribedCall[] };
 
 /**
  * The timelock's operations, newest first, each call decoded with what it changes: queued ones against
  * the values now, executed ones against the values just before they ran, cancelled ones against the
- * values when they were cancelled. The first read spans the
- * delay (every operation still waiting was scheduled inside it) in `logRange` windows; `older` reads
- * one more window before it.
+ * values when they were cancelled. With an indexer (VITE_INDEXER_URL), pages of its operations, every
+ * queued one on the first; without one, or when it fails on the first page, the timelock's events: the
+ * first read spans the delay (every operation still waiting was scheduled inside it) in `logRange`
+ * windows, and `older` reads one more window before it, down to the timelock's deploy block.
  */
 export function useOperations(timelock: Managed | undefined, minDelay: bigint | undefined) {
   const client = useClient({ chainId: appChain.id });
   const size = logRange(appChain.id);
   const span = blocksFor(minDelay);
+  const floor = timelock?.deployBlock ?? 0n;
   const pages = useInfiniteQuery({
-    queryKey: [MANAGER_READ_KEY, "timelock-events", timelock?.address, size?.toString(), span?.toString()],
+    queryKey: [
+      MANAGER_READ_KEY,
+      "timelock-events",
+      timelock?.address,
+      size?.toString(),
+      span?.toString(),
+      env.indexerUrl,
+    ],
+    // the delay first where reads are windowed: a fallback from a failing indexer must know its span
     enabled: !!client && !!timelock && (size === undefined || span !== undefined),
     retry: false,
-    initialPageParam: undefined as bigint | undefined,
-    queryFn: ({ pageParam }) => loadEventsPage(auditReads(client!), timelock!, size, span, pageParam),
-    getNextPageParam: (_last, all) => {
-      const oldest = all.at(-1);
-      return oldest && oldest.fromBlock > 0n ? oldest.fromBlock - 1n : undefined;
+    initialPageParam: { indexed: !!env.indexerUrl } as PageParam,
+    queryFn: async ({ pageParam }): Promise<EventsPage | OperationsPage> => {
+      const reads = auditReads(client!);
+      if (pageParam.indexed) {
+        try {
+          return await loadOperationsPage(reads, env.indexerUrl!, timelock!, pageParam.before);
+        } catch (error) {
+          // an older page stays an error; the first one falls back to the chain
+          if (pageParam.before !== undefined) throw error;
+          console.warn("governance: the indexer failed, reading the logs instead", error);
+        }
+      }
+      return loadEventsPage(reads, timelock!, size, span, pageParam.toBlock);
+    },
+    refetchInterval: (query) => {
+      const first = query.state.data?.pages[0];
+      return catchUpInterval(first && "behind" in first ? first.behind : undefined);
+    },
+    getNextPageParam: (last, all): PageParam | undefined => {
+      if ("next" in last) return last.next === null ? undefined : { indexed: true, before: last.next };
+      const oldest = all.at(-1)!;
+      return oldest.fromBlock > floor ? { indexed: false, toBlock: oldest.fromBlock - 1n } : undefined;
     },
   });
   const loaded = pages.data?.pages ?? [];
-  const ops = collectOperations(loaded.flatMap((p) => p.events));
+  const first = loaded[0];
+  const indexed = first !== undefined && "next" in first;
+  const ops = indexed
+    ? uniqueOperations(loaded.flatMap((p) => ("operations" in p ? p.operations : [])))
+    : collectOperations(loaded.flatMap((p) => ("events" in p ? p.events : [])));
   const contracts = governedContracts();
   const described = useQuery({
     queryKey: [MANAGER_READ_KEY, "timelock-ops", ops.map((o) => `${o.id}:${!!o.executed}:${!!o.cancelled}`)],
@@ -135,6 +215,7 @@ export function useOperations(timelock: Managed | undefined, minDelay: bigint | 
     history: described.data?.filter((op) => !isQueued(op)),
     range: loaded.length > 0 ? { from: loaded.at(-1)!.fromBlock, to: loaded[0]!.toBlock } : undefined,
     older: pages.hasNextPage ? () => void pages.fetchNextPage() : undefined,
+    behind: first && "behind" in first ? first.behind : undefined,
     isLoading: pages.isLoading || described.isLoading,
     isFetchingOlder: pages.isFetchingNextPage,
     isError: pages.isError || described.isError,

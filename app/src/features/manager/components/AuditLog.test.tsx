@@ -1,9 +1,10 @@
 import { lpSwapAbi, presaleAbi } from "@taichi/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { type Address, encodeAbiParameters, encodeEventTopics } from "viem";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18n, loadParts } from "../../../i18n";
+import { formatAddress } from "../../../lib/format";
 import { alice, bob, carol, lpSwap, owner, presale, rawLog } from "../auditFixtures";
 import { AuditLog } from "./AuditLog";
 
@@ -11,6 +12,11 @@ import { AuditLog } from "./AuditLog";
 // window size `logRange` gives the page; `failBelow` makes it refuse windows starting below that block.
 const rpc = vi.hoisted(() => ({ size: 5n, latest: 12n, failBelow: -1n, calls: [] as string[] }));
 vi.mock("wagmi", () => ({ useClient: () => ({}) }));
+// the indexer (VITE_INDEXER_URL) when a test sets one, and the paths it was asked
+const indexer = vi.hoisted(() => ({ url: undefined as string | undefined, paths: [] as string[] }));
+vi.mock("../../../lib/env", async (original) =>
+  (await import("../../../lib/envFixtures")).envWithIndexerUrl(await original(), () => indexer.url),
+);
 vi.mock("../../../wagmi", () => ({ appChain: { id: 31337 } }));
 vi.mock("../../../lib/logRange", async (original) => ({
   ...(await original<typeof import("../../../lib/logRange")>()),
@@ -83,6 +89,9 @@ beforeAll(async () => {
 });
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
+  indexer.url = undefined;
+  indexer.paths = [];
   rpc.calls = [];
   rpc.failBelow = -1n;
   rpc.latest = 12n;
@@ -146,5 +155,89 @@ describe("AuditLog paging", () => {
     const { entries } = show();
     expect((await screen.findByRole("alert")).textContent).toMatch(/Could not read the events/);
     expect(entries()).toEqual([]);
+  });
+});
+
+/** `/audit` items as the indexer answers them, each a Presale.ManagerUpdated in its block. */
+const indexedItem = (block: number, previousManager: Address, newManager: Address) => ({
+  blockNumber: String(block),
+  logIndex: 0,
+  timestamp: String(1_700_000_000 + block),
+  transactionHash: `0x${block.toString(16).padStart(64, "0")}`,
+  from: owner,
+  contract: "Presale",
+  event: "ManagerUpdated",
+  args: { previousManager, newManager },
+});
+
+/** An indexer at http://idx answering /audit pages (newest first) with its head at `head`. */
+function serveIndexer(head: number, pages: Record<string, { items: unknown[]; next: string | null }>) {
+  indexer.url = "http://idx";
+  vi.stubGlobal("fetch", async (url: string) => {
+    const path = url.replace("http://idx", "");
+    indexer.paths.push(path);
+    const page = pages[path];
+    if (!page) return new Response("not found", { status: 404 });
+    return Response.json({ ...page, block: { number: String(head), timestamp: "1700000000" } });
+  });
+}
+
+describe("AuditLog from the indexer", () => {
+  it("reads pages of /audit and no logs; 'Show older' asks for the next page", async () => {
+    serveIndexer(12, {
+      "/audit?limit=50": { items: [indexedItem(11, bob, carol)], next: "11-0" },
+      "/audit?limit=50&before=11-0": { items: [indexedItem(5, alice, bob)], next: null },
+    });
+    const { entries } = show();
+    await screen.findByText("Blocks 11–12");
+    expect(entries()).toEqual(["Presale.ManagerUpdated #11"]);
+    fireEvent.click(screen.getByRole("button", { name: "Show older" }));
+    await screen.findByText("Blocks 0–12");
+    expect(entries()).toEqual(["Presale.ManagerUpdated #11", "Presale.ManagerUpdated #5"]);
+    // the sender and time come from the indexer; no older page after the last
+    expect(screen.getAllByText(formatAddress(owner, "long"))).toHaveLength(2);
+    expect(screen.queryByRole("button", { name: /Show older/ })).toBeNull();
+    expect(indexer.paths).toEqual(["/audit?limit=50", "/audit?limit=50&before=11-0"]);
+    expect(rpc.calls).toEqual([]);
+  });
+
+  it("says how far behind the chain the indexer is", async () => {
+    rpc.latest = 20n;
+    serveIndexer(12, { "/audit?limit=50": { items: [indexedItem(11, bob, carol)], next: null } });
+    show();
+    expect(
+      await screen.findByText(
+        "History from the indexer, 8 blocks behind the chain: the latest events may be missing",
+      ),
+    ).toBeTruthy();
+  });
+
+  it("asks again while the indexer trails the chain, until it has the latest block", async () => {
+    const pages = { "/audit?limit=50": { items: [indexedItem(5, alice, bob)], next: null } };
+    serveIndexer(11, pages);
+    const { entries } = show();
+    await screen.findByText("Blocks 0–11");
+    expect(entries()).toEqual(["Presale.ManagerUpdated #5"]);
+    // the indexer reaches block 12 with a new event: the page shows it without a reload
+    serveIndexer(12, {
+      "/audit?limit=50": { items: [indexedItem(12, bob, carol), indexedItem(5, alice, bob)], next: null },
+    });
+    await waitFor(
+      () => expect(entries()).toEqual(["Presale.ManagerUpdated #12", "Presale.ManagerUpdated #5"]),
+      {
+        timeout: 3_000,
+      },
+    );
+  });
+
+  it("falls back to the block windows when the indexer fails", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    serveIndexer(12, {});
+    const { entries } = show();
+    await screen.findByText("Blocks 8–12");
+    expect(entries()).toEqual(["Presale.ManagerUpdated #11", "LpSwap.RatesUpdated #9"]);
+    expect(indexer.paths).toEqual(["/audit?limit=50"]);
+    expect(rpc.calls).toEqual(["8-12"]);
+    expect(screen.getByRole("button", { name: "Show older (blocks 3–7)" })).toBeTruthy();
   });
 });

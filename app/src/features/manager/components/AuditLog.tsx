@@ -2,11 +2,21 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useClient } from "wagmi";
 import { useTranslation } from "../../../i18n";
+import { env } from "../../../lib/env";
 import { formatAddress } from "../../../lib/format";
+import { BEHIND_NOTE_BLOCKS, catchUpInterval } from "../../../lib/indexer";
 import { logRange, windowBefore } from "../../../lib/logRange";
 import { appChain } from "../../../wagmi";
 import { explorerTxUrl } from "../../wallet/recentTxs";
-import { auditReads, loadAuditPage, olderPageEnd } from "../audit";
+import {
+  type AuditPage,
+  type IndexedAuditPage,
+  auditReads,
+  firstBlock,
+  loadAuditPage,
+  loadIndexedAuditPage,
+  olderPageEnd,
+} from "../audit";
 import { formatUtc } from "../fields";
 import { MANAGER_READ_KEY } from "../hooks/useManagerRead";
 import type { Managed } from "../registry";
@@ -14,31 +24,61 @@ import { ChangeList } from "./ConfigForm";
 import { CallView } from "../../governance/components/OperationList";
 import { governedContracts } from "../../governance/hooks/useTimelock";
 
+type AuditPageParam = { indexed: boolean; toBlock?: bigint; before?: string };
+
 /**
- * Every admin event of the given contracts, newest first, filterable by contract. Read a window of
- * blocks at a time (`logRange`: the RPC's eth_getLogs cap; the local chain reads every block at once):
- * the newest window first, then "Show older" reads the one before the oldest shown.
+ * Every admin event of the given contracts, newest first, filterable by contract. With an indexer
+ * (VITE_INDEXER_URL), pages of its `/audit` in one request each, and "Show older" the next page; without
+ * one, or when it fails on the first page, a window of blocks at a time (`logRange`: the RPC's
+ * eth_getLogs cap; the local chain reads every block at once) from the newest down to the first deploy
+ * block, "Show older" reading the one before the oldest shown.
  */
 export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
   const { t } = useTranslation();
   const client = useClient({ chainId: appChain.id });
   const [filter, setFilter] = useState("");
   const size = logRange(appChain.id);
+  const floor = firstBlock(contracts);
   const log = useInfiniteQuery({
     // under MANAGER_READ_KEY: a transaction through the shared path refreshes it too (every loaded
-    // window again, counted from the new latest block)
-    queryKey: [MANAGER_READ_KEY, "audit", contracts.map((c) => c.address), size?.toString()],
+    // page again, counted from the new latest block)
+    queryKey: [MANAGER_READ_KEY, "audit", contracts.map((c) => c.address), size?.toString(), env.indexerUrl],
     enabled: !!client,
     retry: false,
-    initialPageParam: undefined as bigint | undefined,
-    queryFn: ({ pageParam }) =>
-      loadAuditPage(auditReads(client!), contracts, size, pageParam, governedContracts()),
-    getNextPageParam: (_last, pages) => olderPageEnd(pages),
+    initialPageParam: { indexed: !!env.indexerUrl } as AuditPageParam,
+    queryFn: async ({ pageParam }): Promise<AuditPage & Partial<IndexedAuditPage>> => {
+      const reads = auditReads(client!);
+      if (pageParam.indexed) {
+        try {
+          return await loadIndexedAuditPage(
+            reads,
+            env.indexerUrl!,
+            contracts,
+            pageParam.before,
+            governedContracts(),
+          );
+        } catch (error) {
+          // an older page stays an error (the entries above stay); the first one falls back to the chain
+          if (pageParam.before !== undefined) throw error;
+          console.warn("audit log: the indexer failed, reading the logs instead", error);
+        }
+      }
+      return loadAuditPage(reads, contracts, size, pageParam.toBlock, governedContracts());
+    },
+    refetchInterval: (query) => catchUpInterval(query.state.data?.pages[0]?.behind),
+    getNextPageParam: (last, pages): AuditPageParam | undefined => {
+      if (last.next !== undefined)
+        return last.next === null ? undefined : { indexed: true, before: last.next };
+      const toBlock = olderPageEnd(pages, floor);
+      return toBlock === undefined ? undefined : { indexed: false, toBlock };
+    },
   });
   const pages = log.data?.pages ?? [];
   const entries = pages.flatMap((p) => p.entries).filter((e) => filter === "" || e.contract === filter);
   const shown = pages.length > 0 ? { from: pages.at(-1)!.fromBlock, to: pages[0]!.toBlock } : undefined;
-  const older = pages.length > 0 ? windowBefore(pages.at(-1)!, size) : undefined;
+  const indexed = pages[0]?.next !== undefined;
+  const behind = pages[0]?.behind;
+  const older = pages.length > 0 && !indexed ? windowBefore(pages.at(-1)!, size, floor) : undefined;
   const blocks = (w: { from: bigint; to: bigint }) => ({ from: w.from.toString(), to: w.to.toString() });
 
   return (
@@ -79,6 +119,9 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
               ? t("manager.audit.empty", blocks(shown))
               : t("manager.audit.emptyOf", { ...blocks(shown), contract: filter })}
         </p>
+      )}
+      {behind !== undefined && behind >= BEHIND_NOTE_BLOCKS && (
+        <p className="small muted">{t("manager.audit.behind", { blocks: behind.toString() })}</p>
       )}
       <ol className="manager-audit-list" aria-label={t("manager.audit.title")}>
         {entries.map((e) => {
@@ -138,10 +181,22 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
         })}
       </ol>
       {log.isFetchingNextPage && <p className="muted">{t("common.loading")}</p>}
-      {log.isFetchNextPageError && older && (
+      {log.isFetchNextPageError && (
         <p className="error-text" role="alert">
-          {t("manager.audit.olderError", blocks({ from: older.fromBlock, to: older.toBlock }))}
+          {older
+            ? t("manager.audit.olderError", blocks({ from: older.fromBlock, to: older.toBlock }))
+            : t("manager.audit.error")}
         </p>
+      )}
+      {log.hasNextPage && indexed && (
+        <button
+          type="button"
+          className="button ghost"
+          disabled={log.isFetchingNextPage}
+          onClick={() => void log.fetchNextPage()}
+        >
+          {t("manager.audit.olderIndexed")}
+        </button>
       )}
       {log.hasNextPage && older && (
         <button

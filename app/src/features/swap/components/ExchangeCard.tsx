@@ -11,7 +11,8 @@ import { useTransaction } from "../../../lib/useTransaction";
 import { useAppStore } from "../../../store";
 import { appChain } from "../../../wagmi";
 import type { AppConnection } from "../../wallet/hooks/useAppConnection";
-import { router, swapTokens } from "../contracts";
+import { getAmountOut } from "@taichi/contracts/dex";
+import { dex, router, swapTokens } from "../contracts";
 import { useRouterQuote, useSwapMarket, useSwapSettings, useTokenSymbols } from "../hooks/useSwap";
 import {
   HIGH_IMPACT_BPS,
@@ -19,7 +20,6 @@ import {
   type Side,
   burnTokenBurns,
   deadlineAt,
-  getAmountOut,
   liquifiedReserves,
   pairInput,
   quoteSwap,
@@ -79,17 +79,17 @@ export function ExchangeCard({ connection }: { connection: AppConnection }) {
     market.pooled >= market.swapThreshold;
   const routerQuote = useRouterQuote(path, liquifies ? undefined : pairIn);
   const reserves =
-    liquifies && market.reserves && market.pooled !== undefined && market.pooledUsdt !== undefined
-      ? liquifiedReserves(market.reserves, market.pooled, market.pooledUsdt)
+    liquifies && dex && market.reserves && market.pooled !== undefined && market.pooledUsdt !== undefined
+      ? liquifiedReserves(market.reserves, market.pooled, market.pooledUsdt, dex)
       : market.reserves;
   const out = liquifies
-    ? pairIn !== undefined && reserves
-      ? getAmountOut(pairIn, reserves.token, reserves.usdt)
+    ? pairIn !== undefined && reserves && dex
+      ? getAmountOut(pairIn, reserves.token, reserves.usdt, dex)
       : undefined
     : routerQuote.out;
 
   let quote: Quote | undefined;
-  if (amountIn !== undefined && market.fees && reserves && out !== undefined) {
+  if (amountIn !== undefined && market.fees && reserves && out !== undefined && dex) {
     quote = quoteSwap({
       side,
       amountIn,
@@ -99,6 +99,7 @@ export function ExchangeCard({ connection }: { connection: AppConnection }) {
       burns: true,
       reserveIn: side === "buy" ? reserves.usdt : reserves.token,
       slippageBps: settings.slippageBps,
+      dex,
     });
     const burnConfig = market.burnConfig;
     if (quote.burn > 0n && burnConfig && market.totalSupply !== undefined) {

@@ -1,0 +1,61 @@
+import type { ido as zh } from "./ido.zh";
+
+/** English texts of the ido page: typed as the Chinese ones, so a missing or extra key fails `tsc`. */
+export const ido: typeof zh = {
+  buy: {
+    title: "Buy",
+    button: "Buy for {{amount}} {{symbol}}",
+    youGet: "You get",
+    tokensValue: "{{tokens}} {{symbol}}",
+    balance: "Your {{symbol}} balance",
+  },
+  buyBlocked: {
+    notConnected: "Connect your wallet to buy",
+    wrongChain: "Switch your wallet to {{chain}}",
+    loading: "Loading...",
+    alreadyBought: "One participation per address",
+    notRegistered: "Bind a referrer before buying",
+    notStarted: "The presale has not started yet",
+    noPriority: "Before the opening only accounts with a priority right can buy",
+    ended: "The presale has ended",
+    soldOut: "The presale is sold out",
+    balance: "Insufficient balance",
+  },
+  allocation: {
+    title: "My allocation",
+    none: "You have not bought yet",
+    number: "Participation no.",
+    paid: "Paid",
+    allotted: "Allotted",
+    toClaim: "To claim",
+    claim: "Claim {{symbol}}",
+    claimIn: "Claim opens in",
+    claimed: "Claimed",
+  },
+  rewards: {
+    title: "My referral rewards",
+    claimable: "Claimable",
+    direct: "From direct invitees (total)",
+    indirect: "From second-generation invitees (total)",
+    claim: "Claim rewards",
+  },
+  invitees: {
+    direct: "My direct invitees",
+    indirect: "My indirect invitees",
+    count: "{{count}} bought",
+    via: "Via",
+    number: "No.",
+    paid: "Paid",
+    tokens: "Tokens",
+    more: "Load more",
+  },
+  totals: {
+    title: "Presale totals",
+    users: "Participants",
+    amount: "USDT received",
+    tokens: "Tokens allotted",
+    direct: "Direct rewards",
+    indirect: "Indirect rewards",
+    extracted: "Tokens claimed",
+  },
+};

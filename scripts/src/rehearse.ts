@@ -1,0 +1,34 @@
+/**
+ * `npm run rehearse -- bsc` (or `-- bsc-testnet`, `-- 56`, `-- 97`): the BSC-shaped rehearsal in one command.
+ * The e2e stack starts on a local chain with BSC's chain id, BSC-USD and Multicall3 at their mainnet addresses
+ * and the package PancakeSwap DEX, deployed by the real `npm run deploy` (scripts/src/rehearsal/chain.ts); then
+ * the journeys tagged @rehearsal run in Chromium against it. Its own ports (E2E_*_PORT, default 8745, 8987,
+ * 5373) let it run beside `npm run dev` and `npm test`. docs/deploy.md says what differs from BSC mainnet.
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { requireSystem } from "./check-system.ts";
+import { REPO_ROOT } from "./env.ts";
+import { rehearsalChainId } from "./rehearsal/chain.ts";
+
+const chainId = rehearsalChainId(process.argv[2] ?? "bsc");
+requireSystem();
+const started = Date.now();
+const { status } = spawnSync(
+  join(REPO_ROOT, "node_modules", ".bin", "playwright"),
+  ["test", "--grep", "@rehearsal"],
+  {
+    cwd: join(REPO_ROOT, "e2e"),
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      E2E_REHEARSAL: String(chainId),
+      E2E_CHAIN_PORT: process.env.E2E_CHAIN_PORT ?? "8745",
+      E2E_API_PORT: process.env.E2E_API_PORT ?? "8987",
+      E2E_APP_PORT: process.env.E2E_APP_PORT ?? "5373",
+    },
+  },
+);
+const seconds = Math.round((Date.now() - started) / 1000);
+console.log(`rehearsal on chain ${chainId}: ${status === 0 ? "passed" : "FAILED"} in ${seconds} s`);
+process.exitCode = status ?? 1;
