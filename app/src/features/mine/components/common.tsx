@@ -12,7 +12,7 @@ export function QueryBody<T>({
   isEmpty,
   children,
 }: {
-  query: { isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
+  query: { isError: boolean; error: unknown; data: T | undefined; refetch: () => Promise<unknown> };
   isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
