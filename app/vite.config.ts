@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { type Plugin, loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
@@ -9,7 +10,7 @@ const envDir = fileURLToPath(new URL("..", import.meta.url));
 /**
  * The production index.html paints without waiting for a second request: the start stylesheet is
  * inlined (a render-blocking request on slow mobile networks), and the shown language's catalogue
- * (src/i18n, which the first render awaits) is preloaded with the scripts instead of being asked for
+ * (src/i18n/locales/<lang>/start.po, which the first render awaits) is preloaded with the scripts instead of being asked for
  * only once they ran. The language is the stored one, as src/store.ts reads it (en* or else zh).
  */
 function firstPaint(): Plugin {
@@ -33,7 +34,8 @@ function firstPaint(): Plugin {
         );
         const catalogue = (lang: string) => {
           const chunk = Object.values(bundle).find(
-            (file) => file.type === "chunk" && file.facadeModuleId?.endsWith(`/src/i18n/${lang}.ts`),
+            (file) =>
+              file.type === "chunk" && file.facadeModuleId?.endsWith(`/src/i18n/locales/${lang}/start.po`),
           );
           if (!chunk) throw new Error(`no chunk for the ${lang} catalogue`);
           return base + chunk.fileName;
@@ -60,7 +62,17 @@ export default defineConfig(({ mode }) => {
   const apiPort = Number(env.API_PORT || 8787);
   return {
     envDir,
-    plugins: [react(), firstPaint()],
+    // Lingui compiles each PO catalogue (src/i18n/locales) into its own module; a missing text or
+    // a message that is not valid ICU fails the build.
+    plugins: [
+      react(),
+      lingui({
+        configPath: fileURLToPath(new URL("lingui.config.ts", import.meta.url)),
+        failOnMissing: true,
+        failOnCompileError: true,
+      }),
+      firstPaint(),
+    ],
     // The deployment files the app is built with: the repository's deployments/ unless a stack of
     // its own (e2e, bench) points elsewhere.
     resolve: {
@@ -82,6 +94,13 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       rolldownOptions: {
         output: {
+          // A catalogue's chunk is named by its language, and its part unless it is the start one:
+          // en-<hash>.js, ido.en-<hash>.js (the chunks the loading e2e test holds).
+          chunkFileNames: (chunk) => {
+            const po = chunk.facadeModuleId?.match(/\/locales\/(\w+)\/(\w+)\.po$/);
+            if (!po) return "assets/[name]-[hash].js";
+            return po[2] === "start" ? `assets/${po[1]}-[hash].js` : `assets/${po[2]}.${po[1]}-[hash].js`;
+          },
           // React is a long-lived vendor chunk (cached across deploys) that `/` uses whole; pages are
           // split by React.lazy. No group by package for viem/wagmi: that pulls every module of theirs any
           // page uses into the chunk `/` loads. `vendor` holds only the packages' modules `/` imports

@@ -27,7 +27,9 @@ test.describe("loading (issue 19)", () => {
     // hold the English catalogue and every chain request until the placeholders were seen
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let catalogueRequests = 0;
     await page.route(/\/assets\/en-[\w-]+\.js$/, async (route) => {
+      catalogueRequests++;
       await held;
       await route.continue();
     });
@@ -48,5 +50,6 @@ test.describe("loading (issue 19)", () => {
     await expect(sale.locator(".stage-badge")).toBeVisible();
     await expect(page.getByRole("status", { name: "Loading..." })).toHaveCount(0);
     expect(await page.evaluate(() => window.__layoutShift)).toBeLessThan(0.05);
+    expect(catalogueRequests, "the English start catalogue was the chunk held").toBe(1);
   });
 });

@@ -2,6 +2,7 @@
 import { buildApp } from "./app.ts";
 import { createDb, migrate, type Db } from "./db/index.ts";
 import { describeDatabase, EnvError, loadEnv } from "./env.ts";
+import { startPaymentAuditJob } from "./jobs/paymentAudit.ts";
 import { startSettlementJob } from "./jobs/settlement.ts";
 import { DEFAULT_AUTH } from "./lib/auth.ts";
 import { batchedLogStream } from "./lib/logStream.ts";
@@ -54,12 +55,14 @@ async function main(): Promise<void> {
   app.log.info(`database: ${describeDatabase(env.database)}`);
 
   let stopSettlement = () => {};
+  let stopPaymentAudit = () => {};
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
     stopSettlement();
+    stopPaymentAudit();
     app
       .close()
       .then(() => db.close())
@@ -82,6 +85,8 @@ async function main(): Promise<void> {
     await app.listen({ port: env.apiPort, host: env.apiHost });
     // Settled days add ledger rows for many members: drop every cached `my` answer.
     stopSettlement = startSettlementJob(db, app.log, { onSettled: () => app.memberCache.clear() });
+    // A reorganisation deeper than CONFIRMATIONS after a payment was booked: logged for operators.
+    stopPaymentAudit = startPaymentAuditJob(db, app.verifyPayment, app.log);
   } catch (error) {
     // Boot failed (migration, port in use, ...): release the database before exiting.
     await app.close().catch(() => undefined);

@@ -1,7 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createDb, migrate, type Db, type Queryable } from "../src/db/index.ts";
 import { scratchDatabase } from "../src/db/scratch.ts";
-import { PGLITE_MEMORY } from "../src/env.ts";
+import { PGLITE_MEMORY, type DatabaseConfig } from "../src/env.ts";
 import { privateKeyToAccount } from "viem/accounts";
 import { getAddress, type Address } from "viem";
 import { createSiweMessage } from "viem/siwe";
@@ -19,24 +23,38 @@ export const BOB = "0x0000000000000000000000000000000000000b0b";
 export const MIXED_CASE = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01";
 
 /**
- * A fresh database with the schema applied: an in-memory PGlite, or, when TEST_DATABASE_URL names a
- * PostgreSQL server, a new database on it (dropped again by `close()`), so test files never share data.
+ * A database of its own for one test file, not opened yet: an in-memory PGlite (or, `onDisk`, PGlite in
+ * a new temporary folder, so a process can reopen it), or, when TEST_DATABASE_URL names a PostgreSQL
+ * server, a new database on it. `url` is its DATABASE_URL for a server process; `drop()` removes it.
  */
-export async function createTestDb(): Promise<Db> {
+export async function createTestDatabase(
+  onDisk = false,
+): Promise<{ config: DatabaseConfig; url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const db = await createDb({ kind: "pglite", dataDir: PGLITE_MEMORY });
-    await migrate(db);
-    return db;
+    if (!onDisk)
+      return { config: { kind: "pglite", dataDir: PGLITE_MEMORY }, url: PGLITE_MEMORY, drop: async () => {} };
+    const dataDir = await mkdtemp(path.join(tmpdir(), "taichi-pglite-"));
+    return {
+      config: { kind: "pglite", dataDir },
+      url: pathToFileURL(dataDir).href,
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    };
   }
   const scratch = await scratchDatabase(serverUrl);
-  const db = await createDb({ kind: "postgres", url: scratch.url });
+  return { config: { kind: "postgres", url: scratch.url }, url: scratch.url, drop: scratch.drop };
+}
+
+/** A fresh database with the schema applied (see `createTestDatabase`); `close()` also drops it. */
+export async function createTestDb(): Promise<Db> {
+  const database = await createTestDatabase();
+  const db = await createDb(database.config);
   await migrate(db);
   return {
     ...db,
     async close() {
       await db.close();
-      await scratch.drop();
+      await database.drop();
     },
   };
 }

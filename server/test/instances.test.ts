@@ -17,8 +17,7 @@ import { createDb, migrate, type Db } from "../src/db/index.ts";
 import { scratchDatabase, type ScratchDatabase } from "../src/db/scratch.ts";
 import { REPO_ROOT } from "../src/env.ts";
 import { OUTPUT_PER_POWER, REFERRAL_BPS, units, WITHDRAW_FEE } from "../src/lib/money.ts";
-import { startAnvil, type Anvil } from "./anvil.ts";
-import { DEV_KEYS } from "./helpers.ts";
+import { startAnvil, type AnvilChain } from "./anvil.ts";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 const INSTANCES = 3;
@@ -43,7 +42,6 @@ const members = Object.fromEntries(ROLES.map((role) => [role, privateKeyToAccoun
 >;
 const ipOf = (role: Role) => `198.51.100.${ROLES.indexOf(role) + 1}`;
 const lower = (role: Role) => members[role].address.toLowerCase();
-const deployer = privateKeyToAccount(DEV_KEYS[3]);
 
 type Instance = {
   child: ChildProcess;
@@ -53,7 +51,7 @@ type Instance = {
 };
 type Answer = { status: number; code: number; msg: string; data: Record<string, unknown> | null };
 
-let anvil: Anvil;
+let anvil: AnvilChain;
 let usdt: Address;
 let scratch: ScratchDatabase;
 let db: Db;
@@ -108,7 +106,7 @@ function startInstance(databaseUrl: string): Instance {
       HOME: process.env.HOME,
       DATABASE_URL: databaseUrl,
       API_PORT: "0",
-      RPC_URL: anvil.rpc,
+      RPC_URL: anvil.rpcUrl,
       CHAIN_ID: "31337",
       USDT_ADDRESS: usdt,
       CONFIRMATIONS: "1",
@@ -211,10 +209,10 @@ describe.skipIf(!SERVER_URL)(
   () => {
     beforeAll(async () => {
       anvil = await startAnvil();
-      usdt = await anvil.deployToken(deployer);
+      usdt = anvil.usdt;
       for (const account of Object.values(members)) {
         await anvil.client.setBalance({ address: account.address, value: parseEther("10") });
-        await anvil.mint(usdt, deployer, account.address, units("1000"));
+        await anvil.mint(account.address, units("1000"));
       }
       scratch = await scratchDatabase(SERVER_URL!);
       db = await createDb({ kind: "postgres", url: scratch.url });
@@ -234,7 +232,7 @@ describe.skipIf(!SERVER_URL)(
       await Promise.all(instances.map((instance) => instance.exited));
       await db?.close();
       await scratch?.drop();
-      anvil?.stop();
+      await anvil?.stop();
     });
 
     it("settles each of the five days exactly once while all three run the job at boot", async () => {
@@ -302,7 +300,7 @@ describe.skipIf(!SERVER_URL)(
       const price = units("100");
       const buys = await Promise.all(
         (["dave", "erin", "frank"] as const).map(async (role) => {
-          const hash = await anvil.transfer(usdt, members[role], LOCAL_TREASURY, price);
+          const hash = await anvil.transfer(members[role], LOCAL_TREASURY, price);
           return { role, hash };
         }),
       );
@@ -347,7 +345,7 @@ describe.skipIf(!SERVER_URL)(
       const fees: { role: Role; hash: string }[] = [];
       for (const { role, count } of requests) {
         for (let i = 0; i < count; i++) {
-          fees.push({ role, hash: await anvil.transfer(usdt, members[role], LOCAL_TREASURY, WITHDRAW_FEE) });
+          fees.push({ role, hash: await anvil.transfer(members[role], LOCAL_TREASURY, WITHDRAW_FEE) });
         }
       }
       const answers = await Promise.all(

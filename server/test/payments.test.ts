@@ -1,6 +1,6 @@
 /**
- * `createChainVerifier` against a real anvil (no network beyond 127.0.0.1): a USDT token is
- * deployed from the contracts build (contracts/out/Usdt.sol/Usdt.json), minted and transferred,
+ * `createChainVerifier` against a real anvil (no network beyond 127.0.0.1; `test/anvil.ts`): a USDT token
+ * is deployed from the contracts build (contracts/out/Usdt.sol/Usdt.json), minted and transferred,
  * then hashes are checked directly and through `buyMachine`.
  */
 import type { FastifyInstance } from "fastify";
@@ -18,41 +18,39 @@ import {
   type VerifyPayment,
   type VerifyPayout,
 } from "../src/lib/payments.ts";
-import { startAnvil, type Anvil } from "./anvil.ts";
+import { startAnvil, type AnvilChain } from "./anvil.ts";
 import { createTestDb, DEV_KEYS, post, signInAs } from "./helpers.ts";
-
-const PORT = 8655;
-const RPC = `http://127.0.0.1:${PORT}`;
 
 const buyer = privateKeyToAccount(DEV_KEYS[1]);
 const other = privateKeyToAccount(DEV_KEYS[2]);
-const deployer = privateKeyToAccount(DEV_KEYS[3]);
 /** anvil account 0 is `LOCAL_TREASURY`: it sends the withdrawal payouts. */
 const treasury = privateKeyToAccount(DEV_KEYS[0]);
 
-let anvil: Anvil;
+let chain: AnvilChain;
 let db: Db;
 let app: FastifyInstance;
 let usdt: Address;
+/** Another token (the ARB payout token here): a transfer of it is not a USDT payment. */
 let fake: Address;
 let verify: VerifyPayment;
 let verifyPayout: VerifyPayout;
+let rpc: string;
 
-const transfer: Anvil["transfer"] = (...args) => anvil.transfer(...args);
+const transfer = (token: Address, from: typeof buyer, to: Address, amount: bigint, gas?: bigint) =>
+  chain.transfer(from, to, amount, token, gas);
 
 describe("payments on anvil", () => {
   beforeAll(async () => {
-    anvil = await startAnvil(PORT);
-    usdt = await anvil.deployToken(deployer);
-    fake = await anvil.deployToken(deployer);
+    chain = await startAnvil();
+    ({ usdt, arb: fake, rpcUrl: rpc } = chain);
     for (const token of [usdt, fake]) {
       for (const account of [buyer, other, treasury])
-        await anvil.mint(token, deployer, account.address, units("100000"));
+        await chain.mint(account.address, units("100000"), token);
     }
     const target = { treasury: LOCAL_TREASURY, token: usdtResolver(31337, usdt) };
-    verify = createChainVerifier({ client: createRpcClient(RPC, 31337), target, confirmations: 1 });
+    verify = createChainVerifier({ client: createRpcClient(rpc, 31337), target, confirmations: 1 });
     verifyPayout = createPayoutVerifier({
-      client: createRpcClient(RPC, 31337),
+      client: createRpcClient(rpc, 31337),
       treasury: LOCAL_TREASURY,
       tokens: { usdt: async () => usdt, arb: async () => fake },
       confirmations: 1,
@@ -72,7 +70,7 @@ describe("payments on anvil", () => {
   afterAll(async () => {
     await app?.close();
     await db?.close();
-    anvil?.stop();
+    await chain?.stop();
   });
 
   it("accepts a confirmed USDT transfer of the right amount from the payer to the treasury", async () => {
@@ -112,14 +110,14 @@ describe("payments on anvil", () => {
   it("proves nothing through an RPC that serves another chain than the configured one", async () => {
     const hash = await transfer(usdt, buyer, LOCAL_TREASURY, units("100"));
     const target = { treasury: LOCAL_TREASURY, token: usdtResolver(56, usdt) };
-    const otherChain = createChainVerifier({ client: createRpcClient(RPC, 56), target, confirmations: 1 });
+    const otherChain = createChainVerifier({ client: createRpcClient(rpc, 56), target, confirmations: 1 });
     expect(await otherChain({ hash, from: buyer.address, amount: units("100") })).toEqual({
       ok: false,
       reason: "unavailable",
     });
     const payout = await transfer(usdt, treasury, buyer.address, units("5"));
     const otherChainPayout = createPayoutVerifier({
-      client: createRpcClient(RPC, 56),
+      client: createRpcClient(rpc, 56),
       treasury: LOCAL_TREASURY,
       tokens: { usdt: async () => usdt, arb: async () => fake },
       confirmations: 1,
@@ -137,14 +135,14 @@ describe("payments on anvil", () => {
 
   it("waits for enough confirmations", async () => {
     const strict = createChainVerifier({
-      client: createRpcClient(RPC, 31337),
+      client: createRpcClient(rpc, 31337),
       target: { treasury: LOCAL_TREASURY, token: async () => usdt },
       confirmations: 3,
     });
     const hash = await transfer(usdt, buyer, LOCAL_TREASURY, units("5"));
     const claim = { hash, from: buyer.address, amount: units("5") };
     expect(await strict(claim)).toEqual({ ok: false, reason: "unconfirmed" });
-    await anvil.client.mine({ blocks: 2 });
+    await chain.client.mine({ blocks: 2 });
     expect(await strict(claim)).toMatchObject({ ok: true });
   });
 

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18n } from "../i18n";
 import { ReadError, ReadPending } from "./ReadError";
+import { AUTO_RETRY_SECONDS } from "./RetryStatus";
 
 beforeAll(async () => {
   await i18n.changeLanguage("en");
@@ -83,4 +84,29 @@ describe("ReadPending", () => {
     expect(screen.queryByRole("status", { name: "Loading..." })).toBeNull();
     expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
   });
+});
+
+it("reads again by itself after AUTO_RETRY_SECONDS, and the value replaces the error", async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  try {
+    const a = vi.fn().mockRejectedValueOnce(new Error("HTTP request failed")).mockResolvedValue("tiers");
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Reads a={a} b={async () => "balance"} />
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByRole("status")).textContent).toBe(
+      `Retrying automatically in ${AUTO_RETRY_SECONDS} s`,
+    );
+    for (let i = 0; i < AUTO_RETRY_SECONDS; i++) {
+      await act(async () => {
+        vi.advanceTimersByTime(1000);
+      });
+    }
+    expect(await screen.findByText("tiers")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(a).toHaveBeenCalledTimes(2);
+  } finally {
+    vi.useRealTimers();
+  }
 });

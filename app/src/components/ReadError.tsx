@@ -1,5 +1,6 @@
 import { type Query, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "../i18n";
+import { RetryStatus } from "./RetryStatus";
 import { SkeletonLines } from "./Skeleton";
 
 /** A query that failed, or a multicall batch (allowFailure) with a failed call: what Retry reads again. */
@@ -9,8 +10,9 @@ export const failedRead = (query: Query) =>
     query.state.data.some((item: unknown) => (item as { status?: unknown } | null)?.status === "failure"));
 
 /**
- * A chain read failed (after the query's own retry): says so, with a button that reads again every
- * failed query on screen, so a dropped connection does not need a page reload.
+ * A chain read failed (after the query's own retry): says so, and reads again every failed query on
+ * screen, automatically every AUTO_RETRY_SECONDS or at once with the button, so a dropped connection
+ * does not need a page reload.
  */
 export function ReadError() {
   const { t } = useTranslation();
@@ -18,13 +20,7 @@ export function ReadError() {
   return (
     <div className="read-error" role="alert">
       <p className="error-text">{t("errors.network")}</p>
-      <button
-        type="button"
-        className="button ghost small"
-        onClick={() => void queryClient.refetchQueries({ type: "active", predicate: failedRead })}
-      >
-        {t("common.retry")}
-      </button>
+      <RetryStatus onRetry={() => queryClient.refetchQueries({ type: "active", predicate: failedRead })} />
     </div>
   );
 }

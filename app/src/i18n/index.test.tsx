@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { useAppStore } from "../store";
-import { type I18nKey, i18n, interpolate, loadParts, translate, useTranslation } from "./index";
+import { type I18nKey, i18n, loadParts, translate, useTranslation } from "./index";
 
 afterEach(async () => {
   cleanup();
@@ -9,12 +9,13 @@ afterEach(async () => {
   await i18n.changeLanguage("zh");
 });
 
-describe("interpolate", () => {
-  it("fills every {{name}} and keeps placeholders it has no value for", () => {
-    expect(interpolate("{{a}} + {{ a }} = {{sum}}", { a: 1, sum: 2n })).toBe("1 + 1 = 2");
-    expect(interpolate("{{a}} {{b}}", { a: "x" })).toBe("x {{b}}");
-    expect(interpolate("no values {{a}}")).toBe("no values {{a}}");
-    expect(interpolate("{{a}}", { a: 0 })).toBe("0");
+describe("interpolation", () => {
+  it("fills each {name} with its value as written (no grouping) and leaves out a value not given", () => {
+    expect(i18n.t("wallet.notDeployed", { chain: "BSC", chainId: 1234567n })).toBe(
+      "BSC（链 ID 1234567）上尚未部署合约",
+    );
+    expect(i18n.t("wallet.notDeployed", { chain: 0, chainId: 97 })).toBe("0（链 ID 97）上尚未部署合约");
+    expect(i18n.t("wallet.notDeployed", { chain: "BSC" })).toBe("BSC（链 ID ）上尚未部署合约");
   });
 });
 

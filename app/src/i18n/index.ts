@@ -1,31 +1,32 @@
+import { type Messages, setupI18n } from "@lingui/core";
 import { useSyncExternalStore } from "react";
 import { loadChunk } from "../lib/lazyPage";
 import { useAppStore } from "../store";
-import { type AppMessage, type I18nKey, type I18nPluralKey, flattenCatalogue } from "./keys";
+import type { CataloguePart } from "./ids";
+import type { AppMessage, I18nKey, I18nPluralKey } from "./keys";
 import { type Lang, normalizeLang } from "./lang";
-import { type CataloguePart, PARTS } from "./parts";
-import type { Catalogue } from "./zh";
 
 /**
- * The app's translations: a few lines instead of i18next + react-i18next (18 kB gzip on `/`). The
- * catalogues only need lookup by "a.b.c" key and `{{name}}` interpolation; the language comes from
- * the store (`setLang`, persisted there) and sets `<html lang>`. Each catalogue is its own chunk and
- * only the shown language is loaded: this module waits for its start catalogue before anything
- * renders (top-level await); a lazy page's loader awaits `loadParts` for its texts (./parts.ts); and
- * `changeLanguage` switches once the other language's start catalogue and every part in use loaded.
+ * The app's translations: Lingui (@lingui/core) behind the facade the app calls, `t(id, values)` and
+ * `useTranslation()`. The catalogues are PO files, `locales/<lang>/<part>.po`, compiled by
+ * @lingui/vite-plugin, each its own chunk, and only the shown language is loaded: `start` (what `/`
+ * shows) before anything renders (top-level await), a page's part when its route's loader awaits
+ * `loadParts`, and `changeLanguage` switches once the other language's start catalogue and every part
+ * in use loaded. The language comes from the store (`setLang`, persisted there) and sets `<html lang>`.
  */
-const CATALOGUES: Record<Lang, () => Promise<Catalogue>> = {
-  zh: () => import("./zh").then((module) => module.zh),
-  en: () => import("./en").then((module) => module.en),
-};
+const CATALOGUES = import.meta.glob<Messages>("./locales/*/*.po", { import: "messages" });
 
 export type TranslateValues = Record<string, unknown>;
 export type TFunction = (key: I18nKey | I18nPluralKey, values?: TranslateValues) => string;
 
 type Bundle = "start" | CataloguePart;
 
-const flat: Record<Lang, Record<string, string>> = { zh: {}, en: {} };
-const lookup = (lang: Lang, key: string): string | undefined => flat[lang][key];
+let language: Lang = useAppStore.getState().lang;
+let requested = language;
+
+// An unknown id (or a catalogue that failed to load) shows the id itself.
+const lingui = setupI18n({ locale: language, messages: { zh: {}, en: {} }, missing: (_, id) => id });
+
 const loads: Record<Lang, Map<Bundle, Promise<void>>> = { zh: new Map(), en: new Map() };
 /** The parts pages asked for: switching language loads them too. */
 const partsInUse = new Set<CataloguePart>();
@@ -34,11 +35,10 @@ const partsInUse = new Set<CataloguePart>();
 function loadBundle(lang: Lang, bundle: Bundle): Promise<void> {
   let load = loads[lang].get(bundle);
   if (!load) {
-    load = (async () => {
-      const texts =
-        bundle === "start" ? await loadChunk(CATALOGUES[lang]) : await loadChunk(PARTS[bundle][lang]);
-      Object.assign(flat[lang], flattenCatalogue(texts, bundle === "start" ? "" : `${bundle}.`));
-    })();
+    const catalogue = CATALOGUES[`./locales/${lang}/${bundle}.po`];
+    load = catalogue
+      ? loadChunk(catalogue).then((messages) => lingui.load(lang, messages))
+      : Promise.reject(new Error(`no ${lang} catalogue ${bundle}`));
     load.catch(() => loads[lang].delete(bundle));
     loads[lang].set(bundle, load);
   }
@@ -60,41 +60,11 @@ export async function loadParts(parts: readonly CataloguePart[]): Promise<void> 
   await Promise.all([...langs].flatMap((lang) => parts.map((part) => loadBundle(lang, part))));
 }
 
-/** Replaces each `{{name}}` with `values.name`; a placeholder without a value stays as it is. */
-export function interpolate(text: string, values?: TranslateValues): string {
-  if (!values) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>
-    values[name] === undefined ? placeholder : String(values[name]),
-  );
-}
+// One function per language, so `t` keeps its identity until the language changes. Lingui translates
+// in its active locale, which is always `language`.
+const translator = (): TFunction => (key, values) => lingui._(key, values);
+const translators: Record<Lang, TFunction> = { zh: translator(), en: translator() };
 
-const PLURAL_RULES: Record<Lang, Intl.PluralRules> = {
-  zh: new Intl.PluralRules("zh-CN"),
-  en: new Intl.PluralRules("en"),
-};
-
-/**
- * A key's text; a plural key (`{ one, other }` in the catalogues) picks its form for `values.count`
- * by the language's plural rules (en: 1 -> one, else other; zh: always other).
- */
-export function resolveText(lang: Lang, key: string, values?: TranslateValues): string | undefined {
-  const text = lookup(lang, key);
-  if (text !== undefined || values?.count === undefined) return text;
-  const count = Number(String(values.count).replaceAll(",", ""));
-  return lookup(lang, `${key}.${PLURAL_RULES[lang].select(count)}`) ?? lookup(lang, `${key}.other`);
-}
-
-// One function per language, so `t` keeps its identity until the language changes. An unknown key
-// (or a catalogue that failed to load) shows the key itself.
-const translators = Object.fromEntries(
-  Object.keys(CATALOGUES).map((lang) => [
-    lang,
-    ((key, values) => interpolate(resolveText(lang as Lang, key, values) ?? key, values)) as TFunction,
-  ]),
-) as Record<Lang, TFunction>;
-
-let language: Lang = useAppStore.getState().lang;
-let requested = language;
 const listeners = new Set<() => void>();
 
 const setDocumentLang = (lang: Lang) => {
@@ -114,12 +84,13 @@ export const i18n = {
     // A later switch that finished first wins.
     if (next !== language && requested === next) {
       language = next;
+      lingui.activate(next);
       setDocumentLang(next);
       for (const listener of listeners) listener();
     }
   },
   t: ((key, values) => translators[language](key, values)) as TFunction,
-  exists: (key: string): boolean => lookup(language, key) !== undefined,
+  exists: (key: string): boolean => lingui.messages[key] !== undefined,
 };
 
 useAppStore.subscribe((state, prev) => {
@@ -127,7 +98,7 @@ useAppStore.subscribe((state, prev) => {
     i18n.changeLanguage(state.lang).catch((err: unknown) => console.error("language not loaded", err));
 });
 
-// The first render waits for the shown language; if it cannot load, the page still renders (with keys).
+// The first render waits for the shown language; if it cannot load, the page still renders (with ids).
 await loadLanguage(language).catch((err: unknown) => console.error("language not loaded", err));
 
 const subscribe = (listener: () => void) => {
@@ -148,4 +119,4 @@ export function translate(message: AppMessage): string {
 }
 
 export type { AppMessage, I18nKey, I18nPluralKey } from "./keys";
-export type { CataloguePart } from "./parts";
+export type { CataloguePart } from "./ids";

@@ -5,6 +5,7 @@
  * Also times sign-in as a wallet does it: `nonce`, then `login` with the signed message.
  */
 import { Agent, request } from "node:http";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { DEV_ROLES, devAccount } from "../env.ts";
 import { startService, stopService } from "../processes.ts";
 
@@ -25,6 +26,16 @@ export type SignInRow = { step: string; p50Ms: number; p99Ms: number; samples: n
 export type TeamRow = { call: string; member: string; p50Ms: number; p95Ms: number; samples: number };
 /** `walletList` of a bystander, alone and sent together with ten team calls of the tree's head. */
 export type BystanderRow = { load: string; p50Ms: number; p95Ms: number; samples: number };
+/** One step of the first-visit load: 1,000 distinct members at once. */
+export type FirstVisitRow = { step: string; p50Ms: number; p99Ms: number; samples: number };
+
+/** The first-visit load: distinct members, each new to the server (no cached session or `my`). */
+export const FIRST_VISITS = 1_000;
+/** Sockets the first-visit load keeps open at most (the rest of the members queue for one). */
+const FIRST_VISIT_SOCKETS = 64;
+/** The one purchase among the first visits; the bench server's payment check accepts this hash only. */
+export const BENCH_PAID_HASH = `0x${"b".repeat(64)}`;
+
 /** The replaced design: the whole downline walked per read (indexed), timed in the server process. */
 export type WalkRow = { member: string; walkMs: number };
 
@@ -131,6 +142,7 @@ export async function measureApi({ seconds = 3, concurrency = 16, signIns = 50, 
   team: TeamRow[];
   bystander: BystanderRow[];
   walk: WalkRow[];
+  firstVisit: FirstVisitRow[];
 }> {
   const member = devAccount(DEV_ROLES.members[0]);
   const server = startService("api", "tsx", ["scripts/src/bench/apiServer.ts"], {
@@ -218,7 +230,8 @@ export async function measureApi({ seconds = 3, concurrency = 16, signIns = 50, 
     for (const member of ["head", "middle", "leaf"] as const) {
       walk.push({ member, walkMs: Math.round((await walkMs(barePort, tree[member])) * 10) / 10 });
     }
-    return { throughput, signIn, team, bystander, walk };
+    const firstVisit = await measureFirstVisits(apiPort, barePort, tree.head);
+    return { throughput, signIn, team, bystander, walk, firstVisit };
   } finally {
     await stopService(server);
   }
@@ -282,4 +295,75 @@ async function measureTeam(
 
 async function walkMs(port: number, address: string): Promise<number> {
   return (await getJson<{ ms: number }>(port, `/walk?address=${address}`)).ms;
+}
+
+type LedgerCheck = { members: number; payments: number; machines: number; mismatched: number };
+
+/**
+ * FIRST_VISITS members the server has never seen, all at once: each signs in (EIP-4361 `nonce`, the
+ * signature, `login`), registers under the tree's head and reads `my`; one of them also buys a machine
+ * with the bench's paid hash. Fails on any 5xx or refusal, and unless the database then holds exactly
+ * the new members, one booking of the paid hash, and balances equal to their ledgers.
+ */
+async function measureFirstVisits(
+  port: number,
+  barePort: number,
+  referrer: string,
+): Promise<FirstVisitRow[]> {
+  const before = await getJson<LedgerCheck>(barePort, "/ledger");
+  const agent = new Agent({ keepAlive: true, maxSockets: FIRST_VISIT_SOCKETS });
+  const times: Record<"nonce" | "login" | "register" | "my" | "visit", number[]> = {
+    nonce: [],
+    login: [],
+    register: [],
+    my: [],
+    visit: [],
+  };
+  const failures: string[] = [];
+  const call = async (step: keyof typeof times, form: Record<string, string>, token?: string) => {
+    const start = performance.now();
+    const { status, text } = await post(
+      agent,
+      port,
+      `/api/api/invest/${step === "visit" ? "buyMachine" : step}`,
+      { ...FORM, lang: "en", ...(token ? { token } : {}) },
+      new URLSearchParams(form).toString(),
+    );
+    const ms = performance.now() - start;
+    if (step !== "visit") times[step].push(ms);
+    const body = status < 500 ? (JSON.parse(text) as { code: number; data: Record<string, string> }) : null;
+    if (body?.code !== 0) failures.push(`${step}: HTTP ${status} ${text.slice(0, 200)}`);
+    return { data: body?.data ?? {}, ms };
+  };
+  const buyer = Math.floor(FIRST_VISITS / 2);
+  let buyerPower: string | undefined;
+  await Promise.all(
+    Array.from({ length: FIRST_VISITS }, async (_, i) => {
+      const account = privateKeyToAccount(generatePrivateKey());
+      const nonce = await call("nonce", { address: account.address });
+      const signature = await account.signMessage({ message: nonce.data.message ?? "" });
+      const login = await call("login", { message: nonce.data.message ?? "", signature });
+      const token = login.data.token ?? "";
+      const register = await call("register", { username: `visitor${i}`, recommend: referrer }, token);
+      if (i === buyer) await call("visit", { id: "1", num: "1", hash: BENCH_PAID_HASH }, token);
+      const my = await call("my", {}, token);
+      if (i === buyer) buyerPower = my.data.power;
+      times.visit.push(nonce.ms + login.ms + register.ms + my.ms);
+    }),
+  );
+  agent.destroy();
+  const after = await getJson<LedgerCheck>(barePort, "/ledger");
+  if (after.members !== before.members + FIRST_VISITS)
+    failures.push(`members ${before.members} -> ${after.members}`);
+  if (after.payments !== 1 || after.machines !== 1)
+    failures.push(`paid hash booked ${after.payments}/${after.machines} times`);
+  if (after.mismatched !== 0) failures.push(`${after.mismatched} balances differ from their ledger`);
+  if (String(buyerPower) !== "100") failures.push(`the buyer's power reads ${buyerPower}, not 100`);
+  if (failures.length > 0)
+    throw new Error(`first visits: ${failures.length} failures, first: ${failures.slice(0, 3).join("; ")}`);
+  return (["nonce", "login", "register", "my", "visit"] as const).map((step) => ({
+    step: step === "visit" ? "whole first visit (server time of the four)" : step,
+    ...p50p99(times[step]),
+    samples: times[step].length,
+  }));
 }

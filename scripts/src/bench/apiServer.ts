@@ -14,6 +14,7 @@ import { scratchDatabase } from "@taichi/server/db/scratch";
 import { ENV_DEFAULTS, PGLITE_MEMORY } from "@taichi/server/env";
 import { hashToken } from "@taichi/server/lib/auth";
 import { batchedLogStream } from "@taichi/server/lib/logStream";
+import { BENCH_PAID_HASH } from "./api.ts";
 
 /** Announcements and ledger rows the routes read from, so their queries do real work. */
 export const BENCH_SEED = { announcements: 30, ledgerRowsPerCredit: 300, machines: 5 };
@@ -59,6 +60,9 @@ const app = buildApp({
   sessionCacheMs: ENV_DEFAULTS.SESSION_CACHE_MS,
   homeCacheMs: ENV_DEFAULTS.HOME_CACHE_MS,
   myCacheMs: Number(process.env.BENCH_MY_CACHE_MS || ENV_DEFAULTS.MY_CACHE_MS),
+  // No chain here: one known hash stands for a confirmed payment (the chain check has its own tests).
+  verifyPayment: async ({ hash }) =>
+    hash === BENCH_PAID_HASH ? { ok: true } : { ok: false, reason: "notFound" },
 });
 const bare = Fastify({ logger: false });
 await bare.register(formbody);
@@ -74,6 +78,24 @@ bare.get<{ Querystring: { address: string } }>("/walk", async (request) => {
     await tx.query(DOWNLINE_WALK, [request.query.address]);
     return { ms: performance.now() - started };
   });
+});
+// The first-visit load's checks: members, the paid hash's bookings, and balances that differ from their ledger.
+bare.get("/ledger", async () => {
+  const { rows } = await db.query<{
+    members: number;
+    payments: number;
+    machines: number;
+    mismatched: number;
+  }>(
+    `SELECT (SELECT count(*) FROM members)::int AS members,
+            (SELECT count(*) FROM payments WHERE tx_hash = $1)::int AS payments,
+            (SELECT count(*) FROM member_machines WHERE tx_hash = $1)::int AS machines,
+            (SELECT count(*) FROM (SELECT address, credit_type, sum(amount) AS total FROM ledger GROUP BY 1, 2) l
+               FULL JOIN wallet_balances w USING (address, credit_type)
+              WHERE coalesce(l.total, 0) <> coalesce(w.balance, 0))::int AS mismatched`,
+    [BENCH_PAID_HASH],
+  );
+  return rows[0];
 });
 const tokens = await treeTokens();
 await app.listen({ host: "127.0.0.1", port: 0 });

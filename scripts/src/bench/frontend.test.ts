@@ -27,8 +27,8 @@ const manifest = {
     css: [file("index.css", 500)],
   },
   "_shared.js": { file: file("shared.js", 3000) },
-  "src/i18n/zh.ts": { file: file("zh.js", 2500) },
-  "src/i18n/en.ts": { file: file("en.js", 1500), imports: ["_shared.js"] },
+  "src/i18n/locales/zh/start.po": { file: file("zh.js", 2500) },
+  "src/i18n/locales/en/start.po": { file: file("en.js", 1500), imports: ["_shared.js"] },
   "src/routes/Stakes.tsx": { file: file("stakes.js", 2000), imports: ["_shared.js", "_stakesLib.js"] },
   "_stakesLib.js": { file: file("stakesLib.js", 1000) },
 };
@@ -41,7 +41,7 @@ for (const part of ["ido", "stakes", "team", "invites", "mine", "swap", "manager
     ["en", part === "stakes" ? 700 : 200],
   ] as const)
     Object.assign(manifest, {
-      [`src/i18n/parts/${part}.${lang}.ts`]: { file: file(`${part}.${lang}.js`, bytes) },
+      [`src/i18n/locales/${lang}/${part}.po`]: { file: file(`${part}.${lang}.js`, bytes) },
     });
 writeFileSync(join(dir, ".vite", "manifest.json"), JSON.stringify(manifest));
 

@@ -30,7 +30,8 @@ export const ROUTE_MODULES: Record<string, string | null> = {
  * Dynamic imports every page load makes before the first render, one of each group (see
  * app/src/i18n/index.ts): the heaviest of a group is counted.
  */
-export const STARTUP_CHOICES: string[][] = [["src/i18n/zh.ts", "src/i18n/en.ts"]];
+const catalogue = (lang: string, part: string) => `src/i18n/locales/${lang}/${part}.po`;
+export const STARTUP_CHOICES: string[][] = [[catalogue("zh", "start"), catalogue("en", "start")]];
 
 /** The catalogue parts a route's loader awaits with its chunk (app/src/routes/router.tsx). */
 export const ROUTE_PARTS: Record<string, string[]> = {
@@ -43,7 +44,7 @@ export const ROUTE_PARTS: Record<string, string[]> = {
   "/manager": ["manager"],
   "/managerTRC": ["manager"],
 };
-const partChoices = (part: string) => [`src/i18n/parts/${part}.zh.ts`, `src/i18n/parts/${part}.en.ts`];
+const partChoices = (part: string) => [catalogue("zh", part), catalogue("en", part)];
 
 export const HOME_JS_BUDGET_KB = 150;
 

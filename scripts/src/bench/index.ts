@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { REPO_ROOT } from "../env.ts";
 import { requireSystem } from "../check-system.ts";
 import { HOME_JS_BUDGET_KB, buildApp, measureRoutes } from "./frontend.ts";
-import { measureApi } from "./api.ts";
+import { FIRST_VISITS, measureApi } from "./api.ts";
 import { measureInstances } from "./instances.ts";
 import { measureIndexer } from "./indexer.ts";
 import { measureLighthouse } from "./lighthouse.ts";
@@ -80,6 +80,10 @@ if (want("api")) {
   console.table(api.bystander);
   console.log("The replaced design: one walk of the downline per read (indexed), database time");
   console.table(api.walk);
+  console.log(
+    `First visit: ${FIRST_VISITS.toLocaleString("en")} distinct new members at once (sign-in, register, my; one buys a machine): 0 5xx, ledger checked`,
+  );
+  console.table(api.firstVisit);
   const postgres = process.env.BENCH_DATABASE_URL;
   console.log(
     "\nAPI instances on one PostgreSQL: 1 and 2 processes (server/src/server.ts), 16 concurrent clients " +

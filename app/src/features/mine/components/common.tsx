@@ -1,17 +1,18 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "../../../i18n";
 import { Message } from "../../../components/Message";
+import { RetryStatus } from "../../../components/RetryStatus";
 import { formatAmount } from "../../../lib/format";
 import type { PaidFlowState } from "../hooks/usePaidFlow";
 import { errorMessage } from "../hooks/useMine";
 
-/** Loading / error / empty states of one backend read, then `children(data)`. */
+/** Loading / error (retried automatically, or at once with the button) / empty states of one backend read, then `children(data)`. */
 export function QueryBody<T>({
   query,
   isEmpty,
   children,
 }: {
-  query: { isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
+  query: { isError: boolean; error: unknown; data: T | undefined; refetch: () => Promise<unknown> };
   isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
@@ -22,9 +23,7 @@ export function QueryBody<T>({
         <p className="error-text" role="alert">
           <Message message={errorMessage(query.error)} />
         </p>
-        <button type="button" className="button ghost small" onClick={() => void query.refetch()}>
-          {t("mine.retry")}
-        </button>
+        <RetryStatus onRetry={() => query.refetch()} label={t("mine.retry")} />
       </div>
     );
   }
