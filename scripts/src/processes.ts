@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createConnection } from "node:net";
+import { createConnection, createServer } from "node:net";
 import { join } from "node:path";
 import { REPO_ROOT } from "./env.ts";
 
@@ -48,6 +48,18 @@ export async function stopService(service: Service): Promise<void> {
   }, 5000);
   await service.exited;
   clearTimeout(timer);
+}
+
+/** A port free on 127.0.0.1 right now (taken from a listener closed at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export function isPortOpen(port: number, host = "127.0.0.1"): Promise<boolean> {

@@ -8,11 +8,10 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { Agent } from "node:http";
-import { createServer } from "node:net";
 import { createDb, migrate } from "@taichi/server/db/index";
 import { scratchDatabase } from "@taichi/server/db/scratch";
 import { hashToken } from "@taichi/server/lib/auth";
-import { startService, stopService, waitForPort, type Service } from "../processes.ts";
+import { freePort, startService, stopService, waitForPort, type Service } from "../processes.ts";
 import { post, quantiles } from "./api.ts";
 
 export type InstancesRow = {
@@ -70,17 +69,6 @@ function backendsOf(database: string): number[] {
       }
     })
     .map(Number);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const FIRST_MEMBER = 0xbe00000;
