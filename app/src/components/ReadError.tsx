@@ -14,13 +14,16 @@ export const failedRead = (query: Query) =>
  * screen, automatically every AUTO_RETRY_SECONDS or at once with the button, so a dropped connection
  * does not need a page reload.
  */
-export function ReadError() {
+export function ReadError({ message, label }: { message?: string; label?: string } = {}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return (
     <div className="read-error" role="alert">
-      <p className="error-text">{t("errors.network")}</p>
-      <RetryStatus onRetry={() => queryClient.refetchQueries({ type: "active", predicate: failedRead })} />
+      <p className="error-text">{message ?? t("errors.network")}</p>
+      <RetryStatus
+        onRetry={() => queryClient.refetchQueries({ type: "active", predicate: failedRead })}
+        label={label}
+      />
     </div>
   );
 }

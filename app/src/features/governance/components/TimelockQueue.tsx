@@ -1,3 +1,4 @@
+import { ReadError } from "../../../components/ReadError";
 import type { ReactNode } from "react";
 import { useTranslation } from "../../../i18n";
 import { BEHIND_NOTE_BLOCKS } from "../../../lib/indexer";
@@ -29,14 +30,7 @@ export function TimelockQueue({
           {t("governance.queue")}
         </h2>
         {ops.isLoading && <p className="muted">{t("common.loading")}</p>}
-        {ops.isError && (
-          <p className="error-text" role="alert">
-            {t("governance.readError")}{" "}
-            <button type="button" className="link-button" onClick={ops.retry}>
-              {t("common.reload")}
-            </button>
-          </p>
-        )}
+        {ops.isError && <ReadError message={t("governance.readError")} label={t("common.reload")} />}
         {ops.queued?.length === 0 && <p className="muted">{t("governance.queueEmpty")}</p>}
         {ops.queued && ops.queued.length > 0 && (
           <OperationList

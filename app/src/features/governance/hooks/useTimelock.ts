@@ -219,6 +219,5 @@ export function useOperations(timelock: Managed | undefined, minDelay: bigint | 
     isLoading: pages.isLoading || described.isLoading,
     isFetchingOlder: pages.isFetchingNextPage,
     isError: pages.isError || described.isError,
-    retry: () => void (pages.isError ? pages.refetch() : described.refetch()),
   };
 }

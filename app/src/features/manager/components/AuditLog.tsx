@@ -1,3 +1,4 @@
+import { ReadError } from "../../../components/ReadError";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useClient } from "wagmi";
@@ -104,12 +105,7 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
       </div>
       {log.isLoading && <p className="muted">{t("common.loading")}</p>}
       {log.isError && !log.isFetchNextPageError && (
-        <p className="error-text" role="alert">
-          {t("manager.audit.error")}{" "}
-          <button type="button" className="link-button" onClick={() => void log.refetch()}>
-            {t("common.reload")}
-          </button>
-        </p>
+        <ReadError message={t("manager.audit.error")} label={t("common.reload")} />
       )}
       {shown && (
         <p className="muted small">

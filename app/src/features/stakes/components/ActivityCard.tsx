@@ -1,3 +1,4 @@
+import { ReadError } from "../../../components/ReadError";
 import type { Address } from "viem";
 import { useTranslation } from "../../../i18n";
 import { formatAddress, formatAmount } from "../../../lib/format";
@@ -68,12 +69,7 @@ export function ActivityCard({ account, orders, tiers }: Props) {
       </h2>
       {query.isLoading && <p className="muted">{t("common.loading")}</p>}
       {query.isError && !query.isFetchNextPageError && (
-        <p className="error-text" role="alert">
-          {t("stakes.activity.error")}{" "}
-          <button type="button" className="link-button" onClick={() => void query.refetch()}>
-            {t("common.reload")}
-          </button>
-        </p>
+        <ReadError message={t("stakes.activity.error")} label={t("common.reload")} />
       )}
       {query.isSuccess && rows.length === 0 && (
         <p className="muted">
