@@ -1,3 +1,4 @@
+import * as React from "react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../i18n";
@@ -76,5 +77,27 @@ describe("RetryStatus (a read whose RPC or API is down)", () => {
     fireEvent.click(button());
     expect(status()).toBe("正在重试…");
     expect(button().textContent).toBe("重试");
+  });
+});
+
+describe("RetryStatus on a page with a ticking clock", () => {
+  it("still retries by itself when its parent renders again every half second with a new onRetry", async () => {
+    const calls = vi.fn(() => Promise.resolve());
+    // A parent like /stakes or /governance: a one-second clock re-renders it, and the retry it passes is a new arrow each time.
+    function Ticking() {
+      const [, setNow] = React.useState(0);
+      React.useEffect(() => {
+        const id = setInterval(() => setNow((n) => n + 1), 500);
+        return () => clearInterval(id);
+      }, []);
+      return <RetryStatus onRetry={() => calls()} />;
+    }
+    render(<Ticking />);
+    for (let i = 0; i < AUTO_RETRY_SECONDS * 2 + 1; i++) {
+      await act(async () => {
+        vi.advanceTimersByTime(500);
+      });
+    }
+    expect(calls).toHaveBeenCalledTimes(1);
   });
 });

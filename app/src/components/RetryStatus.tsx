@@ -22,10 +22,17 @@ export function RetryStatus({ onRetry, label }: { onRetry: () => Promise<unknown
     };
   }, []);
 
+  // The latest `onRetry` without restarting the countdown: a parent that renders every second (a ticking
+  // clock) passes a new function each time, and a countdown restarted with it would never reach zero.
+  const latestRetry = useRef(onRetry);
+  useEffect(() => {
+    latestRetry.current = onRetry;
+  }, [onRetry]);
+
   const retry = useCallback(async () => {
     setRetrying(true);
     try {
-      await onRetry();
+      await latestRetry.current();
     } catch {
       // the read's own error state shows the failure
     } finally {
@@ -35,7 +42,7 @@ export function RetryStatus({ onRetry, label }: { onRetry: () => Promise<unknown
         setRetrying(false);
       }
     }
-  }, [onRetry]);
+  }, []);
 
   useEffect(() => {
     if (retrying) return;
