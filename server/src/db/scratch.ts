@@ -35,5 +35,8 @@ export async function scratchDatabase(serverUrl: string, prefix = "taichi_test")
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: url.toString(),
+    drop: async () => void (await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
 }
