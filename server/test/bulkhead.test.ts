@@ -4,9 +4,9 @@
  * wait behind them. The unit part drives `Bulkhead` with calls the test finishes; the route part sends
  * real team calls to the app on PGlite (and on PostgreSQL with TEST_DATABASE_URL).
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { buildApp, type BuildAppOptions } from "../src/app.ts";
+import { buildApp } from "../src/app.ts";
 import { createDb, migrate, type Db } from "../src/db/index.ts";
 import { Bulkhead, BulkheadFullError, type BulkheadOptions } from "../src/lib/bulkhead.ts";
 import { defineInvestRoute, INVEST_PREFIX } from "../src/routes/invest/index.ts";
@@ -117,6 +117,8 @@ const HEAD = addressOf(1);
 const MEMBER = addressOf(2);
 const BYSTANDER = addressOf(3);
 const token = (address: string) => ({ token: address });
+const TEST_PREFIX = `/test${INVEST_PREFIX}`;
+const BUSY_EN = { code: 4800, msg: "The server is busy, please try again shortly", data: null };
 
 /** The tree: HEAD with two direct referrals, MEMBER and BYSTANDER. */
 async function seedTree(db: Db): Promise<void> {
@@ -134,43 +136,45 @@ describe("team calls through the bulkhead", () => {
   afterAll(() => db.close());
   beforeEach(() => seedTree(db));
 
-  async function appWith(options: Partial<BuildAppOptions>, held?: Promise<unknown>, onHeld?: () => void) {
-    const app = buildApp({ db, verifySession: addressTokens, ...options });
-    // A test-only call of the bulkhead's that takes until the test lets it go.
-    const slowCall = defineInvestRoute({
+  /**
+   * Runs `body` while a test-only call of the bulkhead's holds a turn (it waits until `body` is done),
+   * then checks that the held call answers once let go.
+   */
+  async function whileHeld(bulkhead: BulkheadOptions, body: (app: FastifyInstance) => Promise<void>) {
+    const release = deferred();
+    const holding = deferred();
+    const app = buildApp({ db, verifySession: addressTokens, bulkhead });
+    const heldCall = defineInvestRoute({
       name: "teamInfo",
       auth: true,
       bulkhead: true,
       handler: async () => {
-        onHeld?.();
-        return held;
+        holding.resolve();
+        await release.promise;
+        return "held";
       },
     });
-    app.register(async (child) => slowCall.register(child), { prefix: `/test${INVEST_PREFIX}` });
-    await app.ready();
-    return app;
+    app.register(async (child) => heldCall.register(child), { prefix: TEST_PREFIX });
+    try {
+      const held = post(app, "teamInfo", { prefix: TEST_PREFIX, headers: token(MEMBER) });
+      await holding.promise;
+      await body(app);
+      release.resolve();
+      expect((await held).json()).toMatchObject({ code: 0, data: "held" });
+    } finally {
+      release.resolve();
+      await app.close();
+    }
   }
 
   it("answers team calls past the queue 4800 busy in zh and en, and other members' calls at once", async () => {
-    const release = deferred();
-    const holding = deferred();
-    const app = await appWith({ bulkhead: { inFlight: 1, queued: 0, waitMs: 60_000 } }, release.promise, () =>
-      holding.resolve(),
-    );
-    try {
-      const slow = post(app, "teamInfo", { prefix: `/test${INVEST_PREFIX}`, headers: token(MEMBER) });
-      await holding.promise;
-
+    await whileHeld({ inFlight: 1, queued: 0, waitMs: 60_000 }, async (app) => {
       const zh = await post(app, "teamInfo", { headers: token(HEAD) });
       expect(zh.statusCode).toBe(200);
       expect(zh.json()).toEqual({ code: 4800, msg: "服务器繁忙，请稍后再试", data: null });
       const en = await post(app, "recommendList", { headers: { ...token(HEAD), lang: "en" } });
       expect(en.statusCode).toBe(200);
-      expect(en.json()).toEqual({
-        code: 4800,
-        msg: "The server is busy, please try again shortly",
-        data: null,
-      });
+      expect(en.json()).toEqual(BUSY_EN);
 
       // Other members' calls do not go through the bulkhead.
       for (const [name, form] of [
@@ -180,46 +184,37 @@ describe("team calls through the bulkhead", () => {
         const res = await post(app, name, { headers: token(BYSTANDER), ...(form ? { form } : {}) });
         expect(res.json(), name).toMatchObject({ code: 0 });
       }
+    });
+  });
 
-      release.resolve();
-      expect((await slow).json()).toMatchObject({ code: 0 });
-      // The turn is free again.
-      const after = await post(app, "teamInfo", { headers: token(HEAD) });
-      expect(after.json()).toMatchObject({ code: 0, data: { directCount: 2, teamCount: 2 } });
-    } finally {
-      release.resolve();
-      await app.close();
-    }
+  it("runs the one queued team call once the held call answers, and refuses the one past the queue", async () => {
+    let answers!: Promise<LightMyRequestResponse[]>;
+    await whileHeld({ inFlight: 1, queued: 1, waitMs: 60_000 }, async (app) => {
+      const sent = [1, 2].map(() => post(app, "teamInfo", { headers: { ...token(HEAD), lang: "en" } }));
+      answers = Promise.all(sent);
+      // The queued one cannot answer before the held call is let go: the first answer is the refusal.
+      expect((await Promise.race(sent)).json()).toEqual(BUSY_EN);
+    });
+    const bodies = (await answers).map((answer) => answer.json());
+    expect(bodies).toContainEqual(BUSY_EN);
+    expect(bodies).toContainEqual(
+      expect.objectContaining({ code: 0, data: expect.objectContaining({ teamCount: 2 }) }),
+    );
   });
 
   it("answers a queued team call 4800 busy once it has waited waitMs, never a 5xx", async () => {
-    const release = deferred();
-    const holding = deferred();
-    const app = await appWith({ bulkhead: { inFlight: 1, queued: 5, waitMs: 100 } }, release.promise, () =>
-      holding.resolve(),
-    );
-    try {
-      const slow = post(app, "teamInfo", { prefix: `/test${INVEST_PREFIX}`, headers: token(MEMBER) });
-      await holding.promise;
+    await whileHeld({ inFlight: 1, queued: 5, waitMs: 100 }, async (app) => {
       const queued = await post(app, "teamInfo", { headers: { ...token(HEAD), lang: "en" } });
       expect(queued.statusCode).toBe(200);
-      expect(queued.json()).toEqual({
-        code: 4800,
-        msg: "The server is busy, please try again shortly",
-        data: null,
-      });
-      release.resolve();
-      expect((await slow).json()).toMatchObject({ code: 0 });
-    } finally {
-      release.resolve();
-      await app.close();
-    }
+      expect(queued.json()).toEqual(BUSY_EN);
+    });
   });
 });
 
 // A statement blocked on a lock holds its pooled connection: without the bulkhead, ten team calls
-// stuck that way take the pool's ten connections, and the bystander waits for one. PGlite has one
-// connection and runs one transaction at a time, so there is no lock to wait on: PostgreSQL only.
+// stuck that way hold nine or ten of the pool's ten connections (measured: nine waiting on the lock),
+// and the bystander's statements share what is left. PGlite has one connection and runs one
+// transaction at a time, so there is no lock to wait on: PostgreSQL only.
 if (process.env.TEST_DATABASE_URL) {
   describe("team calls stuck on PostgreSQL (PostgreSQL)", () => {
     let db: Db;
@@ -237,7 +232,8 @@ if (process.env.TEST_DATABASE_URL) {
       await seedTree(db);
       observer = await createDb(database.config);
       const bulkhead: BulkheadOptions = { inFlight: 1, queued: 50, waitMs: 10_000 };
-      app = buildApp({ db, verifySession: addressTokens, bulkhead });
+      // Without the rate limit's statement, each call's first statement is its team query.
+      app = buildApp({ db, verifySession: addressTokens, bulkhead, rateLimit: false });
       await app.ready();
     });
     afterAll(async () => {
@@ -258,17 +254,20 @@ if (process.env.TEST_DATABASE_URL) {
       try {
         await locked.promise;
         const team = Array.from({ length: 10 }, () => post(app, "teamInfo", { headers: token(HEAD) }));
-        await vi.waitFor(async () => {
-          const { rows } = await observer.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'team_totals'::regclass AND NOT granted",
-          );
-          expect(rows[0]!.n).toBeGreaterThan(0);
-        });
+        const waitingOnLock = async () =>
+          (
+            await observer.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'team_totals'::regclass AND NOT granted",
+            )
+          ).rows[0]!.n;
+        await vi.waitFor(async () => expect(await waitingOnLock()).toBeGreaterThan(0));
         const bystander = await post(app, "walletList", {
           headers: token(BYSTANDER),
           form: { credit_type: "usdt" },
         });
         expect(bystander.json()).toMatchObject({ code: 0, data: { total: 0 } });
+        // One team call holds a connection; the other nine wait in the bulkhead, holding none.
+        expect(await waitingOnLock()).toBe(1);
         unlock.resolve();
         await lock;
         for (const answer of await Promise.all(team)) {
