@@ -123,6 +123,13 @@ test.describe("owner changes through the timelock", () => {
       await page.reload();
       await expect(feeRow).toContainText("Ready");
       await feeRow.getByRole("button", { name: "Execute" }).click();
+      // the confirm names the call, its change and, in full, the timelock and the contract it calls
+      const confirm = page.getByRole("alertdialog", { name: "Execute this operation?" });
+      await expect(confirm).toContainText("SwapToken.setFees");
+      await expect(confirm).toContainText(feeChange);
+      await expect(confirm.getByTestId("confirm-targets")).toContainText(timelock);
+      await expect(confirm.getByTestId("confirm-targets")).toContainText(swapToken.address);
+      await confirm.getByRole("button", { name: "Execute" }).click();
       await expect(page.getByText("Success").last()).toBeVisible();
       await expect
         .poll(async () => (await chain.readContract({ ...swapToken, functionName: "getFees" }))[0].burn)
@@ -135,6 +142,10 @@ test.describe("owner changes through the timelock", () => {
         .getByRole("listitem")
         .filter({ hasText: "HoldDividend.upgradeToAndCall" });
       await upgradeRow.getByRole("button", { name: "Execute" }).click();
+      await page
+        .getByRole("alertdialog", { name: "Execute this operation?" })
+        .getByRole("button", { name: "Execute" })
+        .click();
       await expect.poll(() => implementationOf(chain, holdDividend.address)).toBe(fresh);
       expect(await chain.readContract({ ...holdDividend, functionName: "getConfig" })).toEqual(configBefore);
       expect(await chain.readContract({ ...holdDividend, functionName: "owner" })).toBe(timelock);
@@ -154,7 +165,12 @@ test.describe("owner changes through the timelock", () => {
     },
   );
 
-  test("a cancelled operation leaves the queue and can never run", async ({ page, chain, contracts }) => {
+  test("a cancelled operation leaves the queue and can never run", async ({
+    page,
+    chain,
+    contracts,
+    wallet,
+  }) => {
     const timelock = contracts.Timelock!;
     const presale = { address: contracts.Presale!, abi: presaleAbi } as const;
     const managerBefore = (await chain.readContract({ ...presale, functionName: "getConfig" })).manager;
@@ -178,7 +194,19 @@ test.describe("owner changes through the timelock", () => {
     const queue = page.getByRole("list", { name: "Queued operations" });
     const row = queue.getByRole("listitem").filter({ hasText: "Presale.setManager" });
     await expect(row).toContainText(`manager: ${managerBefore} → ${newManager}`);
+    // backing out of the confirm sends nothing
+    const beforeBackOut = sends(wallet.calls);
     await row.getByRole("button", { name: "Cancel operation" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Cancel this operation?" });
+    await expect(confirm).toContainText("Presale.setManager");
+    await expect(confirm.getByTestId("confirm-targets")).toContainText(presale.address);
+    await confirm.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(confirm).toHaveCount(0);
+    expect(sends(wallet.calls)).toBe(beforeBackOut);
+    expect(await operation("isOperationPending")).toBe(true);
+
+    await row.getByRole("button", { name: "Cancel operation" }).click();
+    await confirm.getByRole("button", { name: "Cancel operation" }).click();
     await expect(page.getByText("Success").last()).toBeVisible();
     await expect(queue).toHaveCount(0);
     const history = page.getByRole("list", { name: "Recent executed and cancelled operations" });

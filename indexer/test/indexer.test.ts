@@ -99,13 +99,13 @@ async function get(path: string) {
 
 type Item = { blockNumber: string; transactionHash: Hex; contract: string; event: string; args: unknown };
 
-/** Every item of a paged route, following `next` with pages of `limit`. */
-async function readAll(path: string, limit: number) {
+/** Every item of a paged route, following `next` with pages of `limit`; `filter`: more of the query, e.g. `contract=A`. */
+async function readAll(path: string, limit: number, filter?: string) {
   const items: Item[] = [];
   let next: string | null = null;
   let pages = 0;
   do {
-    const query = `limit=${limit}${next ? `&before=${next}` : ""}`;
+    const query = `${filter ? `${filter}&` : ""}limit=${limit}${next ? `&before=${next}` : ""}`;
     const { status, body } = await get(`${path}?${query}`);
     expect(status).toBe(200);
     const page = body.items as Item[];
@@ -190,8 +190,28 @@ describe("/audit", () => {
     ]);
   });
 
-  it("refuses a bad limit or cursor with { code, msg } and status 400", async () => {
-    for (const query of ["limit=0", "limit=501", "limit=abc", "before=1-x", "before=;drop"]) {
+  it("serves only the named contracts' events with contract=A,B, paged the same way", async () => {
+    const expected = (await fromChain("admin")).filter((item) =>
+      ["Staking", "Timelock"].includes(item.contract),
+    );
+    expect(new Set(expected.map((item) => item.contract))).toEqual(new Set(["Staking", "Timelock"]));
+    const { items } = await readAll("/audit", 5, "contract=Staking,Timelock");
+    expect(comparable(items)).toEqual(expected);
+    expect((await get("/audit?contract=Nothing")).body.items).toEqual([]);
+  });
+
+  it("refuses a bad limit, cursor or contract filter with { code, msg } and status 400", async () => {
+    const tooMany = Array.from({ length: 33 }, (_, i) => `C${i}`).join(",");
+    for (const query of [
+      "limit=0",
+      "limit=501",
+      "limit=abc",
+      "before=1-x",
+      "before=;drop",
+      "contract=Staking;drop",
+      "contract=Staking,,Timelock",
+      `contract=${tooMany}`,
+    ]) {
       const { status, body } = await get(`/audit?${query}`);
       expect(status, query).toBe(400);
       expect(body.code, query).toBe(400);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, DatabaseBusyError, type Db } from "../src/db/index.ts";
 import type { DatabaseConfig } from "../src/env.ts";
 import { PGLITE_MEMORY } from "../src/env.ts";
+import { ORPHAN_AGE_SECONDS, scratchDatabase } from "../src/db/scratch.ts";
 
 const targets: [string, DatabaseConfig][] = [["pglite", { kind: "pglite", dataDir: PGLITE_MEMORY }]];
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -83,5 +84,28 @@ if (postgresUrl) {
         await db.close();
       }
     });
+  });
+}
+
+if (postgresUrl) {
+  it("a new scratch database drops those an interrupted run left over a day ago, not a running one's", async () => {
+    const admin = await createDb({ kind: "postgres", url: postgresUrl });
+    const names = async () =>
+      (await admin.query<{ datname: string }>("SELECT datname FROM pg_database")).rows.map((r) => r.datname);
+    const now = Math.floor(Date.now() / 1000);
+    const orphan = `taichi_scratchtest_${now - ORPHAN_AGE_SECONDS - 60}_1_orphan`;
+    const running = `taichi_scratchtest_${now - 3600}_2_running`;
+    try {
+      for (const name of [orphan, running]) await admin.query(`CREATE DATABASE ${name}`);
+      const fresh = await scratchDatabase(postgresUrl, "taichi_scratchtest");
+      const after = await names();
+      expect(after).not.toContain(orphan);
+      expect(after).toContain(running);
+      expect(after).toContain(new URL(fresh.url).pathname.slice(1));
+      await fresh.drop();
+    } finally {
+      for (const name of [orphan, running]) await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.close();
+    }
   });
 }

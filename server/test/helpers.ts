@@ -64,7 +64,7 @@ export async function resetDb(db: Db): Promise<void> {
   await db.exec(`
     TRUNCATE members, announcements, auth_nonces, sessions, payments, member_machines, member_nodes,
              ledger, wallet_balances, withdrawals, withdrawal_events, settlements, team_totals, team_power,
-             rate_limit_hits RESTART IDENTITY CASCADE;
+             rate_limit_hits, job_runs RESTART IDENTITY CASCADE;
     UPDATE node_levels SET sold = 0;`);
 }
 

@@ -19,6 +19,7 @@ const ALL = [
   "0007_payout_after_request",
   "0008_payment_day",
   "0009_rate_limit",
+  "0010_job_runs",
 ];
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -60,6 +61,7 @@ describe("migrate", () => {
     expect(await tables(db)).toEqual([
       "announcements",
       "auth_nonces",
+      "job_runs",
       "ledger",
       "machine_types",
       "member_machines",
@@ -88,6 +90,7 @@ describe("migrate", () => {
       { version: 7, name: "0007_payout_after_request" },
       { version: 8, name: "0008_payment_day" },
       { version: 9, name: "0009_rate_limit" },
+      { version: 10, name: "0010_job_runs" },
     ]);
   });
 

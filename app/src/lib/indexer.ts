@@ -90,13 +90,13 @@ export type IndexedEvent = {
 /** One page of a history route, newest first; `next` is the `before` of the following page. */
 export type IndexedPage<T> = { items: T[]; next: string | null; head: IndexedHead | undefined };
 
-/** `?limit=N&before=<cursor>` of a paged route. */
-const pageQuery = (limit: number, before: string | undefined) =>
-  `?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`;
+/** `path` (which may carry a query of its own) with `limit=N&before=<cursor>` of a paged route. */
+const paged = (path: string, limit: number, before: string | undefined) =>
+  `${path}${path.includes("?") ? "&" : "?"}limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`;
 
 type RawEvent = Omit<IndexedEvent, "blockNumber" | "timestamp"> & { blockNumber: string; timestamp: string };
 
-/** A page of `path` (`/audit`, `/activity/<account>`): `limit` events older than the cursor `before`. */
+/** A page of `path` (`/audit`, `/audit?contract=A,B`, `/activity/<account>`): `limit` events older than the cursor `before`. */
 export async function indexedEvents(
   base: string,
   path: string,
@@ -106,7 +106,7 @@ export async function indexedEvents(
 ): Promise<IndexedPage<IndexedEvent>> {
   const answer = await indexerGet<Answer & { items: RawEvent[]; next: string | null }>(
     base,
-    `${path}${pageQuery(limit, before)}`,
+    paged(path, limit, before),
     fetcher,
   );
   const items = answer.items.map((e) => ({
@@ -202,7 +202,7 @@ export async function indexedOperations(
 ): Promise<IndexedPage<IndexedOperation> & { queued: IndexedOperation[] }> {
   const answer = await indexerGet<
     Answer & { items: RawOperation[]; queued?: RawOperation[]; next: string | null }
-  >(base, `/timelock/operations${pageQuery(limit, before)}`, fetcher);
+  >(base, paged("/timelock/operations", limit, before), fetcher);
   return {
     items: answer.items.map(operationOf),
     queued: (answer.queued ?? []).map(operationOf),

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { db } from "ponder:api";
 import { history, pairSwap, pairSync, teamDay, timelockOperation } from "ponder:schema";
-import { and, asc, desc, eq, gte, lt, lte, sql } from "ponder";
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from "ponder";
 import { getAddress, isAddress } from "viem";
-import { type Cursor, PageError, encodeCursor, pageQuery, parseUint } from "./paging";
+import { type Cursor, PageError, contractFilter, encodeCursor, pageQuery, parseUint } from "./paging";
 
 const app = new Hono();
 
@@ -75,8 +75,15 @@ function accountParam(value: string) {
   return value.toLowerCase() as `0x${string}`;
 }
 
-/** Admin and timelock events, newest first: `?limit=N&before=<next of the previous page>`. */
-app.get("/audit", async (c) => c.json(await historyPage(eq(history.kind, "admin"), c.req.query())));
+/**
+ * Admin and timelock events, newest first: `?limit=N&before=<next of the previous page>`, and `&contract=A,B`
+ * for those contracts' events only (a manager of some contracts, or the log filtered to one).
+ */
+app.get("/audit", async (c) => {
+  const names = contractFilter(c.req.query("contract"));
+  const where = and(eq(history.kind, "admin"), names && inArray(history.contract, names));
+  return c.json(await historyPage(where, c.req.query()));
+});
 
 /** A member's deposits, releases, credits, purchases, claims and payouts, newest first; paged like /audit. */
 app.get("/activity/:account", async (c) => {

@@ -35,3 +35,18 @@ export function parseUint(raw: string | undefined, name: string): bigint {
   }
   return BigInt(raw);
 }
+
+/** Most contract names one `contract` filter may list. */
+export const MAX_CONTRACTS = 32;
+
+/** `contract=A,B` (names as the deployment file spells them): those contracts only; absent or empty: every one. */
+export function contractFilter(raw: string | undefined): string[] | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  const names = raw.split(",");
+  if (names.length > MAX_CONTRACTS || names.some((name) => !/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(name))) {
+    throw new PageError(
+      `contract must be up to ${MAX_CONTRACTS} contract names separated by commas, got "${raw}"`,
+    );
+  }
+  return names;
+}

@@ -3,7 +3,8 @@
  * booked only once its transfer has the configured confirmations; a reorganisation deeper than that can
  * still remove it afterwards. `auditPayments` proves every payment booked in the last `days` again on
  * chain and answers those whose proof no longer holds; the job logs each one as an error for operators.
- * It detects, it does not undo: what was bought stays booked until an operator decides.
+ * It detects, it does not undo: what was bought stays booked until an operator decides. With several
+ * API instances on one database, one run per interval happens on whichever instance claims it first.
  */
 import type { Hash } from "viem";
 import type { Queryable } from "../db/index.ts";
@@ -50,9 +51,28 @@ export async function auditPayments(
   return { checked: rows.length, lost, unavailable };
 }
 
+/**
+ * Claims this interval's run of job `name` for the caller: true if no instance started it within the last
+ * `everyMs` (less a tenth, so timers that drift a little still claim each interval), else false. One
+ * statement, so two instances cannot both claim it.
+ */
+export async function claimRun(db: Queryable, name: string, everyMs: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `INSERT INTO job_runs (name, started_at) VALUES ($1, now())
+       ON CONFLICT (name) DO UPDATE SET started_at = now()
+       WHERE job_runs.started_at <= now() - make_interval(secs => $2::float8 / 1000)
+     RETURNING name`,
+    [name, everyMs * 0.9],
+  );
+  return rows.length === 1;
+}
+
 type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
-/** Runs `auditPayments` every `intervalMs`; each lost payment is an error log line. Returns a stop function. */
+/**
+ * Runs `auditPayments` every `intervalMs` on whichever instance claims the interval (`claimRun`); each lost
+ * payment is an error log line. Returns a stop function.
+ */
 export function startPaymentAuditJob(
   db: Queryable,
   verifyPayment: VerifyPayment,
@@ -61,6 +81,7 @@ export function startPaymentAuditJob(
 ): () => void {
   const tick = async () => {
     try {
+      if (!(await claimRun(db, "payment_audit", intervalMs))) return;
       const { lost, unavailable } = await auditPayments(db, verifyPayment);
       for (const payment of lost) log.error(payment, "booked payment no longer on chain (reorganisation?)");
       if (unavailable > 0) log.warn({ unavailable }, "payment audit: RPC unavailable for some payments");

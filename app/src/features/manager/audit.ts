@@ -321,6 +321,7 @@ export type IndexedAuditPage = AuditPage & { next: string | null; behind: bigint
  * `next`): the admin and timelock events of `contracts`, with sender and time as indexed, and what
  * changed (the same eth_calls as the windowed read, in one JSON-RPC batch with the chain's head). Its
  * blocks run from its oldest event (the first deploy block on the last page) to the indexer's head.
+ * `only`: ask for these contracts' events alone (full pages for a manager of some contracts, or a filter).
  * Throws `IndexerError` when the indexer fails.
  */
 export async function loadIndexedAuditPage(
@@ -329,8 +330,10 @@ export async function loadIndexedAuditPage(
   contracts: readonly Managed[],
   before?: string,
   targets: readonly Managed[] = contracts,
+  only?: readonly string[],
 ): Promise<IndexedAuditPage> {
-  const page = await indexedEvents(base, "/audit", INDEXED_AUDIT_PAGE, before);
+  const path = only ? `/audit?contract=${only.join(",")}` : "/audit";
+  const page = await indexedEvents(base, path, INDEXED_AUDIT_PAGE, before);
   const byName = new Map(contracts.map((c) => [c.name as string, c]));
   const found = page.items.flatMap((item): AdminEvent[] => {
     const c = byName.get(item.contract);

@@ -201,6 +201,23 @@ describe("AuditLog from the indexer", () => {
     expect(rpc.calls).toEqual([]);
   });
 
+  it("asks the indexer for the filtered contract's events alone, so a page is full of them", async () => {
+    serveIndexer(12, {
+      "/audit?limit=50": { items: [indexedItem(11, bob, carol)], next: null },
+      "/audit?contract=Presale&limit=50": {
+        items: [indexedItem(11, bob, carol), indexedItem(5, alice, bob)],
+        next: null,
+      },
+    });
+    const { entries } = show();
+    await screen.findByText("Blocks 0–12");
+    fireEvent.change(screen.getByRole("combobox"), { target: { value: "Presale" } });
+    await waitFor(() =>
+      expect(entries()).toEqual(["Presale.ManagerUpdated #11", "Presale.ManagerUpdated #5"]),
+    );
+    expect(indexer.paths).toEqual(["/audit?limit=50", "/audit?contract=Presale&limit=50"]);
+  });
+
   it("says how far behind the chain the indexer is", async () => {
     rpc.latest = 20n;
     serveIndexer(12, { "/audit?limit=50": { items: [indexedItem(11, bob, carol)], next: null } });

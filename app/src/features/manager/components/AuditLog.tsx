@@ -40,10 +40,24 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
   const [filter, setFilter] = useState("");
   const size = logRange(appChain.id);
   const floor = firstBlock(contracts);
+  // what the indexer is asked for: the filtered contract, or the manager's when not every one
+  const governed = governedContracts();
+  const only = filter
+    ? [filter]
+    : governed.every((g) => contracts.some((c) => c.address === g.address))
+      ? undefined
+      : contracts.map((c) => c.name as string);
   const log = useInfiniteQuery({
     // under MANAGER_READ_KEY: a transaction through the shared path refreshes it too (every loaded
     // page again, counted from the new latest block)
-    queryKey: [MANAGER_READ_KEY, "audit", contracts.map((c) => c.address), size?.toString(), env.indexerUrl],
+    queryKey: [
+      MANAGER_READ_KEY,
+      "audit",
+      contracts.map((c) => c.address),
+      size?.toString(),
+      env.indexerUrl,
+      env.indexerUrl ? only : undefined,
+    ],
     enabled: !!client,
     retry: false,
     initialPageParam: { indexed: !!env.indexerUrl } as AuditPageParam,
@@ -56,7 +70,8 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
             env.indexerUrl!,
             contracts,
             pageParam.before,
-            governedContracts(),
+            governed,
+            only,
           );
         } catch (error) {
           // an older page stays an error (the entries above stay); the first one falls back to the chain
@@ -64,7 +79,7 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
           console.warn("audit log: the indexer failed, reading the logs instead", error);
         }
       }
-      return loadAuditPage(reads, contracts, size, pageParam.toBlock, governedContracts());
+      return loadAuditPage(reads, contracts, size, pageParam.toBlock, governed);
     },
     refetchInterval: (query) => catchUpInterval(query.state.data?.pages[0]?.behind),
     getNextPageParam: (last, pages): AuditPageParam | undefined => {

@@ -2,12 +2,14 @@ import { timelockAbi } from "@taichi/contracts";
 import { useState } from "react";
 import { type Abi, keccak256, stringToHex, zeroAddress } from "viem";
 import { useClient, useConnection } from "wagmi";
+import { ConfirmModal } from "../../../components/ConfirmModal";
 import { Message } from "../../../components/Message";
 import { useTranslation } from "../../../i18n";
 import type { AppMessage } from "../../../i18n/keys";
 import { useTransaction } from "../../../lib/useTransaction";
 import { appChain } from "../../../wagmi";
 import { executeArgs, executeBlocker } from "../../governance/chain";
+import { CallView } from "../../governance/components/OperationList";
 import { TimelockQueue } from "../../governance/components/TimelockQueue";
 import {
   type DescribedOperation,
@@ -16,8 +18,10 @@ import {
   useMinDelay,
 } from "../../governance/hooks/useTimelock";
 import { auditReads } from "../audit";
+import type { ConfirmTarget } from "../confirm";
 import { display } from "../fields";
 import { useManagerRead } from "../hooks/useManagerRead";
+import { ConfirmTargets } from "./ConfirmTargets";
 
 const formatTime = (seconds: bigint) => display({ kind: "time" }, seconds);
 
@@ -39,10 +43,27 @@ function useRole(
   return own.data === true || open.data === true;
 }
 
+/** The timelock, then each contract an operation calls (numbered where the app does not know it). */
+function operationTargets(timelock: `0x${string}`, op: DescribedOperation): ConfirmTarget[] {
+  const calls = op.described.map((call, i): ConfirmTarget => ({
+    label: call.contract
+      ? { key: "manager.target.contract", values: { name: call.contract } }
+      : { key: "manager.target.entry", values: { n: i + 1 } },
+    address: call.call.target,
+  }));
+  return [
+    { label: { key: "manager.target.contract", values: { name: "Timelock" } }, address: timelock },
+    ...calls,
+  ];
+}
+
+type Pending = { action: "execute" | "cancel"; op: DescribedOperation };
+
 /**
  * The timelock's queue with Execute and Cancel (for the accounts holding the timelock's executor and
  * canceller roles), both through the shared transaction path. Execute is checked first: too early, it
- * says when the operation becomes ready and sends nothing.
+ * says when the operation becomes ready and sends nothing. Each asks for confirmation first, naming the calls,
+ * what they change and every address involved.
  */
 export function TimelockTab() {
   const { t } = useTranslation();
@@ -55,14 +76,20 @@ export function TimelockTab() {
   const canExecute = useRole(timelock, EXECUTOR_ROLE, account);
   const canCancel = useRole(timelock, CANCELLER_ROLE, account);
   const [errors, setErrors] = useState<Record<string, AppMessage | undefined>>({});
+  const [pending, setPending] = useState<Pending>();
   if (!timelock) return <p className="muted">{t("governance.noTimelock")}</p>;
   const base = { address: timelock.address, abi: timelockAbi } as const;
 
-  async function execute(op: DescribedOperation) {
+  async function reviewExecute(op: DescribedOperation) {
     const blocker = await executeBlocker(auditReads(client!), timelock!.address, op.id, now, formatTime);
     setErrors((e) => ({ ...e, [op.id]: blocker }));
-    if (blocker) return;
-    await send({ ...base, ...executeArgs(op) } as never);
+    if (!blocker) setPending({ action: "execute", op });
+  }
+
+  function confirm({ action, op }: Pending) {
+    setPending(undefined);
+    if (action === "execute") void send({ ...base, ...executeArgs(op) } as never);
+    else void send({ ...base, functionName: "cancel", args: [op.id] });
   }
 
   return (
@@ -84,13 +111,16 @@ export function TimelockTab() {
                 <button
                   type="button"
                   className="button ghost danger"
-                  onClick={() => void send({ ...base, functionName: "cancel", args: [op.id] })}
+                  onClick={() => {
+                    setErrors((e) => ({ ...e, [op.id]: undefined }));
+                    setPending({ action: "cancel", op });
+                  }}
                 >
                   {t("governance.cancel")}
                 </button>
               )}
               {canExecute && (
-                <button type="button" className="button" onClick={() => void execute(op)}>
+                <button type="button" className="button" onClick={() => void reviewExecute(op)}>
                   {t("governance.execute")}
                 </button>
               )}
@@ -98,6 +128,24 @@ export function TimelockTab() {
           </>
         )}
       />
+      {pending && (
+        <ConfirmModal
+          title={t(pending.action === "execute" ? "governance.confirmExecute" : "governance.confirmCancel")}
+          confirmLabel={t(pending.action === "execute" ? "governance.execute" : "governance.cancel")}
+          onCancel={() => setPending(undefined)}
+          onConfirm={() => confirm(pending)}
+        >
+          <p className="modal-text">
+            {t(
+              pending.action === "execute" ? "governance.confirmExecuteText" : "governance.confirmCancelText",
+            )}
+          </p>
+          {pending.op.described.map((call, i) => (
+            <CallView key={i} call={call} changesLabel="governance.changes" />
+          ))}
+          <ConfirmTargets targets={operationTargets(timelock.address, pending.op)} />
+        </ConfirmModal>
+      )}
     </div>
   );
 }

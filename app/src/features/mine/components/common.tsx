@@ -1,4 +1,6 @@
+import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { failedRead } from "../../../components/ReadError";
 import { useTranslation } from "../../../i18n";
 import { Message } from "../../../components/Message";
 import { RetryStatus } from "../../../components/RetryStatus";
@@ -6,24 +8,31 @@ import { formatAmount } from "../../../lib/format";
 import type { PaidFlowState } from "../hooks/usePaidFlow";
 import { errorMessage } from "../hooks/useMine";
 
-/** Loading / error (retried automatically, or at once with the button) / empty states of one backend read, then `children(data)`. */
+/**
+ * Loading / error / empty states of one backend read, then `children(data)`. On an error the retry (automatic, or
+ * at once with the button) reads again every failed read on screen, so every card recovers together.
+ */
 export function QueryBody<T>({
   query,
   isEmpty,
   children,
 }: {
-  query: { isError: boolean; error: unknown; data: T | undefined; refetch: () => Promise<unknown> };
+  query: { isError: boolean; error: unknown; data: T | undefined };
   isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   if (query.isError) {
     return (
       <div className="mine-error">
         <p className="error-text" role="alert">
           <Message message={errorMessage(query.error)} />
         </p>
-        <RetryStatus onRetry={() => query.refetch()} label={t("mine.retry")} />
+        <RetryStatus
+          onRetry={() => queryClient.refetchQueries({ type: "active", predicate: failedRead })}
+          label={t("mine.retry")}
+        />
       </div>
     );
   }
