@@ -9,8 +9,9 @@ import Fastify, {
 } from "fastify";
 import type { Address } from "viem";
 import type { Db } from "./db/index.ts";
-import type { TrustProxy } from "./env.ts";
+import { ENV_DEFAULTS, type TrustProxy } from "./env.ts";
 import { DEFAULT_AUTH, dbSessionVerifier, type AuthSettings } from "./lib/auth.ts";
+import { Bulkhead, type BulkheadOptions } from "./lib/bulkhead.ts";
 import { MemberCache } from "./lib/memberCache.ts";
 import type { PaymentTarget, VerifyPayment, VerifyPayout } from "./lib/payments.ts";
 import { DEFAULT_RATE_LIMIT, installRateLimit, type RateLimitOptions } from "./plugins/rateLimit.ts";
@@ -39,6 +40,8 @@ declare module "fastify" {
     verifyPayout: VerifyPayout;
     /** Lower-case addresses allowed on the `admin/*` routes. */
     operators: ReadonlySet<string>;
+    /** What routes with `bulkhead: true` (the team calls) run through. */
+    bulkhead: Bulkhead;
   }
 }
 
@@ -68,6 +71,15 @@ export type BuildAppOptions = {
   rateLimit?: RateLimitOptions | false;
   /** Proxies whose `X-Forwarded-For` names the client (its IP is the rate limit's key); default: none. */
   trustProxy?: TrustProxy;
+  /** The team calls' limits in this process; default: `DEFAULT_BULKHEAD`. */
+  bulkhead?: BulkheadOptions;
+};
+
+/** Team calls in flight and queued per process, and their longest wait for a turn (the environment's defaults). */
+export const DEFAULT_BULKHEAD: BulkheadOptions = {
+  inFlight: ENV_DEFAULTS.TEAM_CALLS_IN_FLIGHT,
+  queued: ENV_DEFAULTS.TEAM_CALLS_QUEUED,
+  waitMs: ENV_DEFAULTS.STATEMENT_TIMEOUT_MS,
 };
 
 /** anvil account 0: the local chain's treasury. */
@@ -109,6 +121,7 @@ export function buildApp({
   operators = [],
   rateLimit = DEFAULT_RATE_LIMIT,
   trustProxy = [],
+  bulkhead = DEFAULT_BULKHEAD,
 }: BuildAppOptions) {
   const app: FastifyInstance = Fastify({
     logger,
@@ -126,6 +139,7 @@ export function buildApp({
   app.decorate("memberCache", new MemberCache<MyData>(myCacheMs));
   app.decorate("verifyPayout", verifyPayout);
   app.decorate("operators", new Set(operators.map((address) => address.toLowerCase())));
+  app.decorate("bulkhead", new Bulkhead(bulkhead));
   app.decorateRequest("session", null);
   installErrorHandling(app);
   if (rateLimit) installRateLimit(app, rateLimit);

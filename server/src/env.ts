@@ -58,6 +58,10 @@ export type Env = {
   statementTimeoutMs: number;
   /** Proxies (load balancers) whose `X-Forwarded-For` names the client. */
   trustProxy: TrustProxy;
+  /** Team calls (`teamInfo`, `recommendList`) one process runs at once; the others wait their turn. */
+  teamCallsInFlight: number;
+  /** Team calls that may wait for a turn in one process; more are answered 4800 busy. */
+  teamCallsQueued: number;
 };
 
 export const ENV_DEFAULTS = {
@@ -77,6 +81,8 @@ export const ENV_DEFAULTS = {
   HOME_CACHE_MS: 1_000,
   MY_CACHE_MS: 1_000,
   STATEMENT_TIMEOUT_MS: 3_000,
+  TEAM_CALLS_IN_FLIGHT: 1,
+  TEAM_CALLS_QUEUED: 50,
 } as const satisfies Record<string, string | number>;
 
 export class EnvError extends Error {
@@ -216,6 +222,8 @@ const schema = z
     HOME_CACHE_MS: optional(integer(0, 60_000)).default(ENV_DEFAULTS.HOME_CACHE_MS),
     MY_CACHE_MS: optional(integer(0, 60_000)).default(ENV_DEFAULTS.MY_CACHE_MS),
     STATEMENT_TIMEOUT_MS: optional(integer(100, 600_000)).default(ENV_DEFAULTS.STATEMENT_TIMEOUT_MS),
+    TEAM_CALLS_IN_FLIGHT: optional(integer(1, 100)).default(ENV_DEFAULTS.TEAM_CALLS_IN_FLIGHT),
+    TEAM_CALLS_QUEUED: optional(integer(0, 10_000)).default(ENV_DEFAULTS.TEAM_CALLS_QUEUED),
   })
   .refine(
     // The local chain's default treasury is only for the local chain (a bad CHAIN_ID is reported already).
@@ -256,6 +264,8 @@ export function loadEnv(source: Source = process.env): Env {
     myCacheMs: vars.MY_CACHE_MS,
     statementTimeoutMs: vars.STATEMENT_TIMEOUT_MS,
     trustProxy: vars.TRUST_PROXY,
+    teamCallsInFlight: vars.TEAM_CALLS_IN_FLIGHT,
+    teamCallsQueued: vars.TEAM_CALLS_QUEUED,
   };
 }
 

@@ -46,6 +46,11 @@ async function main(): Promise<void> {
     }),
     operators: env.operatorAddresses,
     trustProxy: env.trustProxy,
+    bulkhead: {
+      inFlight: env.teamCallsInFlight,
+      queued: env.teamCallsQueued,
+      waitMs: env.statementTimeoutMs,
+    },
     rateLimit:
       env.rateLimitPerMinute > 0
         ? { perIp: env.rateLimitPerMinute, perToken: env.rateLimitPerMinute, windowMs: 60_000 }

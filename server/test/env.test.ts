@@ -34,6 +34,8 @@ describe("loadEnv", () => {
       myCacheMs: 1000,
       statementTimeoutMs: 3000,
       trustProxy: [],
+      teamCallsInFlight: 1,
+      teamCallsQueued: 50,
     });
   });
 
@@ -67,6 +69,8 @@ describe("loadEnv", () => {
         MY_CACHE_MS: "0",
         STATEMENT_TIMEOUT_MS: "1500",
         TRUST_PROXY: "10.0.0.0/8, 192.0.2.7,2001:db8::/32",
+        TEAM_CALLS_IN_FLIGHT: "2",
+        TEAM_CALLS_QUEUED: "0",
       }),
     ).toEqual({
       apiPort: 9000,
@@ -91,6 +95,8 @@ describe("loadEnv", () => {
       myCacheMs: 0,
       statementTimeoutMs: 1500,
       trustProxy: ["10.0.0.0/8", "192.0.2.7", "2001:db8::/32"],
+      teamCallsInFlight: 2,
+      teamCallsQueued: 0,
     });
   });
 
@@ -182,6 +188,10 @@ describe("loadEnv", () => {
       expect.stringContaining("SESSION_CACHE_MS"),
       expect.stringContaining("HOME_CACHE_MS"),
       expect.stringContaining("MY_CACHE_MS"),
+    ]);
+    expect(problemsOf({ TEAM_CALLS_IN_FLIGHT: "0", TEAM_CALLS_QUEUED: "10001" })).toEqual([
+      'TEAM_CALLS_IN_FLIGHT must be an integer from 1 to 100 (got "0")',
+      'TEAM_CALLS_QUEUED must be an integer from 0 to 10000 (got "10001")',
     ]);
   });
 });

@@ -8,7 +8,7 @@
 import formbody from "@fastify/formbody";
 import Fastify from "fastify";
 import type { AddressInfo } from "node:net";
-import { buildApp } from "@taichi/server/app";
+import { buildApp, DEFAULT_BULKHEAD } from "@taichi/server/app";
 import { createDb, migrate } from "@taichi/server/db/index";
 import { scratchDatabase } from "@taichi/server/db/scratch";
 import { ENV_DEFAULTS, PGLITE_MEMORY } from "@taichi/server/env";
@@ -51,8 +51,9 @@ await db.query(
 const member = process.env.BENCH_MEMBER?.toLowerCase();
 if (member) await seedMember(member);
 
-// As production runs it (request log at LOG_LEVEL, default info, into a pipe; cache defaults), but
-// without the rate limit: one client IP sends everything. BENCH_MY_CACHE_MS=0 measures `my` uncached.
+// As production runs it (request log at LOG_LEVEL, default info, into a pipe; cache and bulkhead
+// defaults), but without the rate limit: one client IP sends everything. BENCH_MY_CACHE_MS=0 measures
+// `my` uncached; TEAM_CALLS_IN_FLIGHT=100 the team calls without their bulkhead (ten at once).
 const app = buildApp({
   db,
   logger: { level: process.env.LOG_LEVEL || "info", stream: batchedLogStream() },
@@ -60,6 +61,10 @@ const app = buildApp({
   sessionCacheMs: ENV_DEFAULTS.SESSION_CACHE_MS,
   homeCacheMs: ENV_DEFAULTS.HOME_CACHE_MS,
   myCacheMs: Number(process.env.BENCH_MY_CACHE_MS || ENV_DEFAULTS.MY_CACHE_MS),
+  bulkhead: {
+    ...DEFAULT_BULKHEAD,
+    inFlight: Number(process.env.TEAM_CALLS_IN_FLIGHT || DEFAULT_BULKHEAD.inFlight),
+  },
   // No chain here: one known hash stands for a confirmed payment (the chain check has its own tests).
   verifyPayment: async ({ hash }) =>
     hash === BENCH_PAID_HASH ? { ok: true } : { ok: false, reason: "notFound" },

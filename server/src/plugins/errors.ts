@@ -1,13 +1,15 @@
 /**
  * Every answer keeps the legacy `{ code, msg, data }` shape:
  * - expected refusals (`ApiError`) and bad bodies (schema, parsing, content type, size): HTTP 200, code 4800/4700;
- * - a statement timeout or no free database connection (`DatabaseBusyError`): HTTP 200, code 4800 "busy";
+ * - a statement timeout or no free database connection (`DatabaseBusyError`), or a team call refused by
+ *   the bulkhead (`BulkheadFullError`): HTTP 200, code 4800 "busy";
  * - unknown routes: HTTP 404, code 404;
  * - anything else: HTTP 500, code 500, a generic message; the details go to the log only.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DatabaseBusyError } from "../db/types.ts";
 import { ApiError, CODE, failBody } from "../lib/api.ts";
+import { BulkheadFullError } from "../lib/bulkhead.ts";
 import { resolveLang, t } from "../i18n/messages.ts";
 
 /** The body field a schema validation error is about (a schema property name, never client input). */
@@ -38,8 +40,14 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (error instanceof ApiError) {
     return reply.code(200).send(failBody(error.apiCode, error.translate(lang)));
   }
-  if (error instanceof DatabaseBusyError) {
-    request.log.warn({ reason: error.message }, "database busy");
+  const busy =
+    error instanceof DatabaseBusyError
+      ? "database busy"
+      : error instanceof BulkheadFullError
+        ? "bulkhead full"
+        : null;
+  if (busy) {
+    request.log.warn({ reason: error.message }, busy);
     return reply.code(200).send(failBody(CODE.rejected, t(lang, "busy")));
   }
   if (error.validation) {

@@ -32,6 +32,7 @@ export type RecommendListData = {
 export default defineInvestRoute<{ userId?: number; page?: number }, RecommendListData>({
   name: "recommendList",
   auth: true,
+  bulkhead: true,
   body: {
     type: "object",
     additionalProperties: false,

@@ -73,6 +73,11 @@ export type InvestRouteSpec<Body, Data> = {
   operator?: boolean;
   /** Schema of the form/JSON body; omit for endpoints without payload (any body is then ignored). */
   body?: JsonSchema;
+  /**
+   * Run the handler through the app's bulkhead (`app.bulkhead`): for the expensive member paths, whose
+   * cost a member can raise (the team calls), so that a pile of them never holds other routes' calls.
+   */
+  bulkhead?: boolean;
   /** Returns `data`; throw `reject(...)` for a 4800 answer. */
   handler: (context: InvestContext<Body>) => Promise<Data>;
 };
@@ -107,13 +112,15 @@ export function defineInvestRoute<Body = undefined, Data = unknown>(
         },
         async (request) => {
           const lang = resolveLang(request.headers.lang);
-          const data = await spec.handler({
-            body: request.body as Body,
-            db: request.server.db,
-            lang,
-            session: request.session,
-            request,
-          });
+          const handle = () =>
+            spec.handler({
+              body: request.body as Body,
+              db: request.server.db,
+              lang,
+              session: request.session,
+              request,
+            });
+          const data = spec.bulkhead ? await request.server.bulkhead.run(handle) : await handle();
           return okBody(lang, data);
         },
       );

@@ -1,0 +1,282 @@
+/**
+ * The team calls' bulkhead (docs/server.md, "Limits"): team calls run `inFlight` at a time per process,
+ * the next `queued` wait in arrival order, the rest are answered 4800 busy; other members' calls never
+ * wait behind them. The unit part drives `Bulkhead` with calls the test finishes; the route part sends
+ * real team calls to the app on PGlite (and on PostgreSQL with TEST_DATABASE_URL).
+ */
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { createDb, migrate, type Db } from "../src/db/index.ts";
+import { Bulkhead, BulkheadFullError, type BulkheadOptions } from "../src/lib/bulkhead.ts";
+import { defineInvestRoute, INVEST_PREFIX } from "../src/routes/invest/index.ts";
+import {
+  addressOf,
+  addressTokens,
+  createTestDatabase,
+  createTestDb,
+  insertMember,
+  post,
+  resetDb,
+} from "./helpers.ts";
+
+/** A promise and the function that fulfils it. */
+function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+/** Calls for a bulkhead that record when they start and end when the test says. */
+function heldCalls(count: number) {
+  const started: number[] = [];
+  const starts = Array.from({ length: count }, () => deferred());
+  const finishes = Array.from({ length: count }, () => deferred<string>());
+  const call = (i: number) => () => {
+    started.push(i);
+    starts[i]!.resolve();
+    return finishes[i]!.promise;
+  };
+  return { started, starts, finishes, call };
+}
+
+describe("Bulkhead", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("runs at most inFlight calls at once and starts the waiting ones in arrival order", async () => {
+    const bulkhead = new Bulkhead({ inFlight: 2, queued: 10, waitMs: 60_000 });
+    const { started, starts, finishes, call } = heldCalls(5);
+    const results = [0, 1, 2, 3, 4].map((i) => bulkhead.run(call(i)));
+    await Promise.all([starts[0]!.promise, starts[1]!.promise]);
+    expect(started).toEqual([0, 1]);
+
+    finishes[1]!.resolve("one");
+    await expect(results[1]).resolves.toBe("one");
+    await starts[2]!.promise;
+    expect(started).toEqual([0, 1, 2]);
+
+    finishes[0]!.resolve("zero");
+    await starts[3]!.promise;
+    finishes[2]!.resolve("two");
+    await starts[4]!.promise;
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    finishes[3]!.resolve("three");
+    finishes[4]!.resolve("four");
+    expect(await Promise.all(results)).toEqual(["zero", "one", "two", "three", "four"]);
+  });
+
+  it("refuses a call at once, without running it, when the queue is full", async () => {
+    const bulkhead = new Bulkhead({ inFlight: 1, queued: 1, waitMs: 60_000 });
+    const { started, starts, finishes, call } = heldCalls(3);
+    const running = bulkhead.run(call(0));
+    const waiting = bulkhead.run(call(1));
+    await starts[0]!.promise;
+    await expect(bulkhead.run(call(2))).rejects.toEqual(new BulkheadFullError("queue full"));
+    expect(started).toEqual([0]);
+
+    finishes[0]!.resolve("zero");
+    await starts[1]!.promise;
+    finishes[1]!.resolve("one");
+    expect([await running, await waiting]).toEqual(["zero", "one"]);
+    expect(started).toEqual([0, 1]);
+  });
+
+  it("refuses a call that waited waitMs without a turn and gives its place to the next", async () => {
+    vi.useFakeTimers();
+    const bulkhead = new Bulkhead({ inFlight: 1, queued: 2, waitMs: 1_000 });
+    const { started, starts, finishes, call } = heldCalls(3);
+    const running = bulkhead.run(call(0));
+    const first = bulkhead.run(call(1));
+    const firstRefused = expect(first).rejects.toEqual(new BulkheadFullError("waited too long"));
+    await starts[0]!.promise;
+    await vi.advanceTimersByTimeAsync(500);
+    const second = bulkhead.run(call(2));
+    await vi.advanceTimersByTimeAsync(600);
+    await firstRefused;
+
+    finishes[0]!.resolve("zero");
+    await starts[2]!.promise;
+    expect(started).toEqual([0, 2]);
+    finishes[2]!.resolve("two");
+    expect([await running, await second]).toEqual(["zero", "two"]);
+  });
+
+  it("gives the turn of a call that failed to the next, and frees it when none waits", async () => {
+    const bulkhead = new Bulkhead({ inFlight: 1, queued: 0, waitMs: 60_000 });
+    await expect(bulkhead.run(() => Promise.reject(new Error("query failed")))).rejects.toThrow(
+      "query failed",
+    );
+    // The turn is free again: a call runs (with queued 0 it would be refused if the turn were kept).
+    await expect(bulkhead.run(async () => "ran")).resolves.toBe("ran");
+  });
+});
+
+const HEAD = addressOf(1);
+const MEMBER = addressOf(2);
+const BYSTANDER = addressOf(3);
+const token = (address: string) => ({ token: address });
+const TEST_PREFIX = `/test${INVEST_PREFIX}`;
+const BUSY_EN = { code: 4800, msg: "The server is busy, please try again shortly", data: null };
+
+/** The tree: HEAD with two direct referrals, MEMBER and BYSTANDER. */
+async function seedTree(db: Db): Promise<void> {
+  await resetDb(db);
+  await insertMember(db, HEAD);
+  await insertMember(db, MEMBER, HEAD);
+  await insertMember(db, BYSTANDER, HEAD);
+}
+
+describe("team calls through the bulkhead", () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await createTestDb();
+  });
+  afterAll(() => db.close());
+  beforeEach(() => seedTree(db));
+
+  /**
+   * Runs `body` while a test-only call of the bulkhead's holds a turn (it waits until `body` is done),
+   * then checks that the held call answers once let go.
+   */
+  async function whileHeld(bulkhead: BulkheadOptions, body: (app: FastifyInstance) => Promise<void>) {
+    const release = deferred();
+    const holding = deferred();
+    const app = buildApp({ db, verifySession: addressTokens, bulkhead });
+    const heldCall = defineInvestRoute({
+      name: "teamInfo",
+      auth: true,
+      bulkhead: true,
+      handler: async () => {
+        holding.resolve();
+        await release.promise;
+        return "held";
+      },
+    });
+    app.register(async (child) => heldCall.register(child), { prefix: TEST_PREFIX });
+    try {
+      const held = post(app, "teamInfo", { prefix: TEST_PREFIX, headers: token(MEMBER) });
+      await holding.promise;
+      await body(app);
+      release.resolve();
+      expect((await held).json()).toMatchObject({ code: 0, data: "held" });
+    } finally {
+      release.resolve();
+      await app.close();
+    }
+  }
+
+  it("answers team calls past the queue 4800 busy in zh and en, and other members' calls at once", async () => {
+    await whileHeld({ inFlight: 1, queued: 0, waitMs: 60_000 }, async (app) => {
+      const zh = await post(app, "teamInfo", { headers: token(HEAD) });
+      expect(zh.statusCode).toBe(200);
+      expect(zh.json()).toEqual({ code: 4800, msg: "服务器繁忙，请稍后再试", data: null });
+      const en = await post(app, "recommendList", { headers: { ...token(HEAD), lang: "en" } });
+      expect(en.statusCode).toBe(200);
+      expect(en.json()).toEqual(BUSY_EN);
+
+      // Other members' calls do not go through the bulkhead.
+      for (const [name, form] of [
+        ["walletList", { credit_type: "usdt" }],
+        ["my", undefined],
+      ] as const) {
+        const res = await post(app, name, { headers: token(BYSTANDER), ...(form ? { form } : {}) });
+        expect(res.json(), name).toMatchObject({ code: 0 });
+      }
+    });
+  });
+
+  it("runs the one queued team call once the held call answers, and refuses the one past the queue", async () => {
+    let answers!: Promise<LightMyRequestResponse[]>;
+    await whileHeld({ inFlight: 1, queued: 1, waitMs: 60_000 }, async (app) => {
+      const sent = [1, 2].map(() => post(app, "teamInfo", { headers: { ...token(HEAD), lang: "en" } }));
+      answers = Promise.all(sent);
+      // The queued one cannot answer before the held call is let go: the first answer is the refusal.
+      expect((await Promise.race(sent)).json()).toEqual(BUSY_EN);
+    });
+    const bodies = (await answers).map((answer) => answer.json());
+    expect(bodies).toContainEqual(BUSY_EN);
+    expect(bodies).toContainEqual(
+      expect.objectContaining({ code: 0, data: expect.objectContaining({ teamCount: 2 }) }),
+    );
+  });
+
+  it("answers a queued team call 4800 busy once it has waited waitMs, never a 5xx", async () => {
+    await whileHeld({ inFlight: 1, queued: 5, waitMs: 100 }, async (app) => {
+      const queued = await post(app, "teamInfo", { headers: { ...token(HEAD), lang: "en" } });
+      expect(queued.statusCode).toBe(200);
+      expect(queued.json()).toEqual(BUSY_EN);
+    });
+  });
+});
+
+// A statement blocked on a lock holds its pooled connection: without the bulkhead, ten team calls
+// stuck that way hold nine or ten of the pool's ten connections (measured: nine waiting on the lock),
+// and the bystander's statements share what is left. PGlite has one connection and runs one
+// transaction at a time, so there is no lock to wait on: PostgreSQL only.
+if (process.env.TEST_DATABASE_URL) {
+  describe("team calls stuck on PostgreSQL (PostgreSQL)", () => {
+    let db: Db;
+    /** The test's own connections to the same database: the lock and the look at who waits on it. */
+    let observer: Db;
+    let drop: () => Promise<void>;
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      const database = await createTestDatabase();
+      drop = database.drop;
+      // The statement timeout also bounds the wait for a connection: a bystander left without one is
+      // answered 4800 after 2 s instead of waiting.
+      db = await createDb(database.config, { statementTimeoutMs: 2_000 });
+      await migrate(db);
+      await seedTree(db);
+      observer = await createDb(database.config);
+      const bulkhead: BulkheadOptions = { inFlight: 1, queued: 50, waitMs: 10_000 };
+      // Without the rate limit's statement, each call's first statement is its team query.
+      app = buildApp({ db, verifySession: addressTokens, bulkhead, rateLimit: false });
+      await app.ready();
+    });
+    afterAll(async () => {
+      await app.close();
+      await db.close();
+      await observer.close();
+      await drop();
+    });
+
+    it("a bystander is answered while ten team calls wait on a lock, and they all answer after", async () => {
+      const locked = deferred();
+      const unlock = deferred();
+      const lock = observer.transaction(async (tx) => {
+        await tx.exec("LOCK TABLE team_totals IN ACCESS EXCLUSIVE MODE");
+        locked.resolve();
+        await unlock.promise;
+      });
+      try {
+        await locked.promise;
+        const team = Array.from({ length: 10 }, () => post(app, "teamInfo", { headers: token(HEAD) }));
+        const waitingOnLock = async () =>
+          (
+            await observer.query<{ n: number }>(
+              "SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'team_totals'::regclass AND NOT granted",
+            )
+          ).rows[0]!.n;
+        await vi.waitFor(async () => expect(await waitingOnLock()).toBeGreaterThan(0));
+        const bystander = await post(app, "walletList", {
+          headers: token(BYSTANDER),
+          form: { credit_type: "usdt" },
+        });
+        expect(bystander.json()).toMatchObject({ code: 0, data: { total: 0 } });
+        // One team call holds a connection; the other nine wait in the bulkhead, holding none.
+        expect(await waitingOnLock()).toBe(1);
+        unlock.resolve();
+        await lock;
+        for (const answer of await Promise.all(team)) {
+          expect(answer.json()).toMatchObject({ code: 0, data: { directCount: 2, teamCount: 2 } });
+        }
+      } finally {
+        unlock.resolve();
+        await lock;
+      }
+    });
+  });
+}
