@@ -7,17 +7,15 @@
  * PGlite runs inside one process and cannot be shared between processes, so this file runs on the
  * PostgreSQL pass of the server suite only (TEST_DATABASE_URL).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { keccak256, parseEther, toHex, type Address } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_TREASURY } from "../src/app.ts";
 import { createDb, migrate, type Db } from "../src/db/index.ts";
 import { scratchDatabase, type ScratchDatabase } from "../src/db/scratch.ts";
-import { REPO_ROOT } from "../src/env.ts";
 import { OUTPUT_PER_POWER, REFERRAL_BPS, units, WITHDRAW_FEE } from "../src/lib/money.ts";
 import { startAnvil, type AnvilChain } from "./anvil.ts";
+import { startServerProcess, type ServerProcess } from "./serverProcess.ts";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 const INSTANCES = 3;
@@ -28,9 +26,6 @@ const MY_CACHE_MS = 1000;
 const SESSION_CACHE_MS = 1000;
 /** Pace of the polls that watch a cache expire: well under the bounds, well under the rate limit. */
 const POLL_MS = 50;
-
-const TSX = path.join(REPO_ROOT, "node_modules", ".bin", "tsx");
-const SERVER_ENTRY = path.join(REPO_ROOT, "server", "src", "server.ts");
 
 /** Test members with keys of their own (deterministic), and the IP each one sends from. */
 const key = (name: string) => keccak256(toHex(`taichi instances test: ${name}`));
@@ -43,12 +38,6 @@ const members = Object.fromEntries(ROLES.map((role) => [role, privateKeyToAccoun
 const ipOf = (role: Role) => `198.51.100.${ROLES.indexOf(role) + 1}`;
 const lower = (role: Role) => members[role].address.toLowerCase();
 
-type Instance = {
-  child: ChildProcess;
-  port: number;
-  lines: Record<string, unknown>[];
-  exited: Promise<void>;
-};
 type Answer = { status: number; code: number; msg: string; data: Record<string, unknown> | null };
 
 let anvil: AnvilChain;
@@ -56,7 +45,7 @@ let usdt: Address;
 let scratch: ScratchDatabase;
 let db: Db;
 let today: string;
-const instances: Instance[] = [];
+const instances: ServerProcess[] = [];
 const tokens: Partial<Record<Role, string>> = {};
 
 function dayOffset(days: number): string {
@@ -70,17 +59,9 @@ async function call(
   name: string,
   { form = {}, token, ip }: { form?: Record<string, string>; token?: string; ip: string },
 ): Promise<Answer> {
-  const res = await fetch(`http://127.0.0.1:${instances[instance]!.port}/api/api/invest/${name}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "x-forwarded-for": ip,
-      lang: "en",
-      ...(token ? { token } : {}),
-    },
-    body: new URLSearchParams(form).toString(),
-  });
-  return { status: res.status, ...((await res.json()) as Omit<Answer, "status">) };
+  const reply = await instances[instance]!.post(name, form, token, { "x-forwarded-for": ip });
+  if (!reply) throw new Error(`instance ${instance} did not answer ${name}`);
+  return { status: reply.status, ...(reply.body as Omit<Answer, "status">) };
 }
 
 /** `name` as `role`, signed in, from the role's own IP. */
@@ -98,53 +79,20 @@ async function signIn(role: Role, nonceOn: number, loginOn: number): Promise<str
   return (login.data as { token: string }).token;
 }
 
-function startInstance(databaseUrl: string): Instance {
-  const child = spawn(TSX, [SERVER_ENTRY], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: databaseUrl,
-      API_PORT: "0",
-      RPC_URL: anvil.rpcUrl,
-      CHAIN_ID: "31337",
-      USDT_ADDRESS: usdt,
-      CONFIRMATIONS: "1",
-      RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
-      // The test is the load balancer: its X-Forwarded-For names each member's IP.
-      TRUST_PROXY: "127.0.0.1",
-      MY_CACHE_MS: String(MY_CACHE_MS),
-      SESSION_CACHE_MS: String(SESSION_CACHE_MS),
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+/** One API instance on the shared database, as production starts it. */
+const startInstance = (databaseUrl: string) =>
+  startServerProcess({
+    DATABASE_URL: databaseUrl,
+    RPC_URL: anvil.rpcUrl,
+    CHAIN_ID: "31337",
+    USDT_ADDRESS: usdt,
+    CONFIRMATIONS: "1",
+    RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+    // The test is the load balancer: its X-Forwarded-For names each member's IP.
+    TRUST_PROXY: "127.0.0.1",
+    MY_CACHE_MS: String(MY_CACHE_MS),
+    SESSION_CACHE_MS: String(SESSION_CACHE_MS),
   });
-  const lines: Record<string, unknown>[] = [];
-  let rest = "";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    const text = rest + chunk.toString();
-    const parts = text.split("\n");
-    rest = parts.pop() ?? "";
-    for (const line of parts)
-      if (line.startsWith("{")) lines.push(JSON.parse(line) as Record<string, unknown>);
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return { child, port: 0, lines, exited };
-}
-
-/** Resolves with the instance's port once it logs that it listens (or fails if it exits first). */
-async function listening(instance: Instance): Promise<number> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const line = instance.lines.find(
-      (l) => typeof l.msg === "string" && l.msg.startsWith("Server listening at"),
-    );
-    if (line) return Number(new URL(String(line.msg).replace("Server listening at ", "")).port);
-    if (instance.child.exitCode !== null) throw new Error(`API process exited (${instance.child.exitCode})`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-  throw new Error("API process did not listen within 60 s");
-}
 
 /** Polls `read` every POLL_MS until `done`; returns every (start time, value) seen. */
 async function watch<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000) {
@@ -223,13 +171,13 @@ describe.skipIf(!SERVER_URL)(
       today = rows[0]!.today;
       await seedHistory();
       // All three boot at once: each one's settlement job starts on the same five unsettled days.
-      for (let i = 0; i < INSTANCES; i++) instances.push(startInstance(scratch.url));
-      for (const instance of instances) instance.port = await listening(instance);
+      instances.push(
+        ...(await Promise.all(Array.from({ length: INSTANCES }, () => startInstance(scratch.url)))),
+      );
     }, 120_000);
 
     afterAll(async () => {
-      for (const instance of instances) instance.child.kill("SIGTERM");
-      await Promise.all(instances.map((instance) => instance.exited));
+      await Promise.all(instances.map((instance) => instance.stop()));
       await db?.close();
       await scratch?.drop();
       await anvil?.stop();
@@ -239,7 +187,7 @@ describe.skipIf(!SERVER_URL)(
       const days = [-5, -4, -3, -2, -1].map(dayOffset);
       const settledDays = () =>
         instances.flatMap((instance) =>
-          instance.lines.filter((line) => line.msg === "day settled").map((line) => String(line.day)),
+          instance.logs.filter((line) => line.msg === "day settled").map((line) => String(line.day)),
         );
       await watch(
         async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM settlements")).rows[0]!.n,

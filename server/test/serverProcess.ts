@@ -29,8 +29,13 @@ export function freePort(): Promise<number> {
 export type Reply = { status: number; body: { code: number; msg: string; data: unknown } } | null;
 
 export type ServerProcess = {
-  /** `POST <prefix>/<name>` form-encoded, in English. */
-  post(name: string, form?: Record<string, string>, token?: string): Promise<Reply>;
+  /** `POST <prefix>/<name>` form-encoded, in English; `headers`: more of them (e.g. `x-forwarded-for`). */
+  post(
+    name: string,
+    form?: Record<string, string>,
+    token?: string,
+    headers?: Record<string, string>,
+  ): Promise<Reply>;
   /** Every log line (pino JSON) the process wrote so far. */
   logs: Array<Record<string, unknown>>;
   /** SIGKILL: no shutdown hook runs, open transactions die with the process. */
@@ -69,11 +74,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const base = `http://127.0.0.1:${port}${INVEST_PREFIX}`;
   return {
     logs,
-    async post(name, form = {}, token) {
+    async post(name, form = {}, token, headers = {}) {
       try {
         const res = await fetch(`${base}/${name}`, {
           method: "POST",
-          headers: { "content-type": FORM, lang: "en", ...(token ? { token } : {}) },
+          headers: { "content-type": FORM, lang: "en", ...(token ? { token } : {}), ...headers },
           body: new URLSearchParams(form),
         });
         return { status: res.status, body: (await res.json()) as NonNullable<Reply>["body"] };
