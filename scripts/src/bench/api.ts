@@ -275,20 +275,30 @@ async function measureTeam(
   // The bystander's walletList sent together with ten heavy calls of the head, each sample.
   const wallet = "credit_type=usdt";
   const idle = await series("walletList", bystanderToken, wallet);
-  const loaded: number[] = [];
-  for (let i = 0; i < TEAM_SAMPLES; i++) {
-    const heavy = Array.from({ length: HEAVY_CALLS }, (_, j) =>
-      timed(j % 2 === 0 ? "teamInfo" : "recommendList", tokens.head),
-    );
-    loaded.push(await timed("walletList", bystanderToken, wallet));
-    await Promise.all(heavy);
-  }
+  /** The bystander's walletList, each sample sent right after the ten calls `other(j)` start. */
+  const besides = async (other: (j: number) => Promise<number>) => {
+    const times: number[] = [];
+    for (let i = 0; i < TEAM_SAMPLES; i++) {
+      const others = Array.from({ length: HEAVY_CALLS }, (_, j) => other(j));
+      times.push(await timed("walletList", bystanderToken, wallet));
+      await Promise.all(others);
+    }
+    return times;
+  };
+  const loaded = await besides((j) => timed(j % 2 === 0 ? "teamInfo" : "recommendList", tokens.head));
+  // the control: as many cheap calls of another member, so the cost of concurrency alone shows
+  const control = await besides(() => timed("walletList", tokens.leaf, wallet));
   agent.destroy();
   return {
     team,
     bystander: [
       { load: "idle", ...p50p95(idle), samples: TEAM_SAMPLES },
       { load: `sent with ${HEAVY_CALLS} calls of the head`, ...p50p95(loaded), samples: TEAM_SAMPLES },
+      {
+        load: `sent with ${HEAVY_CALLS} walletList of another member (control)`,
+        ...p50p95(control),
+        samples: TEAM_SAMPLES,
+      },
     ],
   };
 }
