@@ -43,6 +43,10 @@ declare module "fastify" {
     /** What routes with `bulkhead: true` (the team calls) run through. */
     bulkhead: Bulkhead;
   }
+  interface FastifyContextConfig {
+    /** The route runs through the bulkhead; every other request is one its calls yield to. */
+    bulkhead?: boolean;
+  }
 }
 
 export type BuildAppOptions = {
@@ -80,6 +84,9 @@ export const DEFAULT_BULKHEAD: BulkheadOptions = {
   inFlight: ENV_DEFAULTS.TEAM_CALLS_IN_FLIGHT,
   queued: ENV_DEFAULTS.TEAM_CALLS_QUEUED,
   waitMs: ENV_DEFAULTS.STATEMENT_TIMEOUT_MS,
+  // long enough for an ordinary call (a few ms) to finish first; short enough that a steady stream of
+  // them delays a team call by little
+  yieldMs: 10,
 };
 
 /** anvil account 0: the local chain's treasury. */
@@ -141,6 +148,10 @@ export function buildApp({
   app.decorate("operators", new Set(operators.map((address) => address.toLowerCase())));
   app.decorate("bulkhead", new Bulkhead(bulkhead));
   app.decorateRequest("session", null);
+  // The requests the bulkhead's calls yield to: in flight until their response is sent or cut.
+  app.addHook("onRequest", async (request, reply) => {
+    if (!request.routeOptions.config.bulkhead) reply.raw.once("close", app.bulkhead.other());
+  });
   installErrorHandling(app);
   if (rateLimit) installRateLimit(app, rateLimit);
   app.register(formbody);

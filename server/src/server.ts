@@ -1,5 +1,5 @@
 /** Entry point: environment, database + migrations, then listen. Ctrl-C / SIGTERM close cleanly. */
-import { buildApp } from "./app.ts";
+import { buildApp, DEFAULT_BULKHEAD } from "./app.ts";
 import { createDb, migrate, type Db } from "./db/index.ts";
 import { describeDatabase, EnvError, loadEnv } from "./env.ts";
 import { startPaymentAuditJob } from "./jobs/paymentAudit.ts";
@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     operators: env.operatorAddresses,
     trustProxy: env.trustProxy,
     bulkhead: {
+      ...DEFAULT_BULKHEAD,
       inFlight: env.teamCallsInFlight,
       queued: env.teamCallsQueued,
       waitMs: env.statementTimeoutMs,

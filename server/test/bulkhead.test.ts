@@ -46,7 +46,7 @@ describe("Bulkhead", () => {
   });
 
   it("runs at most inFlight calls at once and starts the waiting ones in arrival order", async () => {
-    const bulkhead = new Bulkhead({ inFlight: 2, queued: 10, waitMs: 60_000 });
+    const bulkhead = new Bulkhead({ inFlight: 2, queued: 10, waitMs: 60_000, yieldMs: 0 });
     const { started, starts, finishes, call } = heldCalls(5);
     const results = [0, 1, 2, 3, 4].map((i) => bulkhead.run(call(i)));
     await Promise.all([starts[0]!.promise, starts[1]!.promise]);
@@ -68,7 +68,7 @@ describe("Bulkhead", () => {
   });
 
   it("refuses a call at once, without running it, when the queue is full", async () => {
-    const bulkhead = new Bulkhead({ inFlight: 1, queued: 1, waitMs: 60_000 });
+    const bulkhead = new Bulkhead({ inFlight: 1, queued: 1, waitMs: 60_000, yieldMs: 0 });
     const { started, starts, finishes, call } = heldCalls(3);
     const running = bulkhead.run(call(0));
     const waiting = bulkhead.run(call(1));
@@ -84,8 +84,8 @@ describe("Bulkhead", () => {
   });
 
   it("refuses a call that waited waitMs without a turn and gives its place to the next", async () => {
-    vi.useFakeTimers();
-    const bulkhead = new Bulkhead({ inFlight: 1, queued: 2, waitMs: 1_000 });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const bulkhead = new Bulkhead({ inFlight: 1, queued: 2, waitMs: 1_000, yieldMs: 0 });
     const { started, starts, finishes, call } = heldCalls(3);
     const running = bulkhead.run(call(0));
     const first = bulkhead.run(call(1));
@@ -103,8 +103,41 @@ describe("Bulkhead", () => {
     expect([await running, await second]).toEqual(["zero", "two"]);
   });
 
+  it("starts a call with a turn once the other requests in flight have ended", async () => {
+    const bulkhead = new Bulkhead({ inFlight: 1, queued: 10, waitMs: 60_000, yieldMs: 60_000 });
+    const { started, starts, finishes, call } = heldCalls(1);
+    const first = bulkhead.other();
+    const second = bulkhead.other();
+    const result = bulkhead.run(call(0));
+    first();
+    first(); // ending twice counts once: the second request is still in flight
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toEqual([]);
+
+    second();
+    await starts[0]!.promise;
+    finishes[0]!.resolve("ran");
+    await expect(result).resolves.toBe("ran");
+  });
+
+  it("starts it after yieldMs at most when other requests keep coming", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const bulkhead = new Bulkhead({ inFlight: 1, queued: 10, waitMs: 60_000, yieldMs: 1_000 });
+    const { started, starts, finishes, call } = heldCalls(1);
+    bulkhead.other(); // never ends
+    const result = bulkhead.run(call(0));
+    await new Promise((resolve) => setImmediate(resolve)); // it has looked: a request is in flight
+    await vi.advanceTimersByTimeAsync(999);
+    expect(started).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await starts[0]!.promise;
+    finishes[0]!.resolve("ran");
+    await expect(result).resolves.toBe("ran");
+  });
+
   it("gives the turn of a call that failed to the next, and frees it when none waits", async () => {
-    const bulkhead = new Bulkhead({ inFlight: 1, queued: 0, waitMs: 60_000 });
+    const bulkhead = new Bulkhead({ inFlight: 1, queued: 0, waitMs: 60_000, yieldMs: 0 });
     await expect(bulkhead.run(() => Promise.reject(new Error("query failed")))).rejects.toThrow(
       "query failed",
     );
@@ -168,7 +201,7 @@ describe("team calls through the bulkhead", () => {
   }
 
   it("answers team calls past the queue 4800 busy in zh and en, and other members' calls at once", async () => {
-    await whileHeld({ inFlight: 1, queued: 0, waitMs: 60_000 }, async (app) => {
+    await whileHeld({ inFlight: 1, queued: 0, waitMs: 60_000, yieldMs: 0 }, async (app) => {
       const zh = await post(app, "teamInfo", { headers: token(HEAD) });
       expect(zh.statusCode).toBe(200);
       expect(zh.json()).toEqual({ code: 4800, msg: "服务器繁忙，请稍后再试", data: null });
@@ -189,7 +222,7 @@ describe("team calls through the bulkhead", () => {
 
   it("runs the one queued team call once the held call answers, and refuses the one past the queue", async () => {
     let answers!: Promise<LightMyRequestResponse[]>;
-    await whileHeld({ inFlight: 1, queued: 1, waitMs: 60_000 }, async (app) => {
+    await whileHeld({ inFlight: 1, queued: 1, waitMs: 60_000, yieldMs: 0 }, async (app) => {
       const sent = [1, 2].map(() => post(app, "teamInfo", { headers: { ...token(HEAD), lang: "en" } }));
       answers = Promise.all(sent);
       // The queued one cannot answer before the held call is let go: the first answer is the refusal.
@@ -202,8 +235,59 @@ describe("team calls through the bulkhead", () => {
     );
   });
 
+  it("starts a team call once another member's call in flight has answered, and at once when none is", async () => {
+    const release = deferred();
+    const holding = deferred();
+    const teamStarted: string[] = [];
+    const app = buildApp({
+      db,
+      verifySession: addressTokens,
+      bulkhead: { inFlight: 1, queued: 5, waitMs: 60_000, yieldMs: 60_000 },
+    });
+    const routes = [
+      defineInvestRoute({
+        name: "walletList",
+        auth: true,
+        handler: async () => {
+          holding.resolve();
+          await release.promise;
+          return "ordinary";
+        },
+      }),
+      defineInvestRoute({
+        name: "teamInfo",
+        auth: true,
+        bulkhead: true,
+        handler: async ({ session }) => {
+          teamStarted.push(session!.address);
+          return "team";
+        },
+      }),
+    ];
+    app.register(async (child) => routes.forEach((route) => route.register(child)), { prefix: TEST_PREFIX });
+    const send = (name: string, address: string) =>
+      post(app, name, { prefix: TEST_PREFIX, headers: token(address) });
+    try {
+      const held = send("walletList", BYSTANDER);
+      await holding.promise;
+      const team = send("teamInfo", HEAD);
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(teamStarted).toEqual([]);
+
+      release.resolve();
+      expect((await held).json()).toMatchObject({ code: 0, data: "ordinary" });
+      expect((await team).json()).toMatchObject({ code: 0, data: "team" });
+      // nothing in flight now: the next one starts at once (a 60 s yield would time the test out)
+      expect((await send("teamInfo", MEMBER)).json()).toMatchObject({ code: 0, data: "team" });
+      expect(teamStarted).toEqual([HEAD, MEMBER]);
+    } finally {
+      release.resolve();
+      await app.close();
+    }
+  });
+
   it("answers a queued team call 4800 busy once it has waited waitMs, never a 5xx", async () => {
-    await whileHeld({ inFlight: 1, queued: 5, waitMs: 100 }, async (app) => {
+    await whileHeld({ inFlight: 1, queued: 5, waitMs: 100, yieldMs: 0 }, async (app) => {
       const queued = await post(app, "teamInfo", { headers: { ...token(HEAD), lang: "en" } });
       expect(queued.statusCode).toBe(200);
       expect(queued.json()).toEqual(BUSY_EN);
@@ -231,7 +315,7 @@ if (process.env.TEST_DATABASE_URL) {
       await migrate(db);
       await seedTree(db);
       observer = await createDb(database.config);
-      const bulkhead: BulkheadOptions = { inFlight: 1, queued: 50, waitMs: 10_000 };
+      const bulkhead: BulkheadOptions = { inFlight: 1, queued: 50, waitMs: 10_000, yieldMs: 0 };
       // Without the rate limit's statement, each call's first statement is its team query.
       app = buildApp({ db, verifySession: addressTokens, bulkhead, rateLimit: false });
       await app.ready();

@@ -2,7 +2,9 @@
  * A bulkhead for the expensive member paths (routes with `bulkhead: true`): at most `inFlight` of them
  * run at once in this process, the next `queued` wait in arrival order, and the rest are refused at
  * once. Other routes never pass through it, so they never wait behind a pile of expensive calls: those
- * hold at most `inFlight` database connections and queries at a time (docs/server.md, "Limits").
+ * hold at most `inFlight` database connections and queries at a time. And they yield: a call whose turn
+ * came starts once no other request is in flight in this process (`other()`), or after `yieldMs`
+ * at most, so a member's ordinary call never shares the database with one (docs/server.md, "Limits").
  */
 export type BulkheadOptions = {
   /** Calls running at once. */
@@ -11,6 +13,8 @@ export type BulkheadOptions = {
   queued: number;
   /** Longest a call waits for its turn (ms); past it, it is refused with `BulkheadFullError`. */
   waitMs: number;
+  /** Longest a call with a turn waits for the other requests in flight to finish (ms). */
+  yieldMs: number;
 };
 
 /** The call was not run: the queue was full, or it waited `waitMs` without a turn. Answered 4800 busy. */
@@ -26,15 +30,31 @@ export class Bulkhead {
   #running = 0;
   /** Starters of the waiting calls, oldest first. */
   readonly #waiting: (() => void)[] = [];
+  /** Requests in flight that do not pass through the bulkhead, and what waits for them to be none. */
+  #others = 0;
+  #othersDone: (() => void)[] = [];
 
   constructor(options: BulkheadOptions) {
     this.options = options;
   }
 
-  /** Runs `call` once it has a turn; its result or error is passed on. */
+  /** A request that does not pass through the bulkhead has started; call the answer once it has ended. */
+  other(): () => void {
+    this.#others += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.#others -= 1;
+      if (this.#others === 0) for (const done of this.#othersDone.splice(0)) done();
+    };
+  }
+
+  /** Runs `call` once it has a turn and the other requests have had theirs; its result or error is passed on. */
   async run<T>(call: () => Promise<T>): Promise<T> {
     await this.#turn();
     try {
+      await this.#yieldToOthers();
       return await call();
     } finally {
       // The turn goes to the oldest waiting call, or back to the pool of free turns.
@@ -42,6 +62,26 @@ export class Bulkhead {
       if (next) next();
       else this.#running -= 1;
     }
+  }
+
+  /**
+   * Waits until no other request is in flight, at most `yieldMs`. It first lets the requests that arrived
+   * with this one be read (a macrotask), so one sent at the same moment counts.
+   */
+  async #yieldToOthers(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.#others === 0) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.#othersDone.splice(this.#othersDone.indexOf(done), 1);
+        resolve();
+      }, this.options.yieldMs);
+      this.#othersDone.push(done);
+    });
   }
 
   #turn(): Promise<void> {

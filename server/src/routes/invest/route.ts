@@ -99,6 +99,7 @@ export function defineInvestRoute<Body = undefined, Data = unknown>(
       app.post(
         `/${spec.name}`,
         {
+          config: { bulkhead: spec.bulkhead ?? false },
           ...(spec.body
             ? {
                 schema: { body: spec.body },
