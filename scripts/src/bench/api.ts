@@ -25,7 +25,15 @@ export type SignInRow = { step: string; p50Ms: number; p99Ms: number; samples: n
 /** One team call of one member of the bench tree: latency of requests one after another. */
 export type TeamRow = { call: string; member: string; p50Ms: number; p95Ms: number; samples: number };
 /** `walletList` of a bystander, alone and sent together with ten team calls of the tree's head. */
-export type BystanderRow = { load: string; p50Ms: number; p95Ms: number; samples: number };
+/** p50/p95 as the client saw them, and as the server did (from its hooks to its answer). */
+export type BystanderRow = {
+  load: string;
+  p50Ms: number;
+  p95Ms: number;
+  serverP50Ms: number;
+  serverP95Ms: number;
+  samples: number;
+};
 /** One step of the first-visit load: 1,000 distinct members at once. */
 export type FirstVisitRow = { step: string; p50Ms: number; p99Ms: number; samples: number };
 
@@ -52,7 +60,7 @@ export function quantiles(samples: number[], perMs = 100) {
 }
 
 export function post(agent: Agent, port: number, path: string, headers: Record<string, string>, body = "") {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+  return new Promise<{ status: number; text: string; serverMs?: number }>((resolve, reject) => {
     const req = request(
       {
         agent,
@@ -65,7 +73,14 @@ export function post(agent: Agent, port: number, path: string, headers: Record<s
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on("end", () => {
+          const serverMs = res.headers["x-server-ms"];
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString(),
+            ...(typeof serverMs === "string" ? { serverMs: Number(serverMs) } : {}),
+          });
+        });
         res.on("error", reject);
       },
     );
@@ -252,32 +267,37 @@ async function measureTeam(
   bystanderToken: string,
 ): Promise<{ team: TeamRow[]; bystander: BystanderRow[] }> {
   const agent = new Agent({ keepAlive: true, maxSockets: HEAVY_CALLS + 1 });
+  /** One call: the client's latency, and the server's own time (`x-server-ms`, from its hooks to its answer). */
   const timed = async (name: string, token: string, body = "") => {
     const start = performance.now();
-    const { status, text } = await post(agent, port, `/api/api/invest/${name}`, { ...FORM, token }, body);
+    const answer = await post(agent, port, `/api/api/invest/${name}`, { ...FORM, token }, body);
     const ms = performance.now() - start;
-    const code = (JSON.parse(text) as { code?: number }).code;
-    if (status !== 200 || code !== 0) throw new Error(`${name}: HTTP ${status}, code ${code}: ${text}`);
-    return ms;
+    const code = (JSON.parse(answer.text) as { code?: number }).code;
+    if (answer.status !== 200 || code !== 0) {
+      throw new Error(`${name}: HTTP ${answer.status}, code ${code}: ${answer.text}`);
+    }
+    return { ms, serverMs: answer.serverMs ?? Number.NaN };
   };
+  type Sample = Awaited<ReturnType<typeof timed>>;
   const series = async (name: string, token: string, body = "", samples = TEAM_SAMPLES) => {
     for (let i = 0; i < 20; i++) await timed(name, token, body); // warm-up, not counted
-    const times: number[] = [];
+    const times: Sample[] = [];
     for (let i = 0; i < samples; i++) times.push(await timed(name, token, body));
     return times;
   };
+  const clientTimes = (samples: Sample[]) => p50p95(samples.map((sample) => sample.ms));
   const team: TeamRow[] = [];
   for (const call of ["teamInfo", "recommendList"]) {
     for (const member of ["head", "middle", "leaf"] as const) {
-      team.push({ call, member, ...p50p95(await series(call, tokens[member])), samples: TEAM_SAMPLES });
+      team.push({ call, member, ...clientTimes(await series(call, tokens[member])), samples: TEAM_SAMPLES });
     }
   }
   // The bystander's walletList sent together with ten heavy calls of the head, each sample.
   const wallet = "credit_type=usdt";
   const idle = await series("walletList", bystanderToken, wallet);
   /** The bystander's walletList, each sample sent right after the ten calls `other(j)` start. */
-  const besides = async (other: (j: number) => Promise<number>) => {
-    const times: number[] = [];
+  const besides = async (other: (j: number) => Promise<Sample>) => {
+    const times: Sample[] = [];
     for (let i = 0; i < TEAM_SAMPLES; i++) {
       const others = Array.from({ length: HEAVY_CALLS }, (_, j) => other(j));
       times.push(await timed("walletList", bystanderToken, wallet));
@@ -289,16 +309,22 @@ async function measureTeam(
   // the control: as many cheap calls of another member, so the cost of concurrency alone shows
   const control = await besides(() => timed("walletList", tokens.leaf, wallet));
   agent.destroy();
+  const row = (load: string, samples: Sample[]): BystanderRow => {
+    const server = p50p95(samples.map((sample) => sample.serverMs));
+    return {
+      load,
+      ...clientTimes(samples),
+      serverP50Ms: server.p50Ms,
+      serverP95Ms: server.p95Ms,
+      samples: samples.length,
+    };
+  };
   return {
     team,
     bystander: [
-      { load: "idle", ...p50p95(idle), samples: TEAM_SAMPLES },
-      { load: `sent with ${HEAVY_CALLS} calls of the head`, ...p50p95(loaded), samples: TEAM_SAMPLES },
-      {
-        load: `sent with ${HEAVY_CALLS} walletList of another member (control)`,
-        ...p50p95(control),
-        samples: TEAM_SAMPLES,
-      },
+      row("idle", idle),
+      row(`sent with ${HEAVY_CALLS} calls of the head`, loaded),
+      row(`sent with ${HEAVY_CALLS} walletList of another member (control)`, control),
     ],
   };
 }
