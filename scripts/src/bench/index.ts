@@ -76,7 +76,9 @@ if (want("api")) {
     "Team figures on the attacker's tree (1,000 deep, 50,000 wide, 51,002 members): requests one after another",
   );
   console.table(api.team);
-  console.log("A bystander's walletList, alone, sent with ten teamInfo/recommendList calls of the head, and sent with ten cheap calls (the control)");
+  console.log(
+    "A bystander's walletList, alone, sent with ten teamInfo/recommendList calls of the head, and sent with ten cheap calls (the control)",
+  );
   console.table(api.bystander);
   console.log("The replaced design: one walk of the downline per read (indexed), database time");
   console.table(api.walk);
