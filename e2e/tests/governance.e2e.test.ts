@@ -3,7 +3,7 @@ import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
 import { encodeFunctionData, getAddress } from "viem";
 import { DEV_ROLES, devAccount, expect, test, REHEARSAL } from "../fixtures/test.ts";
 import { devWallet, sends } from "../fixtures/accounts.ts";
-import { expectScheduled, passTimelockDelay } from "../fixtures/governance.ts";
+import { executeOperation, expectScheduled, passTimelockDelay } from "../fixtures/governance.ts";
 import { implementationOf, openManager, pct, reviewAndConfirm } from "../fixtures/manager.ts";
 
 /** `YYYY-MM-DD HH:mm:ss UTC` of unix seconds. */
@@ -141,11 +141,7 @@ test.describe("owner changes through the timelock", () => {
       const upgradeRow = managerQueue
         .getByRole("listitem")
         .filter({ hasText: "HoldDividend.upgradeToAndCall" });
-      await upgradeRow.getByRole("button", { name: "Execute" }).click();
-      await page
-        .getByRole("alertdialog", { name: "Execute this operation?" })
-        .getByRole("button", { name: "Execute" })
-        .click();
+      await executeOperation(page, upgradeRow);
       await expect.poll(() => implementationOf(chain, holdDividend.address)).toBe(fresh);
       expect(await chain.readContract({ ...holdDividend, functionName: "getConfig" })).toEqual(configBefore);
       expect(await chain.readContract({ ...holdDividend, functionName: "owner" })).toBe(timelock);

@@ -5,7 +5,7 @@
  * end state must be the exact ledger one process would have written.
  *
  * PGlite runs inside one process and cannot be shared between processes, so this file runs on the
- * PostgreSQL pass of the server suite only (TEST_DATABASE_URL).
+ * PostgreSQL pass of the server suite only (TEST_DATABASE_URL; vitest.config.ts leaves it out of the other).
  */
 import { keccak256, parseEther, toHex, type Address } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
@@ -152,232 +152,227 @@ async function seedHistory(): Promise<void> {
 
 const share = (amount: bigint, generation: 0 | 1) => (amount * REFERRAL_BPS[generation]) / 10_000n;
 
-describe.skipIf(!SERVER_URL)(
-  "three API processes on one PostgreSQL (PostgreSQL pass only: PGlite lives inside one process and cannot be shared)",
-  () => {
-    beforeAll(async () => {
-      anvil = await startAnvil();
-      usdt = anvil.usdt;
-      for (const account of Object.values(members)) {
-        await anvil.client.setBalance({ address: account.address, value: parseEther("10") });
-        await anvil.mint(account.address, units("1000"));
+describe("three API processes on one PostgreSQL (PostgreSQL pass only: PGlite lives inside one process and cannot be shared)", () => {
+  beforeAll(async () => {
+    anvil = await startAnvil();
+    usdt = anvil.usdt;
+    for (const account of Object.values(members)) {
+      await anvil.client.setBalance({ address: account.address, value: parseEther("10") });
+      await anvil.mint(account.address, units("1000"));
+    }
+    scratch = await scratchDatabase(SERVER_URL!);
+    db = await createDb({ kind: "postgres", url: scratch.url });
+    await migrate(db);
+    const { rows } = await db.query<{ today: string }>(
+      "SELECT (now() AT TIME ZONE 'UTC')::date::text AS today",
+    );
+    today = rows[0]!.today;
+    await seedHistory();
+    // All three boot at once: each one's settlement job starts on the same five unsettled days.
+    instances.push(
+      ...(await Promise.all(Array.from({ length: INSTANCES }, () => startInstance(scratch.url)))),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await db?.close();
+    await scratch?.drop();
+    await anvil?.stop();
+  });
+
+  it("settles each of the five days exactly once while all three run the job at boot", async () => {
+    const days = [-5, -4, -3, -2, -1].map(dayOffset);
+    const settledDays = () =>
+      instances.flatMap((instance) =>
+        instance.logs.filter((line) => line.msg === "day settled").map((line) => String(line.day)),
+      );
+    await watch(
+      async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM settlements")).rows[0]!.n,
+      (n) => n === days.length,
+    );
+    // Each day is logged by the one process that booked it (log lines may trail the commit).
+    await watch(
+      async () => settledDays().length,
+      (n) => n >= days.length,
+    );
+    expect(settledDays().sort()).toEqual(days);
+    const { rows } = await db.query<{ day: string }>("SELECT day::text AS day FROM settlements ORDER BY day");
+    expect(rows.map((row) => row.day)).toEqual(days);
+  });
+
+  it("signs in across instances: a nonce from one, the login on another, the token on the third; one signature signs in once", async () => {
+    for (const role of ROLES)
+      tokens[role] = await signIn(role, ROLES.indexOf(role) % 3, (ROLES.indexOf(role) + 1) % 3);
+    const my = await as("carol", 2, "my");
+    expect([my.code, my.data?.address]).toEqual([0, lower("carol")]);
+
+    // One signed message sent to every instance at once: exactly one token.
+    const account = members.root;
+    const nonce = await call(0, "nonce", { form: { address: account.address }, ip: ipOf("root") });
+    const message = (nonce.data as { message: string }).message;
+    const signature = await account.signMessage({ message });
+    const logins = await Promise.all(
+      [0, 1, 2].map((i) => call(i, "login", { form: { message, signature }, ip: ipOf("root") })),
+    );
+    expect(logins.map((login) => login.code).sort()).toEqual([0, 4800, 4800]);
+    tokens.root = (logins.find((login) => login.code === 0)!.data as { token: string }).token;
+  });
+
+  it("shares one rate limit budget per client between the instances", async () => {
+    const burst = RATE_LIMIT + 6;
+    const client = "203.0.113.99";
+    const answers = await Promise.all(
+      Array.from({ length: burst }, (_, i) => call(i % INSTANCES, "home", { ip: client })),
+    );
+    // Counted per one-minute window of the database's clock: a burst that straddles two windows may pass
+    // more, by exactly what the second window allows.
+    const { rows } = await db.query<{ hits: number }>("SELECT hits FROM rate_limit_hits WHERE key = $1", [
+      `ip:${client}`,
+    ]);
+    expect(rows.reduce((sum, row) => sum + row.hits, 0)).toBe(burst);
+    const allowed = rows.reduce((sum, row) => sum + Math.min(row.hits, RATE_LIMIT), 0);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(allowed);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(burst - allowed);
+    expect(allowed).toBeLessThan(burst);
+  });
+
+  it("books a payment hash once when every instance gets it at once, and shows the purchase on the others within MY_CACHE_MS", async () => {
+    // Each instance caches dave's `my` (no power yet).
+    for (let i = 0; i < INSTANCES; i++) expect((await as("dave", i, "my")).data?.power).toBe(0);
+
+    const price = units("100");
+    const buys = await Promise.all(
+      (["dave", "erin", "frank"] as const).map(async (role) => {
+        const hash = await anvil.transfer(members[role], LOCAL_TREASURY, price);
+        return { role, hash };
+      }),
+    );
+    const daveHash = buys[0]!.hash;
+    const [answers, erin, frank] = await Promise.all([
+      Promise.all([0, 1, 2].map((i) => as("dave", i, "buyMachine", { id: "1", num: "1", hash: daveHash }))),
+      as("erin", 1, "buyMachine", { id: "1", num: "1", hash: buys[1]!.hash }),
+      as("frank", 2, "buyMachine", { id: "1", num: "1", hash: buys[2]!.hash }),
+    ]);
+    expect([erin.code, frank.code]).toEqual([0, 0]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([0, 4800, 4800]);
+    const boughtAt = Date.now();
+    const bookedOn = answers.findIndex((answer) => answer.code === 0);
+    expect(answers.filter((answer) => answer.code === 4800).map((answer) => answer.msg)).toEqual([
+      "This transaction has already been used",
+      "This transaction has already been used",
+    ]);
+
+    for (let i = 0; i < INSTANCES; i++) {
+      if (i === bookedOn) {
+        expect((await as("dave", i, "my")).data?.power).toBe(100); // at once where it was booked
+        continue;
       }
-      scratch = await scratchDatabase(SERVER_URL!);
-      db = await createDb({ kind: "postgres", url: scratch.url });
-      await migrate(db);
-      const { rows } = await db.query<{ today: string }>(
-        "SELECT (now() AT TIME ZONE 'UTC')::date::text AS today",
+      const seen = await watch(
+        () => as("dave", i, "my"),
+        (answer) => answer.data?.power === 100,
       );
-      today = rows[0]!.today;
-      await seedHistory();
-      // All three boot at once: each one's settlement job starts on the same five unsettled days.
-      instances.push(
-        ...(await Promise.all(Array.from({ length: INSTANCES }, () => startInstance(scratch.url)))),
+      const staleAfterBound = seen.filter(
+        (poll) => poll.startedAt > boughtAt + MY_CACHE_MS && poll.value.data?.power !== 100,
       );
-    }, 120_000);
+      expect(staleAfterBound).toEqual([]);
+    }
+  });
 
-    afterAll(async () => {
-      await Promise.all(instances.map((instance) => instance.stop()));
-      await db?.close();
-      await scratch?.drop();
-      await anvil?.stop();
-    });
-
-    it("settles each of the five days exactly once while all three run the job at boot", async () => {
-      const days = [-5, -4, -3, -2, -1].map(dayOffset);
-      const settledDays = () =>
-        instances.flatMap((instance) =>
-          instance.logs.filter((line) => line.msg === "day settled").map((line) => String(line.day)),
-        );
-      await watch(
-        async () => (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM settlements")).rows[0]!.n,
-        (n) => n === days.length,
-      );
-      // Each day is logged by the one process that booked it (log lines may trail the commit).
-      await watch(
-        async () => settledDays().length,
-        (n) => n >= days.length,
-      );
-      expect(settledDays().sort()).toEqual(days);
-      const { rows } = await db.query<{ day: string }>(
-        "SELECT day::text AS day FROM settlements ORDER BY day",
-      );
-      expect(rows.map((row) => row.day)).toEqual(days);
-    });
-
-    it("signs in across instances: a nonce from one, the login on another, the token on the third; one signature signs in once", async () => {
-      for (const role of ROLES)
-        tokens[role] = await signIn(role, ROLES.indexOf(role) % 3, (ROLES.indexOf(role) + 1) % 3);
-      const my = await as("carol", 2, "my");
-      expect([my.code, my.data?.address]).toEqual([0, lower("carol")]);
-
-      // One signed message sent to every instance at once: exactly one token.
-      const account = members.root;
-      const nonce = await call(0, "nonce", { form: { address: account.address }, ip: ipOf("root") });
-      const message = (nonce.data as { message: string }).message;
-      const signature = await account.signMessage({ message });
-      const logins = await Promise.all(
-        [0, 1, 2].map((i) => call(i, "login", { form: { message, signature }, ip: ipOf("root") })),
-      );
-      expect(logins.map((login) => login.code).sort()).toEqual([0, 4800, 4800]);
-      tokens.root = (logins.find((login) => login.code === 0)!.data as { token: string }).token;
-    });
-
-    it("shares one rate limit budget per client between the instances", async () => {
-      const burst = RATE_LIMIT + 6;
-      const client = "203.0.113.99";
-      const answers = await Promise.all(
-        Array.from({ length: burst }, (_, i) => call(i % INSTANCES, "home", { ip: client })),
-      );
-      // Counted per one-minute window of the database's clock: a burst that straddles two windows may pass
-      // more, by exactly what the second window allows.
-      const { rows } = await db.query<{ hits: number }>("SELECT hits FROM rate_limit_hits WHERE key = $1", [
-        `ip:${client}`,
-      ]);
-      expect(rows.reduce((sum, row) => sum + row.hits, 0)).toBe(burst);
-      const allowed = rows.reduce((sum, row) => sum + Math.min(row.hits, RATE_LIMIT), 0);
-      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(allowed);
-      expect(answers.filter((answer) => answer.status === 429)).toHaveLength(burst - allowed);
-      expect(allowed).toBeLessThan(burst);
-    });
-
-    it("books a payment hash once when every instance gets it at once, and shows the purchase on the others within MY_CACHE_MS", async () => {
-      // Each instance caches dave's `my` (no power yet).
-      for (let i = 0; i < INSTANCES; i++) expect((await as("dave", i, "my")).data?.power).toBe(0);
-
-      const price = units("100");
-      const buys = await Promise.all(
-        (["dave", "erin", "frank"] as const).map(async (role) => {
-          const hash = await anvil.transfer(members[role], LOCAL_TREASURY, price);
-          return { role, hash };
-        }),
-      );
-      const daveHash = buys[0]!.hash;
-      const [answers, erin, frank] = await Promise.all([
-        Promise.all([0, 1, 2].map((i) => as("dave", i, "buyMachine", { id: "1", num: "1", hash: daveHash }))),
-        as("erin", 1, "buyMachine", { id: "1", num: "1", hash: buys[1]!.hash }),
-        as("frank", 2, "buyMachine", { id: "1", num: "1", hash: buys[2]!.hash }),
-      ]);
-      expect([erin.code, frank.code]).toEqual([0, 0]);
-      expect(answers.map((answer) => answer.code).sort()).toEqual([0, 4800, 4800]);
-      const boughtAt = Date.now();
-      const bookedOn = answers.findIndex((answer) => answer.code === 0);
-      expect(answers.filter((answer) => answer.code === 4800).map((answer) => answer.msg)).toEqual([
-        "This transaction has already been used",
-        "This transaction has already been used",
-      ]);
-
-      for (let i = 0; i < INSTANCES; i++) {
-        if (i === bookedOn) {
-          expect((await as("dave", i, "my")).data?.power).toBe(100); // at once where it was booked
-          continue;
-        }
-        const seen = await watch(
-          () => as("dave", i, "my"),
-          (answer) => answer.data?.power === 100,
-        );
-        const staleAfterBound = seen.filter(
-          (poll) => poll.startedAt > boughtAt + MY_CACHE_MS && poll.value.data?.power !== 100,
-        );
-        expect(staleAfterBound).toEqual([]);
+  it("spends a balance once under withdrawals spread over the instances", async () => {
+    // bob holds carol's first-generation share (250 USDT); alice bob's and carol's (5 + 150 USDT).
+    const amount = "50";
+    const requests: { role: Role; count: number }[] = [
+      { role: "bob", count: 6 },
+      { role: "alice", count: 4 },
+    ];
+    const fees: { role: Role; hash: string }[] = [];
+    for (const { role, count } of requests) {
+      for (let i = 0; i < count; i++) {
+        fees.push({ role, hash: await anvil.transfer(members[role], LOCAL_TREASURY, WITHDRAW_FEE) });
       }
-    });
+    }
+    const answers = await Promise.all(
+      fees.map(({ role, hash }, i) =>
+        as(role, i % INSTANCES, "withdraw", { num: amount, credit_type: "usdt", hash }).then((answer) => ({
+          role,
+          answer,
+        })),
+      ),
+    );
+    const outcome = (role: Role) =>
+      answers
+        .filter((entry) => entry.role === role)
+        .map((entry) => (entry.answer.code === 0 ? "ok" : entry.answer.msg))
+        .sort();
+    expect(outcome("bob")).toEqual(["Balance insufficient", "ok", "ok", "ok", "ok", "ok"]);
+    expect(outcome("alice")).toEqual(["Balance insufficient", "ok", "ok", "ok"]);
+  });
 
-    it("spends a balance once under withdrawals spread over the instances", async () => {
-      // bob holds carol's first-generation share (250 USDT); alice bob's and carol's (5 + 150 USDT).
-      const amount = "50";
-      const requests: { role: Role; count: number }[] = [
-        { role: "bob", count: 6 },
-        { role: "alice", count: 4 },
-      ];
-      const fees: { role: Role; hash: string }[] = [];
-      for (const { role, count } of requests) {
-        for (let i = 0; i < count; i++) {
-          fees.push({ role, hash: await anvil.transfer(members[role], LOCAL_TREASURY, WITHDRAW_FEE) });
-        }
-      }
-      const answers = await Promise.all(
-        fees.map(({ role, hash }, i) =>
-          as(role, i % INSTANCES, "withdraw", { num: amount, credit_type: "usdt", hash }).then((answer) => ({
-            role,
-            answer,
-          })),
-        ),
+  it("revokes an older token on every instance within SESSION_CACHE_MS of a new sign-in", async () => {
+    const old = tokens.erin!;
+    for (let i = 0; i < INSTANCES; i++) expect((await as("erin", i, "my")).code).toBe(0); // cached everywhere
+    tokens.erin = await signIn("erin", 0, 0);
+    const revokedAt = Date.now();
+    for (let i = 1; i < INSTANCES; i++) {
+      const seen = await watch(
+        () => call(i, "my", { token: old, ip: ipOf("erin") }),
+        (answer) => answer.code === 4700,
       );
-      const outcome = (role: Role) =>
-        answers
-          .filter((entry) => entry.role === role)
-          .map((entry) => (entry.answer.code === 0 ? "ok" : entry.answer.msg))
-          .sort();
-      expect(outcome("bob")).toEqual(["Balance insufficient", "ok", "ok", "ok", "ok", "ok"]);
-      expect(outcome("alice")).toEqual(["Balance insufficient", "ok", "ok", "ok"]);
-    });
+      expect(
+        seen.filter((poll) => poll.startedAt > revokedAt + SESSION_CACHE_MS && poll.value.code !== 4700),
+      ).toEqual([]);
+    }
+    expect((await as("erin", 1, "my")).code).toBe(0);
+  });
 
-    it("revokes an older token on every instance within SESSION_CACHE_MS of a new sign-in", async () => {
-      const old = tokens.erin!;
-      for (let i = 0; i < INSTANCES; i++) expect((await as("erin", i, "my")).code).toBe(0); // cached everywhere
-      tokens.erin = await signIn("erin", 0, 0);
-      const revokedAt = Date.now();
-      for (let i = 1; i < INSTANCES; i++) {
-        const seen = await watch(
-          () => call(i, "my", { token: old, ip: ipOf("erin") }),
-          (answer) => answer.code === 4700,
-        );
-        expect(
-          seen.filter((poll) => poll.startedAt > revokedAt + SESSION_CACHE_MS && poll.value.code !== 4700),
-        ).toEqual([]);
-      }
-      expect((await as("erin", 1, "my")).code).toBe(0);
-    });
+  it("ends with the exact ledger one process would have written", async () => {
+    const mining = (power: number) => BigInt(power) * OUTPUT_PER_POWER;
+    const carolPaid = units("5000");
+    const bobPaid = units("100");
+    const expected = [
+      ...[-4, -3, -2, -1].flatMap((day) => [
+        [lower("bob"), "arb", "mining", mining(100), dayOffset(day)],
+        [lower("carol"), "arb", "mining", mining(5600), dayOffset(day)],
+      ]),
+      [lower("bob"), "usdt", "referral", share(carolPaid, 0), dayOffset(-5)],
+      [lower("alice"), "usdt", "referral", share(carolPaid, 1), dayOffset(-5)],
+      [lower("alice"), "usdt", "referral", share(bobPaid, 0), dayOffset(-5)],
+      [lower("root"), "usdt", "referral", share(bobPaid, 1), dayOffset(-5)],
+      ...Array.from({ length: 5 }, () => [lower("bob"), "usdt", "withdraw", -units("50"), null]),
+      ...Array.from({ length: 3 }, () => [lower("alice"), "usdt", "withdraw", -units("50"), null]),
+    ].map((row) => row.map(String).join(" "));
+    const { rows } = await db.query<{ row: string }>(
+      `SELECT concat_ws(' ', address, credit_type, kind, amount::text, coalesce(day::text, 'null')) AS row FROM ledger`,
+    );
+    expect(rows.map((r) => r.row).sort()).toEqual(expected.sort());
 
-    it("ends with the exact ledger one process would have written", async () => {
-      const mining = (power: number) => BigInt(power) * OUTPUT_PER_POWER;
-      const carolPaid = units("5000");
-      const bobPaid = units("100");
-      const expected = [
-        ...[-4, -3, -2, -1].flatMap((day) => [
-          [lower("bob"), "arb", "mining", mining(100), dayOffset(day)],
-          [lower("carol"), "arb", "mining", mining(5600), dayOffset(day)],
-        ]),
-        [lower("bob"), "usdt", "referral", share(carolPaid, 0), dayOffset(-5)],
-        [lower("alice"), "usdt", "referral", share(carolPaid, 1), dayOffset(-5)],
-        [lower("alice"), "usdt", "referral", share(bobPaid, 0), dayOffset(-5)],
-        [lower("root"), "usdt", "referral", share(bobPaid, 1), dayOffset(-5)],
-        ...Array.from({ length: 5 }, () => [lower("bob"), "usdt", "withdraw", -units("50"), null]),
-        ...Array.from({ length: 3 }, () => [lower("alice"), "usdt", "withdraw", -units("50"), null]),
-      ].map((row) => row.map(String).join(" "));
-      const { rows } = await db.query<{ row: string }>(
-        `SELECT concat_ws(' ', address, credit_type, kind, amount::text, coalesce(day::text, 'null')) AS row FROM ledger`,
-      );
-      expect(rows.map((r) => r.row).sort()).toEqual(expected.sort());
-
-      // Balances: what the trigger kept equals the ledger, and the rules' figures.
-      const balances = await db.query<{ address: string; credit_type: string; balance: string; sum: string }>(
-        `SELECT w.address, w.credit_type, w.balance::text AS balance,
+    // Balances: what the trigger kept equals the ledger, and the rules' figures.
+    const balances = await db.query<{ address: string; credit_type: string; balance: string; sum: string }>(
+      `SELECT w.address, w.credit_type, w.balance::text AS balance,
                 (SELECT sum(amount) FROM ledger l WHERE l.address = w.address AND l.credit_type = w.credit_type)::text AS sum
            FROM wallet_balances w`,
-      );
-      for (const row of balances.rows) expect(row.balance, `${row.address} ${row.credit_type}`).toBe(row.sum);
-      const balance = (role: Role, type: string) =>
-        balances.rows.find((row) => row.address === lower(role) && row.credit_type === type)?.balance;
-      expect(balance("bob", "usdt")).toBe("0");
-      expect(balance("alice", "usdt")).toBe(
-        (share(carolPaid, 1) + share(bobPaid, 0) - units("150")).toString(),
-      );
+    );
+    for (const row of balances.rows) expect(row.balance, `${row.address} ${row.credit_type}`).toBe(row.sum);
+    const balance = (role: Role, type: string) =>
+      balances.rows.find((row) => row.address === lower(role) && row.credit_type === type)?.balance;
+    expect(balance("bob", "usdt")).toBe("0");
+    expect(balance("alice", "usdt")).toBe(
+      (share(carolPaid, 1) + share(bobPaid, 0) - units("150")).toString(),
+    );
 
-      // Payments: the three purchases of today and one fee per accepted withdrawal, each hash once.
-      const payments = await db.query<{ purpose: string; n: number }>(
-        "SELECT purpose, count(*)::int AS n FROM payments WHERE day = $1::date GROUP BY purpose ORDER BY purpose",
-        [today],
-      );
-      expect(payments.rows).toEqual([
-        { purpose: "machine", n: 3 },
-        { purpose: "withdraw_fee", n: 8 },
-      ]);
-      const withdrawals = await db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM withdrawals w JOIN payments p ON p.tx_hash = w.fee_tx_hash",
-      );
-      expect(withdrawals.rows[0]!.n).toBe(8);
-    });
-  },
-);
+    // Payments: the three purchases of today and one fee per accepted withdrawal, each hash once.
+    const payments = await db.query<{ purpose: string; n: number }>(
+      "SELECT purpose, count(*)::int AS n FROM payments WHERE day = $1::date GROUP BY purpose ORDER BY purpose",
+      [today],
+    );
+    expect(payments.rows).toEqual([
+      { purpose: "machine", n: 3 },
+      { purpose: "withdraw_fee", n: 8 },
+    ]);
+    const withdrawals = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM withdrawals w JOIN payments p ON p.tx_hash = w.fee_tx_hash",
+    );
+    expect(withdrawals.rows[0]!.n).toBe(8);
+  });
+});
