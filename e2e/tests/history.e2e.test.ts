@@ -43,6 +43,15 @@ function expectRequests(
   );
 }
 
+/** /manager's audit log tab, with the page's JSON-RPC and indexer requests recorded from the tab's opening. */
+async function openAuditLog(page: Page) {
+  await openManager(page, "/manager");
+  const rpc = recordRpc(page);
+  const asked = recordIndexer(page);
+  await page.getByRole("tab", { name: "Audit log" }).click();
+  return { entries: page.getByRole("list", { name: "Audit log" }).locator(":scope > li"), rpc, asked };
+}
+
 const blacklist = (blocked: boolean) =>
   encodeFunctionData({ abi: stakingAbi, functionName: "setBlacklist", args: [outsider, blocked] });
 
@@ -124,11 +133,7 @@ test.describe("history from the indexer", () => {
     ).toBe(true);
     await indexer.caughtUp();
 
-    await openManager(page, "/manager");
-    const rpc = recordRpc(page);
-    const asked = recordIndexer(page);
-    await page.getByRole("tab", { name: "Audit log" }).click();
-    const entries = page.getByRole("list", { name: "Audit log" }).locator(":scope > li");
+    const { entries, rpc, asked } = await openAuditLog(page);
     // the timelock's execution on top (its event follows the call's in the transaction), decoded, and
     // the change it made just below
     await expect(entries.first()).toContainText("Timelock.CallExecuted");
@@ -263,11 +268,7 @@ test.describe("history with the indexer down", () => {
       if (message.type() === "error") errors.push(message.text());
     });
     await ownerCall(chain, contracts, contracts.Staking!, blacklist(true));
-    await openManager(page, "/manager");
-    const rpc = recordRpc(page);
-    const asked = recordIndexer(page);
-    await page.getByRole("tab", { name: "Audit log" }).click();
-    const entries = page.getByRole("list", { name: "Audit log" }).locator(":scope > li");
+    const { entries, rpc, asked } = await openAuditLog(page);
     // the whole page is worked out before it shows: every old value read (or known to be none) by now,
     // among them those of the deploy's own settings, made by each initializer in its proxy's block
     await expect(entries.first()).toContainText("Timelock.CallExecuted");

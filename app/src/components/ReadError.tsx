@@ -9,6 +9,12 @@ export const failedRead = (query: Query) =>
   (Array.isArray(query.state.data) &&
     query.state.data.some((item: unknown) => (item as { status?: unknown } | null)?.status === "failure"));
 
+/** Reads again every failed read on screen (chain or backend), so every card recovers at once. */
+export function useRetryFailedReads(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => queryClient.refetchQueries({ type: "active", predicate: failedRead });
+}
+
 /**
  * A chain read failed (after the query's own retry): says so, and reads again every failed query on
  * screen, automatically every AUTO_RETRY_SECONDS or at once with the button, so a dropped connection
@@ -16,14 +22,11 @@ export const failedRead = (query: Query) =>
  */
 export function ReadError({ message, label }: { message?: string; label?: string } = {}) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const retry = useRetryFailedReads();
   return (
     <div className="read-error" role="alert">
       <p className="error-text">{message ?? t("errors.network")}</p>
-      <RetryStatus
-        onRetry={() => queryClient.refetchQueries({ type: "active", predicate: failedRead })}
-        label={label}
-      />
+      <RetryStatus onRetry={retry} label={label} />
     </div>
   );
 }

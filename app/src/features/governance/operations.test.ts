@@ -60,6 +60,10 @@ const scheduled = (id: Hash, block: bigint, index = 0n, data = setManager, logIn
     logIndex,
   );
 
+/** The `CallExecuted` of an operation of one `setManager` call, at `block`. */
+const executedEvent = (id: Hash, block: bigint) =>
+  event("CallExecuted", block, { id, index: 0n, target: presale.address, value: 0n, data: setManager });
+
 describe("collectOperations", () => {
   it("builds each operation from its events, newest activity first, with salt, ready time and outcome", () => {
     const ops = collectOperations([
@@ -67,13 +71,7 @@ describe("collectOperations", () => {
       scheduled(ID_A, 5n),
       event("CallSalt", 5n, { id: ID_A, salt: SALT }, 1),
       scheduled(ID_B, 6n),
-      event("CallExecuted", 8n, {
-        id: ID_A,
-        index: 0n,
-        target: presale.address,
-        value: 0n,
-        data: setManager,
-      }),
+      executedEvent(ID_A, 8n),
     ]);
     expect(ops.map((o) => o.id)).toEqual([ID_B, ID_A]);
     const [b, a] = ops as [Operation, Operation];
@@ -101,15 +99,7 @@ describe("collectOperations", () => {
   });
 
   it("still lists an execution whose scheduling lies before the blocks read, with the executed call", () => {
-    const [op] = collectOperations([
-      event("CallExecuted", 8n, {
-        id: ID_A,
-        index: 0n,
-        target: presale.address,
-        value: 0n,
-        data: setManager,
-      }),
-    ]);
+    const [op] = collectOperations([executedEvent(ID_A, 8n)]);
     expect(op!.calls[0]!.data).toBe(setManager);
     expect(op!.scheduled).toBeUndefined();
     expect(readyAt(op!)).toBeUndefined();
@@ -136,13 +126,7 @@ describe("operations from the indexer", () => {
     const [fromEvents] = collectOperations([
       scheduled(ID_A, 6n),
       event("CallSalt", 6n, { id: ID_A, salt: SALT }, 1),
-      event("CallExecuted", 8n, {
-        id: ID_A,
-        index: 0n,
-        target: presale.address,
-        value: 0n,
-        data: setManager,
-      }),
+      executedEvent(ID_A, 8n),
     ]);
     const executed = operationFromIndex(
       indexed(ID_A, {

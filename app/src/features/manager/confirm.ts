@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import type { AppMessage } from "../../i18n/keys";
+import type { DescribedOperation } from "../governance/hooks/useTimelock";
 import type { Prepared } from "./hooks/useAdminCall";
 
 /** An address a confirm dialog names, and what it is to the call. */
@@ -33,4 +34,18 @@ export function confirmTargets(
       ? [{ label: { key: "manager.target.timelock" }, address: prepared.timelock }]
       : [];
   return [called, ...scheduled, ...targets];
+}
+
+/** What Execute and Cancel on the Timelock tab name: the timelock, then each contract the operation calls (numbered where the app does not know it). */
+export function operationTargets(timelock: Address, op: DescribedOperation): ConfirmTarget[] {
+  const calls = op.described.map((call, i): ConfirmTarget => ({
+    label: call.contract
+      ? { key: "manager.target.contract", values: { name: call.contract } }
+      : { key: "manager.target.entry", values: { n: i + 1 } },
+    address: call.call.target,
+  }));
+  return [
+    { label: { key: "manager.target.contract", values: { name: "Timelock" } }, address: timelock },
+    ...calls,
+  ];
 }

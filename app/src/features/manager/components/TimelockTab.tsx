@@ -18,7 +18,7 @@ import {
   useMinDelay,
 } from "../../governance/hooks/useTimelock";
 import { auditReads } from "../audit";
-import type { ConfirmTarget } from "../confirm";
+import { operationTargets } from "../confirm";
 import { display } from "../fields";
 import { useManagerRead } from "../hooks/useManagerRead";
 import { ConfirmTargets } from "./ConfirmTargets";
@@ -41,20 +41,6 @@ function useRole(
     timelock && { ...timelock, functionName: "hasRole", args: [role, zeroAddress] },
   );
   return own.data === true || open.data === true;
-}
-
-/** The timelock, then each contract an operation calls (numbered where the app does not know it). */
-function operationTargets(timelock: `0x${string}`, op: DescribedOperation): ConfirmTarget[] {
-  const calls = op.described.map((call, i): ConfirmTarget => ({
-    label: call.contract
-      ? { key: "manager.target.contract", values: { name: call.contract } }
-      : { key: "manager.target.entry", values: { n: i + 1 } },
-    address: call.call.target,
-  }));
-  return [
-    { label: { key: "manager.target.contract", values: { name: "Timelock" } }, address: timelock },
-    ...calls,
-  ];
 }
 
 type Pending = { action: "execute" | "cancel"; op: DescribedOperation };

@@ -1,6 +1,5 @@
-import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { failedRead } from "../../../components/ReadError";
+import { useRetryFailedReads } from "../../../components/ReadError";
 import { useTranslation } from "../../../i18n";
 import { Message } from "../../../components/Message";
 import { RetryStatus } from "../../../components/RetryStatus";
@@ -22,17 +21,14 @@ export function QueryBody<T>({
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const retry = useRetryFailedReads();
   if (query.isError) {
     return (
       <div className="mine-error">
         <p className="error-text" role="alert">
           <Message message={errorMessage(query.error)} />
         </p>
-        <RetryStatus
-          onRetry={() => queryClient.refetchQueries({ type: "active", predicate: failedRead })}
-          label={t("mine.retry")}
-        />
+        <RetryStatus onRetry={retry} label={t("mine.retry")} />
       </div>
     );
   }
