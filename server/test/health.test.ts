@@ -1,7 +1,7 @@
 /** `GET /health` and `GET /ready` (src/routes/health.ts): what a load balancer polls. */
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { createTestDb } from "./helpers.ts";
+import { createTestDb, TEST_WINDOW_MS } from "./helpers.ts";
 
 describe("health and readiness probes", () => {
   it("are up while the database answers, and /ready says 503 once it does not", async () => {
@@ -37,7 +37,7 @@ describe("health and readiness probes", () => {
 
   it("are not rate limited, and do not spend a client's budget", async () => {
     const db = await createTestDb();
-    const app = buildApp({ db, rateLimit: { perIp: 1, perToken: 1, windowMs: 60_000 } });
+    const app = buildApp({ db, rateLimit: { perIp: 1, perToken: 1, windowMs: TEST_WINDOW_MS } });
     try {
       const probes = [];
       for (let i = 0; i < 5; i++) {

@@ -211,3 +211,10 @@ export function fakeChain() {
     },
   };
 }
+
+/**
+ * The rate limit's window in tests that count requests: windows are fixed and follow the database's clock,
+ * so a minute-long one can end in the middle of a test and reset its count. This is the longest a Node timer
+ * takes (about 24.8 days, the prune timer's period), so a test run almost never crosses a window's end.
+ */
+export const TEST_WINDOW_MS = 2 ** 31 - 1;

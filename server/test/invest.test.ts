@@ -21,6 +21,7 @@ import {
   resetDb,
   signInAs,
   siweMessage,
+  TEST_WINDOW_MS,
 } from "./helpers.ts";
 
 const USDT: Address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
@@ -567,7 +568,7 @@ describe("daily settlement", () => {
 
 describe("rate limit", () => {
   it("answers HTTP 429 past the per-IP and per-token limits", async () => {
-    const limited = buildApp({ db, rateLimit: { perIp: 3, perToken: 2, windowMs: 60_000 } });
+    const limited = buildApp({ db, rateLimit: { perIp: 3, perToken: 2, windowMs: TEST_WINDOW_MS } });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) codes.push((await post(limited, "home")).statusCode);
@@ -575,7 +576,7 @@ describe("rate limit", () => {
       const res = await post(limited, "home", { headers: { lang: "en" } });
       expect(res.json()).toEqual({ code: 429, msg: "Too many requests, please try again later", data: null });
 
-      const other = buildApp({ db, rateLimit: { perIp: 100, perToken: 2, windowMs: 60_000 } });
+      const other = buildApp({ db, rateLimit: { perIp: 100, perToken: 2, windowMs: TEST_WINDOW_MS } });
       const byToken: number[] = [];
       for (let i = 0; i < 3; i++)
         byToken.push((await post(other, "my", { headers: { token: "t" } })).statusCode);

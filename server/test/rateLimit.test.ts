@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { Db } from "../src/db/index.ts";
 import { clientKey, pruneHits } from "../src/plugins/rateLimit.ts";
-import { createTestDb } from "./helpers.ts";
+import { createTestDb, TEST_WINDOW_MS } from "./helpers.ts";
 
 let db: Db;
 
@@ -37,7 +37,7 @@ async function statuses(app: FastifyInstance, requests: Client[]): Promise<numbe
 
 describe("rate limit keys", () => {
   it("counts one IPv6 /64 as one client: rotating the interface address does not reset the budget", async () => {
-    const app = buildApp({ db, rateLimit: { perIp: 3, perToken: 100, windowMs: 60_000 } });
+    const app = buildApp({ db, rateLimit: { perIp: 3, perToken: 100, windowMs: TEST_WINDOW_MS } });
     try {
       const rotating = [
         "2001:db8:1:2::1",
@@ -59,7 +59,7 @@ describe("rate limit keys", () => {
   });
 
   it("counts an IPv4 client and its IPv4-mapped IPv6 form as one", async () => {
-    const app = buildApp({ db, rateLimit: { perIp: 2, perToken: 100, windowMs: 60_000 } });
+    const app = buildApp({ db, rateLimit: { perIp: 2, perToken: 100, windowMs: TEST_WINDOW_MS } });
     try {
       expect(
         await statuses(app, [
@@ -75,7 +75,7 @@ describe("rate limit keys", () => {
   });
 
   it("does not spend a token's budget on requests already refused for their IP", async () => {
-    const app = buildApp({ db, rateLimit: { perIp: 1, perToken: 2, windowMs: 60_000 } });
+    const app = buildApp({ db, rateLimit: { perIp: 1, perToken: 2, windowMs: TEST_WINDOW_MS } });
     try {
       const flood = Array.from({ length: 5 }, () => ({ ip: "203.0.113.1", token: "t" }));
       expect(await statuses(app, flood)).toEqual([200, 429, 429, 429, 429]);
@@ -91,7 +91,7 @@ describe("rate limit keys", () => {
     const app = buildApp({
       db,
       trustProxy: ["192.0.2.10"],
-      rateLimit: { perIp: 2, perToken: 100, windowMs: 60_000 },
+      rateLimit: { perIp: 2, perToken: 100, windowMs: TEST_WINDOW_MS },
     });
     try {
       const viaBalancer = (client: string) => ({ ip: "192.0.2.10", forwardedFor: client });
@@ -115,7 +115,7 @@ describe("rate limit keys", () => {
   });
 
   it("counts in the database: two API instances on it share one budget per client", async () => {
-    const limit = { perIp: 4, perToken: 100, windowMs: 60_000 };
+    const limit = { perIp: 4, perToken: 100, windowMs: TEST_WINDOW_MS };
     const [first, second] = [buildApp({ db, rateLimit: limit }), buildApp({ db, rateLimit: limit })];
     try {
       const client = { ip: "198.51.100.40" };
@@ -130,7 +130,7 @@ describe("rate limit keys", () => {
   });
 
   it("gives a fresh budget in the next window and prunes the windows that ended", async () => {
-    const app = buildApp({ db, rateLimit: { perIp: 1, perToken: 100, windowMs: 60_000 } });
+    const app = buildApp({ db, rateLimit: { perIp: 1, perToken: 100, windowMs: TEST_WINDOW_MS } });
     const client = { ip: "198.51.100.41" };
     const rows = async () =>
       (await db.query<{ key: string }>("SELECT key FROM rate_limit_hits WHERE key = $1", [`ip:${client.ip}`]))
@@ -143,7 +143,7 @@ describe("rate limit keys", () => {
       ]);
       expect(await statuses(app, [client, client])).toEqual([200, 429]);
       expect(await rows()).toBe(2);
-      await pruneHits(db, 60_000);
+      await pruneHits(db, TEST_WINDOW_MS);
       expect(await rows()).toBe(1);
       expect(await statuses(app, [client])).toEqual([429]);
     } finally {
