@@ -5,6 +5,8 @@
  * real team calls to the app on PGlite (and on PostgreSQL with TEST_DATABASE_URL).
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { createDb, migrate, type Db } from "../src/db/index.ts";
@@ -134,6 +136,55 @@ describe("Bulkhead", () => {
     await starts[0]!.promise;
     finishes[0]!.resolve("ran");
     await expect(result).resolves.toBe("ran");
+  });
+
+  it("makes each statement of a running call wait for the requests that arrived since it started", async () => {
+    const bulkhead = new Bulkhead({ inFlight: 1, queued: 10, waitMs: 60_000, yieldMs: 60_000 });
+    const sent: string[] = [];
+    const database: Db = {
+      kind: "pglite",
+      query: async <T>(sql: string) => {
+        sent.push(sql);
+        return { rows: [] as T[] };
+      },
+      exec: async (sql) => void sent.push(sql),
+      transaction: (fn) => fn(database),
+      close: async () => {},
+    };
+    const db = bulkhead.yielding(database);
+    await db.query("first"); // nothing else in flight: at once
+    const ordinary = bulkhead.other();
+    const second = db.query("second");
+    const third = db.exec("third");
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual(["first"]);
+
+    ordinary();
+    await Promise.all([second, third]);
+    expect(sent).toEqual(["first", "second", "third"]);
+    // inside a transaction a statement may hold locks: it never waits
+    bulkhead.other(); // never ends
+    await db.transaction((tx) => tx.query("in a transaction"));
+    expect(sent).toEqual(["first", "second", "third", "in a transaction"]);
+  });
+
+  it("does not run a call whose client is gone by its turn, and passes the turn on", async () => {
+    const bulkhead = new Bulkhead({ inFlight: 1, queued: 10, waitMs: 60_000, yieldMs: 0 });
+    const { started, starts, finishes, call } = heldCalls(3);
+    const first = bulkhead.run(call(0));
+    let clientGone = false;
+    const second = bulkhead.run(call(1), () => clientGone);
+    const third = bulkhead.run(call(2));
+    await starts[0]!.promise;
+    expect(bulkhead.load).toEqual({ running: 1, waiting: 2 });
+    clientGone = true;
+    finishes[0]!.resolve("zero");
+    await expect(second).rejects.toThrow(new BulkheadFullError("client gone"));
+    await starts[2]!.promise;
+    finishes[2]!.resolve("two");
+    expect([await first, await third]).toEqual(["zero", "two"]);
+    expect(started).toEqual([0, 2]);
+    expect(bulkhead.load).toEqual({ running: 0, waiting: 0 });
   });
 
   it("gives the turn of a call that failed to the next, and frees it when none waits", async () => {
@@ -280,6 +331,129 @@ describe("team calls through the bulkhead", () => {
       // nothing in flight now: the next one starts at once (a 60 s yield would time the test out)
       expect((await send("teamInfo", MEMBER)).json()).toMatchObject({ code: 0, data: "team" });
       expect(teamStarted).toEqual([HEAD, MEMBER]);
+    } finally {
+      release.resolve();
+      await app.close();
+    }
+  });
+
+  it("holds a running team call's next statement while another member's call, arrived meanwhile, is in flight", async () => {
+    const between = deferred();
+    const next = deferred();
+    const release = deferred();
+    const holding = deferred();
+    const steps: string[] = [];
+    const app = buildApp({
+      db,
+      verifySession: addressTokens,
+      bulkhead: { inFlight: 1, queued: 5, waitMs: 60_000, yieldMs: 60_000 },
+    });
+    const routes = [
+      defineInvestRoute({
+        name: "walletList",
+        auth: true,
+        handler: async () => {
+          steps.push("ordinary call");
+          holding.resolve();
+          await release.promise;
+          return "ordinary";
+        },
+      }),
+      defineInvestRoute({
+        name: "teamInfo",
+        auth: true,
+        bulkhead: true,
+        handler: async ({ db }) => {
+          await db.query("SELECT 1");
+          steps.push("first statement");
+          between.resolve();
+          await next.promise;
+          await db.query("SELECT 2");
+          steps.push("second statement");
+          return "team";
+        },
+      }),
+    ];
+    app.register(async (child) => routes.forEach((route) => route.register(child)), { prefix: TEST_PREFIX });
+    const send = (name: string, address: string) =>
+      post(app, name, { prefix: TEST_PREFIX, headers: token(address) });
+    try {
+      const team = send("teamInfo", HEAD);
+      await between.promise;
+      const ordinary = send("walletList", BYSTANDER);
+      await holding.promise;
+      next.resolve();
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(steps).toEqual(["first statement", "ordinary call"]);
+
+      release.resolve();
+      expect((await ordinary).json()).toMatchObject({ code: 0, data: "ordinary" });
+      expect((await team).json()).toMatchObject({ code: 0, data: "team" });
+      expect(steps).toEqual(["first statement", "ordinary call", "second statement"]);
+    } finally {
+      next.resolve();
+      release.resolve();
+      await app.close();
+    }
+  });
+
+  it("drops a queued team call whose client hung up: its query never runs", async () => {
+    const release = deferred();
+    const holding = deferred();
+    const teamStarted: string[] = [];
+    const app = buildApp({
+      db,
+      verifySession: addressTokens,
+      bulkhead: { inFlight: 1, queued: 5, waitMs: 60_000, yieldMs: 0 },
+    });
+    const teamInfo = defineInvestRoute({
+      name: "teamInfo",
+      auth: true,
+      bulkhead: true,
+      handler: async ({ session }) => {
+        teamStarted.push(session!.address);
+        if (session!.address === MEMBER) {
+          holding.resolve();
+          await release.promise;
+        }
+        return "team";
+      },
+    });
+    app.register(async (child) => teamInfo.register(child), { prefix: TEST_PREFIX });
+    // The server's side of the hung-up call: it is queued once its handler ran, gone once its socket closed.
+    const queued = deferred();
+    const closed = deferred();
+    app.addHook("preHandler", async (request) => {
+      if (request.headers.token !== HEAD) return;
+      request.socket.once("close", () => closed.resolve());
+      setImmediate(() => queued.resolve());
+    });
+    try {
+      const held = post(app, "teamInfo", { prefix: TEST_PREFIX, headers: token(MEMBER) });
+      await holding.promise;
+      const port = ((await app.listen({ port: 0, host: "127.0.0.1" }), app.server.address()) as AddressInfo).port;
+      const hungUp = request({
+        host: "127.0.0.1",
+        port,
+        path: `${TEST_PREFIX}/teamInfo`,
+        method: "POST",
+        headers: token(HEAD),
+      });
+      hungUp.on("error", () => {}); // the client's own side of hanging up
+      hungUp.end();
+      await queued.promise;
+      expect(app.bulkhead.load).toEqual({ running: 1, waiting: 1 });
+      hungUp.destroy();
+      await closed.promise;
+
+      release.resolve();
+      expect((await held).json()).toMatchObject({ code: 0, data: "team" });
+      // The turns go in arrival order: once the next caller's call has run, the hung-up one had its turn.
+      expect((await post(app, "teamInfo", { prefix: TEST_PREFIX, headers: token(BYSTANDER) })).json()).toMatchObject(
+        { code: 0, data: "team" },
+      );
+      expect(teamStarted).toEqual([MEMBER, BYSTANDER]);
+      expect(app.bulkhead.load).toEqual({ running: 0, waiting: 0 });
     } finally {
       release.resolve();
       await app.close();

@@ -4,7 +4,8 @@
  * of its own (`apiServer.ts`); this process is only the load client (keep-alive `node:http`).
  * Also times sign-in as a wallet does it: `nonce`, then `login` with the signed message.
  */
-import { Agent, request } from "node:http";
+import { Agent, request, type IncomingHttpHeaders } from "node:http";
+import type { Readable } from "node:stream";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { DEV_ROLES, devAccount } from "../env.ts";
 import { startService, stopService } from "../processes.ts";
@@ -24,14 +25,18 @@ export type ApiRow = {
 export type SignInRow = { step: string; p50Ms: number; p99Ms: number; samples: number };
 /** One team call of one member of the bench tree: latency of requests one after another. */
 export type TeamRow = { call: string; member: string; p50Ms: number; p95Ms: number; samples: number };
-/** `walletList` of a bystander, alone and sent together with ten team calls of the tree's head. */
-/** p50/p95 as the client saw them, and as the server did (from its hooks to its answer). */
+/**
+ * `walletList` of a bystander, alone or beside ten calls of others: p50/p95 as the client saw them, as
+ * the server did (from its hooks to its answer), and the fewest team calls running or waiting in the
+ * server when one of its requests arrived.
+ */
 export type BystanderRow = {
   load: string;
   p50Ms: number;
   p95Ms: number;
   serverP50Ms: number;
   serverP95Ms: number;
+  teamCallsAtLeast: number;
   samples: number;
 };
 /** One step of the first-visit load: 1,000 distinct members at once. */
@@ -43,6 +48,9 @@ export const FIRST_VISITS = 1_000;
 const FIRST_VISIT_SOCKETS = 64;
 /** The one purchase among the first visits; the bench server's payment check accepts this hash only. */
 export const BENCH_PAID_HASH = `0x${"b".repeat(64)}`;
+
+/** The line the bench server writes on stderr for each team call it reads. */
+export const TEAM_CALL_ARRIVED = "team call arrived";
 
 /** The replaced design: the whole downline walked per read (indexed), timed in the server process. */
 export type WalkRow = { member: string; walkMs: number };
@@ -60,7 +68,7 @@ export function quantiles(samples: number[], perMs = 100) {
 }
 
 export function post(agent: Agent, port: number, path: string, headers: Record<string, string>, body = "") {
-  return new Promise<{ status: number; text: string; serverMs?: number }>((resolve, reject) => {
+  return new Promise<{ status: number; text: string; headers: IncomingHttpHeaders }>((resolve, reject) => {
     const req = request(
       {
         agent,
@@ -74,12 +82,7 @@ export function post(agent: Agent, port: number, path: string, headers: Record<s
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
-          const serverMs = res.headers["x-server-ms"];
-          resolve({
-            status: res.statusCode ?? 0,
-            text: Buffer.concat(chunks).toString(),
-            ...(typeof serverMs === "string" ? { serverMs: Number(serverMs) } : {}),
-          });
+          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString(), headers: res.headers });
         });
         res.on("error", reject);
       },
@@ -165,21 +168,11 @@ export async function measureApi({ seconds = 3, concurrency = 16, signIns = 50, 
     quiet: true,
   });
   try {
-    const { apiPort, barePort, tree, tokens } = await new Promise<{
-      apiPort: number;
-      barePort: number;
-      tree: Record<TreeMember, string>;
-      tokens: Record<TreeMember, string>;
-    }>((resolve, reject) => {
-      let out = "";
-      // The ports come on stderr; stdout carries the server's request log.
-      server.child.stderr?.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        const line = out.split("\n").find((l) => l.startsWith("{"));
-        if (line) resolve(JSON.parse(line));
-      });
-      void server.exited.then((code) => reject(new Error(`bench API server exited (${code})`)));
-    });
+    const output = benchServerOutput(server.child.stderr!);
+    const { apiPort, barePort, tree, tokens } = await Promise.race([
+      output.started,
+      server.exited.then((code) => Promise.reject(new Error(`bench API server exited (${code})`))),
+    ]);
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const call = async (name: string, form: Record<string, string>, headers: Record<string, string> = {}) => {
       const start = performance.now();
@@ -239,7 +232,7 @@ export async function measureApi({ seconds = 3, concurrency = 16, signIns = 50, 
       cpuUsPerReq: Math.round(median(runs[i]!.map((run) => run.cpuUsPerReq))),
       cpuRatio: round2(median(runs[i]!.map((run, round) => runs[0]![round]!.cpuUsPerReq / run.cpuUsPerReq))),
     }));
-    const { team, bystander } = await measureTeam(apiPort, tokens, token);
+    const { team, bystander } = await measureTeam(apiPort, tokens, token, output.teamCalls);
     const walk: WalkRow[] = [];
     // Once each: the head's walk takes tens of seconds on PGlite.
     for (const member of ["head", "middle", "leaf"] as const) {
@@ -252,23 +245,70 @@ export async function measureApi({ seconds = 3, concurrency = 16, signIns = 50, 
   }
 }
 
+/**
+ * What the bench server says on stderr (stdout carries its request log), line by line: its ports, one
+ * JSON line, then a line for each team call it reads, counted so the client can wait until it has read some.
+ */
+function benchServerOutput(stderr: Readable) {
+  let started!: (ports: BenchServerPorts) => void;
+  let rest = "";
+  let read = 0;
+  const waiting: { count: number; resolve: () => void }[] = [];
+  stderr.on("data", (chunk: Buffer) => {
+    const lines = (rest + chunk.toString()).split("\n");
+    rest = lines.pop()!;
+    for (const line of lines) {
+      if (line === TEAM_CALL_ARRIVED) read += 1;
+      else if (line.startsWith("{")) started(JSON.parse(line) as BenchServerPorts);
+    }
+    for (const waiter of waiting.filter((w) => w.count <= read)) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  });
+  return {
+    started: new Promise<BenchServerPorts>((resolve) => (started = resolve)),
+    teamCalls: {
+      until: (count: number) =>
+        count <= read ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve })),
+    },
+  };
+}
+type BenchServerPorts = {
+  apiPort: number;
+  barePort: number;
+  tree: Record<TreeMember, string>;
+  tokens: Record<TreeMember, string>;
+};
+/** A wait until the bench server has read `count` team calls in all. */
+type TeamCallsRead = { until: (count: number) => Promise<void> };
+
 const TEAM_SAMPLES = 200;
+/** Rounds of the bystander's samples: one of each load per round. */
+const BYSTANDER_ROUNDS = 500;
 /** Heavy calls in flight beside the bystander's: the issue's ten, of the tree's head. */
 const HEAVY_CALLS = 10;
 
 /**
  * p50/p95 of `teamInfo` and `recommendList` for the head, middle and leaf of the bench tree (requests
- * one after another), and a bystander's `walletList` alone and sent at the same time as ten calls of
- * the head (the issue's "ten heavy calls running").
+ * one after another), and a bystander's `walletList`: alone; while ten calls of the head run (sent once
+ * the server has read the ten: the issue's "ten heavy calls running"); sent at the same moment as the
+ * ten; and, as a control, sent at the same moment as ten cheap calls of another member.
  */
 async function measureTeam(
   port: number,
   tokens: Record<TreeMember, string>,
   bystanderToken: string,
+  teamCalls: TeamCallsRead,
 ): Promise<{ team: TeamRow[]; bystander: BystanderRow[] }> {
   const agent = new Agent({ keepAlive: true, maxSockets: HEAVY_CALLS + 1 });
-  /** One call: the client's latency, and the server's own time (`x-server-ms`, from its hooks to its answer). */
+  /**
+   * One call: the client's latency, the server's own time (`x-server-ms`, from its hooks to its answer)
+   * and the team calls running or waiting in the server when it arrived (`x-team-calls`).
+   */
+  let teamCallsSent = 0;
   const timed = async (name: string, token: string, body = "") => {
+    if (name === "teamInfo" || name === "recommendList") teamCallsSent += 1;
     const start = performance.now();
     const answer = await post(agent, port, `/api/api/invest/${name}`, { ...FORM, token }, body);
     const ms = performance.now() - start;
@@ -276,7 +316,11 @@ async function measureTeam(
     if (answer.status !== 200 || code !== 0) {
       throw new Error(`${name}: HTTP ${answer.status}, code ${code}: ${answer.text}`);
     }
-    return { ms, serverMs: answer.serverMs ?? Number.NaN };
+    return {
+      ms,
+      serverMs: Number(answer.headers["x-server-ms"] ?? Number.NaN),
+      teamCalls: Number(answer.headers["x-team-calls"] ?? Number.NaN),
+    };
   };
   type Sample = Awaited<ReturnType<typeof timed>>;
   const series = async (name: string, token: string, body = "", samples = TEAM_SAMPLES) => {
@@ -292,22 +336,33 @@ async function measureTeam(
       team.push({ call, member, ...clientTimes(await series(call, tokens[member])), samples: TEAM_SAMPLES });
     }
   }
-  // The bystander's walletList sent together with ten heavy calls of the head, each sample.
   const wallet = "credit_type=usdt";
-  const idle = await series("walletList", bystanderToken, wallet);
-  /** The bystander's walletList, each sample sent right after the ten calls `other(j)` start. */
-  const besides = async (other: (j: number) => Promise<Sample>) => {
-    const times: Sample[] = [];
-    for (let i = 0; i < TEAM_SAMPLES; i++) {
-      const others = Array.from({ length: HEAVY_CALLS }, (_, j) => other(j));
-      times.push(await timed("walletList", bystanderToken, wallet));
-      await Promise.all(others);
-    }
-    return times;
+  const bystander = () => timed("walletList", bystanderToken, wallet);
+  /**
+   * The bystander's walletList sent right after the ten calls `other(j)`, or, `whileRunning`, once the
+   * server has read every team call sent so far (team calls only: the server announces those).
+   */
+  const besides = async (other: (j: number) => Promise<Sample>, whileRunning = false) => {
+    const others = Array.from({ length: HEAVY_CALLS }, (_, j) => other(j));
+    if (whileRunning) await teamCalls.until(teamCallsSent);
+    const sample = await bystander();
+    await Promise.all(others);
+    return sample;
   };
-  const loaded = await besides((j) => timed(j % 2 === 0 ? "teamInfo" : "recommendList", tokens.head));
-  // the control: as many cheap calls of another member, so the cost of concurrency alone shows
-  const control = await besides(() => timed("walletList", tokens.leaf, wallet));
+  const ofTheHead = (j: number) => timed(j % 2 === 0 ? "teamInfo" : "recommendList", tokens.head);
+  for (let i = 0; i < 20; i++) await bystander(); // warm-up, not counted
+  // Rounds take one sample of each load in turn, so a busy machine slows them alike.
+  const idle: Sample[] = [];
+  const running: Sample[] = [];
+  const sentWith: Sample[] = [];
+  const control: Sample[] = [];
+  for (let i = 0; i < BYSTANDER_ROUNDS; i++) {
+    idle.push(await bystander());
+    running.push(await besides(ofTheHead, true));
+    sentWith.push(await besides(ofTheHead));
+    // the control: as many cheap calls of another member, so the cost of concurrency alone shows
+    control.push(await besides(() => timed("walletList", tokens.leaf, wallet)));
+  }
   agent.destroy();
   const row = (load: string, samples: Sample[]): BystanderRow => {
     const server = p50p95(samples.map((sample) => sample.serverMs));
@@ -316,6 +371,7 @@ async function measureTeam(
       ...clientTimes(samples),
       serverP50Ms: server.p50Ms,
       serverP95Ms: server.p95Ms,
+      teamCallsAtLeast: Math.min(...samples.map((sample) => sample.teamCalls)),
       samples: samples.length,
     };
   };
@@ -323,7 +379,8 @@ async function measureTeam(
     team,
     bystander: [
       row("idle", idle),
-      row(`sent with ${HEAVY_CALLS} calls of the head`, loaded),
+      row(`while ${HEAVY_CALLS} calls of the head run`, running),
+      row(`sent with ${HEAVY_CALLS} calls of the head`, sentWith),
       row(`sent with ${HEAVY_CALLS} walletList of another member (control)`, control),
     ],
   };

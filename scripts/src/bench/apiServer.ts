@@ -14,7 +14,7 @@ import { scratchDatabase } from "@taichi/server/db/scratch";
 import { ENV_DEFAULTS, PGLITE_MEMORY } from "@taichi/server/env";
 import { hashToken } from "@taichi/server/lib/auth";
 import { batchedLogStream } from "@taichi/server/lib/logStream";
-import { BENCH_PAID_HASH } from "./api.ts";
+import { BENCH_PAID_HASH, TEAM_CALL_ARRIVED } from "./api.ts";
 
 /** Announcements and ledger rows the routes read from, so their queries do real work. */
 export const BENCH_SEED = { announcements: 30, ledgerRowsPerCredit: 300, machines: 5 };
@@ -73,6 +73,16 @@ const app = buildApp({
 // latency measured by the client can be told apart from the time before the server read the request.
 app.addHook("onSend", async (_request, reply) => {
   reply.header("x-server-ms", reply.elapsedTime.toFixed(3));
+});
+// The bench's view of the bulkhead: each team call announces its arrival on stderr (the client sends the
+// bystander "while ten run" once the server has read all ten), and every other answer carries how many
+// team calls were running or waiting when its request arrived (`x-team-calls`).
+app.addHook("onRequest", async (request, reply) => {
+  if (request.routeOptions.config.bulkhead) process.stderr.write(`${TEAM_CALL_ARRIVED}\n`);
+  else {
+    const { running, waiting } = app.bulkhead.load;
+    reply.header("x-team-calls", String(running + waiting));
+  }
 });
 const bare = Fastify({ logger: false });
 await bare.register(formbody);

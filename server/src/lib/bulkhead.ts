@@ -6,6 +6,8 @@
  * came starts once no other request is in flight in this process (`other()`), or after `yieldMs`
  * at most, so a member's ordinary call never shares the database with one (docs/server.md, "Limits").
  */
+import type { Db } from "../db/types.ts";
+
 export type BulkheadOptions = {
   /** Calls running at once. */
   inFlight: number;
@@ -17,9 +19,12 @@ export type BulkheadOptions = {
   yieldMs: number;
 };
 
-/** The call was not run: the queue was full, or it waited `waitMs` without a turn. Answered 4800 busy. */
+/**
+ * The call was not run: the queue was full, it waited `waitMs` without a turn, or its client hung up
+ * while it waited. Answered 4800 busy (to nobody, in the last case).
+ */
 export class BulkheadFullError extends Error {
-  constructor(reason: "queue full" | "waited too long") {
+  constructor(reason: "queue full" | "waited too long" | "client gone") {
     super(`bulkhead: ${reason}`);
     this.name = "BulkheadFullError";
   }
@@ -50,11 +55,20 @@ export class Bulkhead {
     };
   }
 
-  /** Runs `call` once it has a turn and the other requests have had theirs; its result or error is passed on. */
-  async run<T>(call: () => Promise<T>): Promise<T> {
+  /** Calls running and waiting for a turn now. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.#running, waiting: this.#waiting.length };
+  }
+
+  /**
+   * Runs `call` once it has a turn and the other requests have had theirs; its result or error is passed
+   * on. If `gone()` says by then that nobody waits for the answer, `call` is not run.
+   */
+  async run<T>(call: () => Promise<T>, gone: () => boolean = () => false): Promise<T> {
     await this.#turn();
     try {
       await this.#yieldToOthers();
+      if (gone()) throw new BulkheadFullError("client gone");
       return await call();
     } finally {
       // The turn goes to the oldest waiting call, or back to the pool of free turns.
@@ -62,6 +76,27 @@ export class Bulkhead {
       if (next) next();
       else this.#running -= 1;
     }
+  }
+
+  /**
+   * `db` for a call that has its turn: each statement first yields to the other requests in flight, as
+   * the call's start did, so a request that arrives while the call runs shares the database with one of
+   * its statements at most. Statements inside a transaction do not yield (they may hold locks).
+   */
+  yielding(db: Db): Db {
+    return {
+      kind: db.kind,
+      query: async (sql, params) => {
+        await this.#yieldToOthers();
+        return db.query(sql, params);
+      },
+      exec: async (sql) => {
+        await this.#yieldToOthers();
+        return db.exec(sql);
+      },
+      transaction: (fn) => db.transaction(fn),
+      close: () => db.close(),
+    };
   }
 
   /**

@@ -54,36 +54,37 @@ export default defineInvestRoute<{ userId?: number; page?: number }, RecommendLi
       target = { ...me, id: Number(found.id), address: found.address };
     }
     const page = body.page ?? 1;
-    const [total, list] = await Promise.all([
-      db.query<{ total: number }>(
-        "SELECT coalesce((SELECT direct_count FROM team_totals WHERE address = $1), 0)::int AS total",
-        [target.address],
-      ),
-      db.query<{
-        id: number;
-        address: string;
-        username: string | null;
-        power: number;
-        direct_count: number | null;
-        created_at: Date | string;
-      }>(
-        `WITH page AS (
-           SELECT id, address, username, created_at FROM members WHERE recommend = $1
-            ORDER BY id LIMIT $2 OFFSET $3
-         )
-         SELECT page.id, page.address, page.username, t.direct_count, page.created_at,
-                ${powerSql("page.address")} AS power
-           FROM page LEFT JOIN team_totals t ON t.address = page.address
-          ORDER BY page.id`,
-        [target.address, RECOMMEND_PAGE_SIZE, (page - 1) * RECOMMEND_PAGE_SIZE],
-      ),
-    ]);
+    // One statement (one connection, one core of the database): the total comes with the page, on a
+    // row of its own when the page is empty.
+    const { rows } = await db.query<{
+      total: number;
+      id: number | null;
+      address: string;
+      username: string | null;
+      power: number;
+      direct_count: number | null;
+      created_at: Date | string;
+    }>(
+      `WITH page AS (
+         SELECT id, address, username, created_at FROM members WHERE recommend = $1
+          ORDER BY id LIMIT $2 OFFSET $3
+       )
+       SELECT coalesce((SELECT direct_count FROM team_totals WHERE address = $1), 0)::int AS total,
+              page.id, page.address, page.username, t.direct_count, page.created_at,
+              ${powerSql("page.address")} AS power
+         FROM (SELECT 1) one
+         LEFT JOIN page ON true
+         LEFT JOIN team_totals t ON t.address = page.address
+        ORDER BY page.id`,
+      [target.address, RECOMMEND_PAGE_SIZE, (page - 1) * RECOMMEND_PAGE_SIZE],
+    );
+    const list = rows.filter((row) => row.id !== null);
     return {
       userId: Number(target.id),
       page,
       pageSize: RECOMMEND_PAGE_SIZE,
-      total: Number(total.rows[0]?.total ?? 0),
-      list: list.rows.map((row) => ({
+      total: Number(rows[0]?.total ?? 0),
+      list: list.map((row) => ({
         userId: Number(row.id),
         address: row.address,
         username: row.username,

@@ -113,15 +113,18 @@ export function defineInvestRoute<Body = undefined, Data = unknown>(
         },
         async (request) => {
           const lang = resolveLang(request.headers.lang);
+          const { bulkhead, db } = request.server;
           const handle = () =>
             spec.handler({
               body: request.body as Body,
-              db: request.server.db,
+              db: spec.bulkhead ? bulkhead.yielding(db) : db,
               lang,
               session: request.session,
               request,
             });
-          const data = spec.bulkhead ? await request.server.bulkhead.run(handle) : await handle();
+          const data = spec.bulkhead
+            ? await bulkhead.run(handle, () => request.socket.destroyed)
+            : await handle();
           return okBody(lang, data);
         },
       );
