@@ -431,7 +431,8 @@ describe("team calls through the bulkhead", () => {
     try {
       const held = post(app, "teamInfo", { prefix: TEST_PREFIX, headers: token(MEMBER) });
       await holding.promise;
-      const port = ((await app.listen({ port: 0, host: "127.0.0.1" }), app.server.address()) as AddressInfo).port;
+      const port = ((await app.listen({ port: 0, host: "127.0.0.1" }), app.server.address()) as AddressInfo)
+        .port;
       const hungUp = request({
         host: "127.0.0.1",
         port,
@@ -449,9 +450,9 @@ describe("team calls through the bulkhead", () => {
       release.resolve();
       expect((await held).json()).toMatchObject({ code: 0, data: "team" });
       // The turns go in arrival order: once the next caller's call has run, the hung-up one had its turn.
-      expect((await post(app, "teamInfo", { prefix: TEST_PREFIX, headers: token(BYSTANDER) })).json()).toMatchObject(
-        { code: 0, data: "team" },
-      );
+      expect(
+        (await post(app, "teamInfo", { prefix: TEST_PREFIX, headers: token(BYSTANDER) })).json(),
+      ).toMatchObject({ code: 0, data: "team" });
       expect(teamStarted).toEqual([MEMBER, BYSTANDER]);
       expect(app.bulkhead.load).toEqual({ running: 0, waiting: 0 });
     } finally {

@@ -197,7 +197,10 @@ describe("recommendList", () => {
     expect(pages[3]).toMatchObject({ address: addressOf(5), username: "d5", directCount: 3, power: 30 });
     expect(pages[4]).toMatchObject({ address: addressOf(6), directCount: 0, power: 0 });
     // past the last page: no rows, and the total still there
-    expect((await call("recommendList", head, { page: "4" })).data).toMatchObject({ total: directs, list: [] });
+    expect((await call("recommendList", head, { page: "4" })).data).toMatchObject({
+      total: directs,
+      list: [],
+    });
   });
 
   it("lists a member deep in the team, and refuses one outside it", async () => {

@@ -82,7 +82,11 @@ export function post(agent: Agent, port: number, path: string, headers: Record<s
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString(), headers: res.headers });
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString(),
+            headers: res.headers,
+          });
         });
         res.on("error", reject);
       },
