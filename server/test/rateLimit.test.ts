@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { Db } from "../src/db/index.ts";
-import { clientKey, pruneHits } from "../src/plugins/rateLimit.ts";
+import { clientKey, countHits, HitCounter, pruneHits } from "../src/plugins/rateLimit.ts";
 import { createTestDb, TEST_WINDOW_MS } from "./helpers.ts";
 
 let db: Db;
@@ -148,6 +148,107 @@ describe("rate limit keys", () => {
       expect(await statuses(app, [client])).toEqual([429]);
     } finally {
       await app.close();
+    }
+  });
+
+  it("counts a batch in one statement as if its requests had come one by one", async () => {
+    const perIp = 2;
+    const first = await countHits(
+      db,
+      TEST_WINDOW_MS,
+      [
+        { ip: "ip:batch-a", token: "token:batch-t" },
+        { ip: "ip:batch-a", token: "token:batch-t" },
+        { ip: "ip:batch-a", token: "token:batch-t" }, // over perIp: not counted against its token
+        { ip: "ip:batch-b", token: "token:batch-t" },
+        { ip: null, token: "token:batch-t" },
+        { ip: "ip:batch-c", token: null },
+      ],
+      perIp,
+    );
+    expect(first).toEqual([
+      { ip: 1, token: 1 },
+      { ip: 2, token: 2 },
+      { ip: 3, token: null },
+      { ip: 1, token: 3 },
+      { ip: null, token: 4 },
+      { ip: 1, token: null },
+    ]);
+    // The next batch goes on from the counts the first left.
+    const second = await countHits(
+      db,
+      TEST_WINDOW_MS,
+      [
+        { ip: "ip:batch-b", token: "token:batch-t" },
+        { ip: "ip:batch-a", token: "token:batch-t" },
+      ],
+      perIp,
+    );
+    expect(second).toEqual([
+      { ip: 2, token: 5 },
+      { ip: 4, token: null },
+    ]);
+  });
+
+  it("sends one counting statement at a time per process, however many requests come at once", async () => {
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let statements = 0;
+    // The app's database, watched: how many rate-limit statements run at once.
+    const watched: Db = {
+      ...db,
+      query: async (sql, params) => {
+        if (!sql.includes("rate_limit_hits")) return db.query(sql, params);
+        statements += 1;
+        mostInFlight = Math.max(mostInFlight, ++inFlight);
+        try {
+          return await db.query(sql, params);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    };
+    const app = buildApp({ db: watched, rateLimit: { perIp: 10, perToken: 100, windowMs: TEST_WINDOW_MS } });
+    try {
+      const burst = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          app.inject({ method: "POST", url: "/api/api/invest/home", remoteAddress: "198.51.100.60" }),
+        ),
+      );
+      const codes = burst.map((res) => res.statusCode);
+      expect(codes.filter((code) => code === 200)).toHaveLength(10);
+      expect(codes.filter((code) => code === 429)).toHaveLength(30);
+      expect(mostInFlight).toBe(1);
+      expect(statements).toBeLessThan(40);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("gives exact counts when two instances count batches of the same clients at once", async () => {
+    const limit = 1_000_000;
+    const [first, second] = [
+      new HitCounter(db, TEST_WINDOW_MS, limit),
+      new HitCounter(db, TEST_WINDOW_MS, limit),
+    ];
+    const keys = ["ip:both-a", "ip:both-b", "ip:both-c"].map((ip, i) => ({ ip, token: `token:both-${i}` }));
+    const counted: Promise<number | null>[] = [];
+    for (let round = 0; round < 20; round++) {
+      // Each round joins the batch each instance counts next: one in key order, one reversed.
+      for (const k of keys) counted.push(first.count(k).then((hits) => hits.ip));
+      for (const k of keys.toReversed()) counted.push(second.count(k).then((hits) => hits.ip));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const counts = await Promise.all(counted);
+    // 40 requests per client: each count from 1 to 40 given out once, and the row holds 40.
+    expect(counts.toSorted((a, b) => a! - b!)).toEqual(
+      Array.from({ length: 40 }, (_, i) => [i + 1, i + 1, i + 1]).flat(),
+    );
+    for (const { ip } of keys) {
+      const { rows } = await db.query<{ hits: number }>("SELECT hits FROM rate_limit_hits WHERE key = $1", [
+        ip,
+      ]);
+      expect(rows[0]!.hits).toBe(40);
     }
   });
 

@@ -290,6 +290,9 @@ type TeamCallsRead = { until: (count: number) => Promise<void> };
 const TEAM_SAMPLES = 200;
 /** Rounds of the bystander's samples: one of each load per round. */
 const BYSTANDER_ROUNDS = 500;
+/** Client addresses (X-Forwarded-For) of the bystander and of everyone else in the team bench. */
+const BYSTANDER_CLIENT = "198.51.100.2";
+const OTHER_CLIENT = "198.51.100.1";
 /** Heavy calls in flight beside the bystander's: the issue's ten, of the tree's head. */
 const HEAVY_CALLS = 10;
 
@@ -314,7 +317,15 @@ async function measureTeam(
   const timed = async (name: string, token: string, body = "") => {
     if (name === "teamInfo" || name === "recommendList") teamCallsSent += 1;
     const start = performance.now();
-    const answer = await post(agent, port, `/api/api/invest/${name}`, { ...FORM, token }, body);
+    // The bystander is a client of its own; the others share one (told apart with BENCH_RATE_LIMIT=1).
+    const client = token === bystanderToken ? BYSTANDER_CLIENT : OTHER_CLIENT;
+    const answer = await post(
+      agent,
+      port,
+      `/api/api/invest/${name}`,
+      { ...FORM, token, "x-forwarded-for": client },
+      body,
+    );
     const ms = performance.now() - start;
     const code = (JSON.parse(answer.text) as { code?: number }).code;
     if (answer.status !== 200 || code !== 0) {

@@ -53,11 +53,15 @@ if (member) await seedMember(member);
 
 // As production runs it (request log at LOG_LEVEL, default info, into a pipe; cache and bulkhead
 // defaults), but without the rate limit: one client IP sends everything. BENCH_MY_CACHE_MS=0 measures
-// `my` uncached; TEAM_CALLS_IN_FLIGHT=100 the team calls without their bulkhead (ten at once).
+// `my` uncached; TEAM_CALLS_IN_FLIGHT=100 the team calls without their bulkhead (ten at once);
+// BENCH_RATE_LIMIT=1 counts every request in the shared rate limit as production does (with limits no
+// client reaches), each bench client told apart by the X-Forwarded-For it sends (a trusted proxy here).
+const countEveryRequest = process.env.BENCH_RATE_LIMIT === "1";
 const app = buildApp({
   db,
   logger: { level: process.env.LOG_LEVEL || "info", stream: batchedLogStream() },
-  rateLimit: false,
+  rateLimit: countEveryRequest ? { perIp: 1e9, perToken: 1e9, windowMs: 60_000 } : false,
+  ...(countEveryRequest ? { trustProxy: ["127.0.0.1"] } : {}),
   sessionCacheMs: ENV_DEFAULTS.SESSION_CACHE_MS,
   homeCacheMs: ENV_DEFAULTS.HOME_CACHE_MS,
   myCacheMs: Number(process.env.BENCH_MY_CACHE_MS || ENV_DEFAULTS.MY_CACHE_MS),

@@ -25,42 +25,117 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = { perIp: 120, perToken: 120,
 /** The index of the window the database's clock is in now; `$1` is the window length in ms. */
 const CURRENT_WINDOW = "floor(extract(epoch FROM clock_timestamp()) * 1000 / $1::bigint)::bigint";
 
+/** One request's keys (`null`: not counted for that key). */
+export type HitKeys = { ip: string | null; token: string | null };
+/** One request's counts in its window, itself included (`null`: not counted). */
+export type Hits = { ip: number | null; token: number | null };
+
 /**
- * Adds one to the current window's count of the key in `keyParam` (a new row starts at 1), unless that
- * key is null or `condition` fails; returns the count.
+ * Adds each key's requests of the batch to its count in the current window (a new row starts at them),
+ * in key order, so that two instances' batches lock shared rows in one order and cannot deadlock;
+ * returns each key's count after them. `$1` is the window length, `$2` the request keys.
  */
-function upsertHit(keyParam: string, condition = "true"): string {
+function upsertCounts(requests: string): string {
   return `INSERT INTO rate_limit_hits (key, window_index, hits)
-    SELECT ${keyParam}::text, n, 1 FROM now_window WHERE ${keyParam}::text IS NOT NULL AND ${condition}
-    ON CONFLICT (key, window_index) DO UPDATE SET hits = rate_limit_hits.hits + 1
-    RETURNING hits`;
+    SELECT key, (SELECT n FROM now_window), count(*) FROM ${requests} GROUP BY key ORDER BY key
+    ON CONFLICT (key, window_index) DO UPDATE SET hits = rate_limit_hits.hits + EXCLUDED.hits
+    RETURNING key, hits`;
 }
 
-/** The client's count ($2), then, unless it is over $4, the token's ($3); $1 is the window length. */
-const COUNT_HITS = `WITH now_window AS (SELECT ${CURRENT_WINDOW} AS n),
-  ip AS (${upsertHit("$2")}),
-  token AS (${upsertHit("$3", "coalesce((SELECT hits FROM ip) <= $4, true)")})
-  SELECT (SELECT hits FROM ip) AS ip, (SELECT hits FROM token) AS token`;
-
 /**
- * Counts one request in the current window, in one round trip: against its client's key, then, unless
- * that refused it (over `perIp`), against its token's key. A `null` key is not counted. Returns the
- * counts including this request (`null`: not counted).
+ * A batch of requests in arrival order ($2: client keys, $3: token keys, $4: perIp), counted in one
+ * statement: each against its client's key, then, unless that refused it (over $4), against its token's.
+ * The k-th request of a key in the batch gets the count the key had before the batch plus k, as if the
+ * requests had been counted one by one.
  */
+const COUNT_BATCH = `WITH now_window AS (SELECT ${CURRENT_WINDOW} AS n),
+  request AS (SELECT ord, ip, token FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS r(ip, token, ord)),
+  ip_request AS (
+    SELECT ord, ip AS key, row_number() OVER (PARTITION BY ip ORDER BY ord) AS rank,
+           count(*) OVER (PARTITION BY ip) AS size
+      FROM request WHERE ip IS NOT NULL),
+  ip_total AS (${upsertCounts("ip_request")}),
+  ip_count AS (
+    SELECT r.ord, t.hits - r.size + r.rank AS hits FROM ip_request r JOIN ip_total t ON t.key = r.key),
+  token_request AS (
+    SELECT r.ord, r.token AS key, row_number() OVER (PARTITION BY r.token ORDER BY r.ord) AS rank,
+           count(*) OVER (PARTITION BY r.token) AS size
+      FROM request r LEFT JOIN ip_count i ON i.ord = r.ord
+     WHERE r.token IS NOT NULL AND coalesce(i.hits <= $4, true)),
+  token_total AS (${upsertCounts("token_request")})
+  SELECT i.hits AS ip, t.hits - r.size + r.rank AS token
+    FROM request q
+    LEFT JOIN ip_count i ON i.ord = q.ord
+    LEFT JOIN token_request r ON r.ord = q.ord
+    LEFT JOIN token_total t ON t.key = r.key
+   ORDER BY q.ord`;
+
+/** Counts a batch of requests (in arrival order) in one round trip; returns their counts in that order. */
 export async function countHits(
   db: Queryable,
   windowMs: number,
-  keys: { ip: string | null; token: string | null },
+  batch: HitKeys[],
   perIp: number,
-): Promise<{ ip: number | null; token: number | null }> {
-  const { rows } = await db.query<{ ip: number | null; token: number | null }>(COUNT_HITS, [
-    windowMs,
-    keys.ip,
-    keys.token,
-    perIp,
-  ]);
-  const { ip, token } = rows[0]!;
-  return { ip: ip === null ? null : Number(ip), token: token === null ? null : Number(token) };
+): Promise<Hits[]> {
+  const { rows } = await db.query<{ ip: number | string | null; token: number | string | null }>(
+    COUNT_BATCH,
+    [windowMs, batch.map((keys) => keys.ip), batch.map((keys) => keys.token), perIp],
+  );
+  return rows.map(({ ip, token }) => ({
+    ip: ip === null ? null : Number(ip),
+    token: token === null ? null : Number(token),
+  }));
+}
+
+/** The most requests one statement counts; more wait for the next. */
+const MAX_BATCH = 500;
+
+/**
+ * Counts requests the way a database commits in groups: one statement at a time per process, each
+ * counting every request that arrived while the one before ran. So however many requests come at once,
+ * the rate limit holds one pooled connection, and requests of one client never wait on each other's row
+ * lock while holding connections that other members' requests need.
+ */
+export class HitCounter {
+  readonly #db: Queryable;
+  readonly #windowMs: number;
+  readonly #perIp: number;
+  #queue: { keys: HitKeys; resolve: (hits: Hits) => void; reject: (error: unknown) => void }[] = [];
+  #counting = false;
+
+  constructor(db: Queryable, windowMs: number, perIp: number) {
+    this.#db = db;
+    this.#windowMs = windowMs;
+    this.#perIp = perIp;
+  }
+
+  count(keys: HitKeys): Promise<Hits> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ keys, resolve, reject });
+      if (this.#counting) return;
+      this.#counting = true;
+      // The requests read in this turn of the event loop go in the first statement too.
+      setImmediate(() => void this.#countQueued());
+    });
+  }
+
+  async #countQueued(): Promise<void> {
+    while (this.#queue.length > 0) {
+      const batch = this.#queue.splice(0, MAX_BATCH);
+      try {
+        const hits = await countHits(
+          this.#db,
+          this.#windowMs,
+          batch.map((request) => request.keys),
+          this.#perIp,
+        );
+        batch.forEach((request, i) => request.resolve(hits[i]!));
+      } catch (error) {
+        for (const request of batch) request.reject(error);
+      }
+    }
+    this.#counting = false;
+  }
 }
 
 /** Deletes the counts of windows that have ended. */
@@ -93,6 +168,7 @@ export function clientKey(ip: string): string {
 
 export function installRateLimit(app: FastifyInstance, options: RateLimitOptions): void {
   const { perIp, perToken, windowMs } = options;
+  const counter = new HitCounter(app.db, windowMs, perIp);
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.routeOptions.config.rateLimited === false) return;
     const token = request.headers.token;
@@ -105,7 +181,7 @@ export function installRateLimit(app: FastifyInstance, options: RateLimitOptions
     };
     if (keys.ip === null && keys.token === null) return;
     // A request refused for its IP is not counted against its token.
-    const hits = await countHits(app.db, windowMs, keys, perIp);
+    const hits = await counter.count(keys);
     const ipOk = hits.ip === null || hits.ip <= perIp;
     const tokenOk = hits.token === null || hits.token <= perToken;
     if (ipOk && tokenOk) return;
