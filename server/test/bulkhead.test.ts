@@ -12,6 +12,7 @@ import { buildApp } from "../src/app.ts";
 import { createDb, migrate, type Db } from "../src/db/index.ts";
 import { Bulkhead, BulkheadFullError, type BulkheadOptions } from "../src/lib/bulkhead.ts";
 import { defineInvestRoute, INVEST_PREFIX } from "../src/routes/invest/index.ts";
+import type { InvestContext } from "../src/routes/invest/route.ts";
 import {
   addressOf,
   addressTokens,
@@ -251,6 +252,40 @@ describe("team calls through the bulkhead", () => {
     }
   }
 
+  /**
+   * An app where another member's ordinary call (`walletList`) is held until `release`, once `holding`,
+   * beside a team call (`teamInfo`, through the bulkhead) that runs `teamCall`; `send` posts to either.
+   */
+  function withHeldOrdinaryCall(
+    teamCall: (context: InvestContext<undefined>) => Promise<string>,
+    onOrdinary = () => {},
+  ) {
+    const release = deferred();
+    const holding = deferred();
+    const app = buildApp({
+      db,
+      verifySession: addressTokens,
+      bulkhead: { inFlight: 1, queued: 5, waitMs: 60_000, yieldMs: 60_000 },
+    });
+    const routes = [
+      defineInvestRoute({
+        name: "walletList",
+        auth: true,
+        handler: async () => {
+          onOrdinary();
+          holding.resolve();
+          await release.promise;
+          return "ordinary";
+        },
+      }),
+      defineInvestRoute({ name: "teamInfo", auth: true, bulkhead: true, handler: teamCall }),
+    ];
+    app.register(async (child) => routes.forEach((route) => route.register(child)), { prefix: TEST_PREFIX });
+    const send = (name: string, address: string) =>
+      post(app, name, { prefix: TEST_PREFIX, headers: token(address) });
+    return { app, send, holding, release };
+  }
+
   it("answers team calls past the queue 4800 busy in zh and en, and other members' calls at once", async () => {
     await whileHeld({ inFlight: 1, queued: 0, waitMs: 60_000, yieldMs: 0 }, async (app) => {
       const zh = await post(app, "teamInfo", { headers: token(HEAD) });
@@ -287,37 +322,11 @@ describe("team calls through the bulkhead", () => {
   });
 
   it("starts a team call once another member's call in flight has answered, and at once when none is", async () => {
-    const release = deferred();
-    const holding = deferred();
     const teamStarted: string[] = [];
-    const app = buildApp({
-      db,
-      verifySession: addressTokens,
-      bulkhead: { inFlight: 1, queued: 5, waitMs: 60_000, yieldMs: 60_000 },
+    const { app, send, holding, release } = withHeldOrdinaryCall(async ({ session }) => {
+      teamStarted.push(session!.address);
+      return "team";
     });
-    const routes = [
-      defineInvestRoute({
-        name: "walletList",
-        auth: true,
-        handler: async () => {
-          holding.resolve();
-          await release.promise;
-          return "ordinary";
-        },
-      }),
-      defineInvestRoute({
-        name: "teamInfo",
-        auth: true,
-        bulkhead: true,
-        handler: async ({ session }) => {
-          teamStarted.push(session!.address);
-          return "team";
-        },
-      }),
-    ];
-    app.register(async (child) => routes.forEach((route) => route.register(child)), { prefix: TEST_PREFIX });
-    const send = (name: string, address: string) =>
-      post(app, name, { prefix: TEST_PREFIX, headers: token(address) });
     try {
       const held = send("walletList", BYSTANDER);
       await holding.promise;
@@ -340,43 +349,19 @@ describe("team calls through the bulkhead", () => {
   it("holds a running team call's next statement while another member's call, arrived meanwhile, is in flight", async () => {
     const between = deferred();
     const next = deferred();
-    const release = deferred();
-    const holding = deferred();
     const steps: string[] = [];
-    const app = buildApp({
-      db,
-      verifySession: addressTokens,
-      bulkhead: { inFlight: 1, queued: 5, waitMs: 60_000, yieldMs: 60_000 },
-    });
-    const routes = [
-      defineInvestRoute({
-        name: "walletList",
-        auth: true,
-        handler: async () => {
-          steps.push("ordinary call");
-          holding.resolve();
-          await release.promise;
-          return "ordinary";
-        },
-      }),
-      defineInvestRoute({
-        name: "teamInfo",
-        auth: true,
-        bulkhead: true,
-        handler: async ({ db }) => {
-          await db.query("SELECT 1");
-          steps.push("first statement");
-          between.resolve();
-          await next.promise;
-          await db.query("SELECT 2");
-          steps.push("second statement");
-          return "team";
-        },
-      }),
-    ];
-    app.register(async (child) => routes.forEach((route) => route.register(child)), { prefix: TEST_PREFIX });
-    const send = (name: string, address: string) =>
-      post(app, name, { prefix: TEST_PREFIX, headers: token(address) });
+    const { app, send, holding, release } = withHeldOrdinaryCall(
+      async ({ db }) => {
+        await db.query("SELECT 1");
+        steps.push("first statement");
+        between.resolve();
+        await next.promise;
+        await db.query("SELECT 2");
+        steps.push("second statement");
+        return "team";
+      },
+      () => steps.push("ordinary call"),
+    );
     try {
       const team = send("teamInfo", HEAD);
       await between.promise;
