@@ -42,6 +42,8 @@ declare module "fastify" {
     operators: ReadonlySet<string>;
     /** What routes with `bulkhead: true` (the team calls) run through. */
     bulkhead: Bulkhead;
+    /** What `register` runs its writes through. */
+    registrations: Bulkhead;
   }
   interface FastifyContextConfig {
     /** The route runs through the bulkhead; every other request is one its calls yield to. */
@@ -77,6 +79,8 @@ export type BuildAppOptions = {
   trustProxy?: TrustProxy;
   /** The team calls' limits in this process; default: `DEFAULT_BULKHEAD`. */
   bulkhead?: BulkheadOptions;
+  /** Registrations' limits in this process; default: `DEFAULT_REGISTRATION_BULKHEAD`. */
+  registrationBulkhead?: BulkheadOptions;
 };
 
 /** Team calls in flight and queued per process, and their longest wait for a turn (the environment's defaults). */
@@ -87,6 +91,20 @@ export const DEFAULT_BULKHEAD: BulkheadOptions = {
   // long enough for an ordinary call (a few ms) to finish first; short enough that a steady stream of
   // them delays a team call by little
   yieldMs: 10,
+};
+
+/**
+ * Registrations in flight and queued per process. A registration updates the totals of up to 1,000
+ * uplines in one transaction, and every registration under one upline waits on that upline's row lock
+ * while holding a pooled connection: two at a time keep the rest of the pool for other members' calls
+ * (they run one after another on the locks anyway). The queue is deep because sign-ups come in bursts;
+ * the wait for a turn is bounded like a statement. No yield: a registration is a write that holds locks.
+ */
+export const DEFAULT_REGISTRATION_BULKHEAD: BulkheadOptions = {
+  inFlight: 2,
+  queued: 1_000,
+  waitMs: ENV_DEFAULTS.STATEMENT_TIMEOUT_MS,
+  yieldMs: 0,
 };
 
 /** anvil account 0: the local chain's treasury. */
@@ -129,6 +147,7 @@ export function buildApp({
   rateLimit = DEFAULT_RATE_LIMIT,
   trustProxy = [],
   bulkhead = DEFAULT_BULKHEAD,
+  registrationBulkhead = DEFAULT_REGISTRATION_BULKHEAD,
 }: BuildAppOptions) {
   const app: FastifyInstance = Fastify({
     logger,
@@ -147,6 +166,7 @@ export function buildApp({
   app.decorate("verifyPayout", verifyPayout);
   app.decorate("operators", new Set(operators.map((address) => address.toLowerCase())));
   app.decorate("bulkhead", new Bulkhead(bulkhead));
+  app.decorate("registrations", new Bulkhead(registrationBulkhead));
   app.decorateRequest("session", null);
   // The requests the bulkhead's calls yield to: in flight until their response is sent or cut.
   app.addHook("onRequest", async (request, reply) => {

@@ -1,5 +1,5 @@
 /** Entry point: environment, database + migrations, then listen. Ctrl-C / SIGTERM close cleanly. */
-import { buildApp, DEFAULT_BULKHEAD } from "./app.ts";
+import { buildApp, DEFAULT_BULKHEAD, DEFAULT_REGISTRATION_BULKHEAD } from "./app.ts";
 import { createDb, migrate, type Db } from "./db/index.ts";
 import { describeDatabase, EnvError, loadEnv } from "./env.ts";
 import { startPaymentAuditJob } from "./jobs/paymentAudit.ts";
@@ -52,6 +52,7 @@ async function main(): Promise<void> {
       queued: env.teamCallsQueued,
       waitMs: env.statementTimeoutMs,
     },
+    registrationBulkhead: { ...DEFAULT_REGISTRATION_BULKHEAD, waitMs: env.statementTimeoutMs },
     rateLimit:
       env.rateLimitPerMinute > 0
         ? { perIp: env.rateLimitPerMinute, perToken: env.rateLimitPerMinute, windowMs: 60_000 }

@@ -446,6 +446,41 @@ describe("team calls through the bulkhead", () => {
     }
   });
 
+  it("answers a registration past the registrations' bulkhead 4800 busy, registers nothing, and one with a turn", async () => {
+    const app = buildApp({
+      db,
+      verifySession: addressTokens,
+      registrationBulkhead: { inFlight: 1, queued: 0, waitMs: 60_000, yieldMs: 0 },
+    });
+    const newcomer = addressOf(50);
+    const register = () =>
+      post(app, "register", {
+        headers: { ...token(newcomer), lang: "en" },
+        form: { username: "newcomer", recommend: MEMBER },
+      });
+    const members = async () =>
+      (await db.query("SELECT 1 FROM members WHERE address = $1", [newcomer])).rows.length;
+    const release = deferred();
+    const held = app.registrations.run(() => release.promise);
+    try {
+      const refused = await register();
+      expect(refused.statusCode).toBe(200);
+      expect(refused.json()).toEqual(BUSY_EN);
+      expect(await members()).toBe(0);
+
+      release.resolve();
+      await held;
+      expect((await register()).json()).toMatchObject({
+        code: 0,
+        data: { address: newcomer, recommend: MEMBER },
+      });
+      expect(await members()).toBe(1);
+    } finally {
+      release.resolve();
+      await app.close();
+    }
+  });
+
   it("answers a queued team call 4800 busy once it has waited waitMs, never a 5xx", async () => {
     await whileHeld({ inFlight: 1, queued: 5, waitMs: 100, yieldMs: 0 }, async (app) => {
       const queued = await post(app, "teamInfo", { headers: { ...token(HEAD), lang: "en" } });
@@ -455,12 +490,21 @@ describe("team calls through the bulkhead", () => {
   });
 });
 
+/** Statements waiting for a lock on `team_totals`, each holding its connection. */
+async function waitingOnLock(observer: Db): Promise<number> {
+  const { rows } = await observer.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'team_totals'::regclass AND NOT granted",
+  );
+  return rows[0]!.n;
+}
+
 // A statement blocked on a lock holds its pooled connection: without the bulkhead, ten team calls
 // stuck that way hold nine or ten of the pool's ten connections (measured: nine waiting on the lock),
-// and the bystander's statements share what is left. PGlite has one connection and runs one
+// and the bystander's statements share what is left; ten registrations likewise (each updates its
+// uplines' totals). PGlite has one connection and runs one
 // transaction at a time, so there is no lock to wait on: PostgreSQL only.
 if (process.env.TEST_DATABASE_URL) {
-  describe("team calls stuck on PostgreSQL (PostgreSQL)", () => {
+  describe("team calls and registrations stuck on PostgreSQL (PostgreSQL)", () => {
     let db: Db;
     /** The test's own connections to the same database: the lock and the look at who waits on it. */
     let observer: Db;
@@ -487,40 +531,64 @@ if (process.env.TEST_DATABASE_URL) {
       await drop();
     });
 
-    it("a bystander is answered while ten team calls wait on a lock, and they all answer after", async () => {
+    /** Runs `body` while the test holds an exclusive lock on `team_totals`; `unlock()` lets it go. */
+    async function whileTeamTotalsLocked(body: (unlock: () => Promise<void>) => Promise<void>) {
       const locked = deferred();
-      const unlock = deferred();
+      const release = deferred();
       const lock = observer.transaction(async (tx) => {
         await tx.exec("LOCK TABLE team_totals IN ACCESS EXCLUSIVE MODE");
         locked.resolve();
-        await unlock.promise;
+        await release.promise;
       });
+      const unlock = async () => {
+        release.resolve();
+        await lock;
+      };
       try {
         await locked.promise;
+        await body(unlock);
+      } finally {
+        await unlock();
+      }
+    }
+
+    const bystanderWallet = () =>
+      post(app, "walletList", { headers: token(BYSTANDER), form: { credit_type: "usdt" } });
+
+    it("a bystander is answered while ten team calls wait on a lock, and they all answer after", async () => {
+      await whileTeamTotalsLocked(async (unlock) => {
         const team = Array.from({ length: 10 }, () => post(app, "teamInfo", { headers: token(HEAD) }));
-        const waitingOnLock = async () =>
-          (
-            await observer.query<{ n: number }>(
-              "SELECT count(*)::int AS n FROM pg_locks WHERE relation = 'team_totals'::regclass AND NOT granted",
-            )
-          ).rows[0]!.n;
-        await vi.waitFor(async () => expect(await waitingOnLock()).toBeGreaterThan(0));
-        const bystander = await post(app, "walletList", {
-          headers: token(BYSTANDER),
-          form: { credit_type: "usdt" },
-        });
-        expect(bystander.json()).toMatchObject({ code: 0, data: { total: 0 } });
+        await vi.waitFor(async () => expect(await waitingOnLock(observer)).toBeGreaterThan(0));
+        expect((await bystanderWallet()).json()).toMatchObject({ code: 0, data: { total: 0 } });
         // One team call holds a connection; the other nine wait in the bulkhead, holding none.
-        expect(await waitingOnLock()).toBe(1);
-        unlock.resolve();
-        await lock;
+        expect(await waitingOnLock(observer)).toBe(1);
+        await unlock();
         for (const answer of await Promise.all(team)) {
           expect(answer.json()).toMatchObject({ code: 0, data: { directCount: 2, teamCount: 2 } });
         }
-      } finally {
-        unlock.resolve();
-        await lock;
-      }
+      });
+    });
+
+    it("a bystander is answered while ten registrations wait on a lock, and they all register after", async () => {
+      await whileTeamTotalsLocked(async (unlock) => {
+        const registered = Array.from({ length: 10 }, (_, i) =>
+          post(app, "register", {
+            headers: token(addressOf(100 + i)),
+            form: { username: `r${i}`, recommend: MEMBER },
+          }),
+        );
+        await vi.waitFor(async () => expect(await waitingOnLock(observer)).toBe(2));
+        expect((await bystanderWallet()).json()).toMatchObject({ code: 0, data: { total: 0 } });
+        // Two registrations hold a connection each; the other eight wait in the bulkhead, holding none.
+        expect(await waitingOnLock(observer)).toBe(2);
+        await unlock();
+        for (const answer of await Promise.all(registered)) expect(answer.json()).toMatchObject({ code: 0 });
+        const { rows } = await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM members WHERE recommend = $1",
+          [MEMBER],
+        );
+        expect(rows[0]!.n).toBe(10);
+      });
     });
   });
 }

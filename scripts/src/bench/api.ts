@@ -49,8 +49,18 @@ const FIRST_VISIT_SOCKETS = 64;
 /** The one purchase among the first visits; the bench server's payment check accepts this hash only. */
 export const BENCH_PAID_HASH = `0x${"b".repeat(64)}`;
 
-/** The line the bench server writes on stderr for each team call it reads. */
-export const TEAM_CALL_ARRIVED = "team call arrived";
+/** The line the bench server writes on stderr for each heavy call (team call or registration) it reads. */
+export const HEAVY_CALL_ARRIVED = "heavy call arrived";
+
+/**
+ * Fresh addresses with a login token each (the bench server makes their sessions), which register under
+ * the chain's leaf, 1,000 generations deep, ten at a time beside the bystander.
+ */
+export const BENCH_REGISTRANTS = {
+  count: 1_000,
+  address: (i: number) => `0x${(0xf0000000 + i).toString(16).padStart(40, "0")}`,
+  token: (i: number) => `bench-registrant-${i}`,
+};
 
 /** The replaced design: the whole downline walked per read (indexed), timed in the server process. */
 export type WalkRow = { member: string; walkMs: number };
@@ -236,7 +246,7 @@ export async function measureApi({ seconds = 3, concurrency = 16, signIns = 50, 
       cpuUsPerReq: Math.round(median(runs[i]!.map((run) => run.cpuUsPerReq))),
       cpuRatio: round2(median(runs[i]!.map((run, round) => runs[0]![round]!.cpuUsPerReq / run.cpuUsPerReq))),
     }));
-    const { team, bystander } = await measureTeam(apiPort, tokens, token, output.teamCalls);
+    const { team, bystander } = await measureTeam(apiPort, tree, tokens, token, output.heavyCalls);
     const walk: WalkRow[] = [];
     // Once each: the head's walk takes tens of seconds on PGlite.
     for (const member of ["head", "middle", "leaf"] as const) {
@@ -251,7 +261,7 @@ export async function measureApi({ seconds = 3, concurrency = 16, signIns = 50, 
 
 /**
  * What the bench server says on stderr (stdout carries its request log), line by line: its ports, one
- * JSON line, then a line for each team call it reads, counted so the client can wait until it has read some.
+ * JSON line, then a line for each heavy call it reads, counted so the client can wait until it has read some.
  */
 function benchServerOutput(stderr: Readable) {
   let started!: (ports: BenchServerPorts) => void;
@@ -262,7 +272,7 @@ function benchServerOutput(stderr: Readable) {
     const lines = (rest + chunk.toString()).split("\n");
     rest = lines.pop()!;
     for (const line of lines) {
-      if (line === TEAM_CALL_ARRIVED) read += 1;
+      if (line === HEAVY_CALL_ARRIVED) read += 1;
       else if (line.startsWith("{")) started(JSON.parse(line) as BenchServerPorts);
     }
     for (const waiter of waiting.filter((w) => w.count <= read)) {
@@ -272,7 +282,7 @@ function benchServerOutput(stderr: Readable) {
   });
   return {
     started: new Promise<BenchServerPorts>((resolve) => (started = resolve)),
-    teamCalls: {
+    heavyCalls: {
       until: (count: number) =>
         count <= read ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ count, resolve })),
     },
@@ -284,12 +294,14 @@ type BenchServerPorts = {
   tree: Record<TreeMember, string>;
   tokens: Record<TreeMember, string>;
 };
-/** A wait until the bench server has read `count` team calls in all. */
-type TeamCallsRead = { until: (count: number) => Promise<void> };
+/** A wait until the bench server has read `count` heavy calls in all. */
+type HeavyCallsRead = { until: (count: number) => Promise<void> };
 
 const TEAM_SAMPLES = 200;
 /** Rounds of the bystander's samples: one of each load per round. */
 const BYSTANDER_ROUNDS = 500;
+/** Rounds of the bystander beside ten registrations (each registrant registers once). */
+const REGISTRATION_ROUNDS = BENCH_REGISTRANTS.count / 10;
 /** Client addresses (X-Forwarded-For) of the bystander and of everyone else in the team bench. */
 const BYSTANDER_CLIENT = "198.51.100.2";
 const OTHER_CLIENT = "198.51.100.1";
@@ -304,18 +316,19 @@ const HEAVY_CALLS = 10;
  */
 async function measureTeam(
   port: number,
+  tree: Record<TreeMember, string>,
   tokens: Record<TreeMember, string>,
   bystanderToken: string,
-  teamCalls: TeamCallsRead,
+  heavyCalls: HeavyCallsRead,
 ): Promise<{ team: TeamRow[]; bystander: BystanderRow[] }> {
   const agent = new Agent({ keepAlive: true, maxSockets: HEAVY_CALLS + 1 });
   /**
    * One call: the client's latency, the server's own time (`x-server-ms`, from its hooks to its answer)
    * and the team calls running or waiting in the server when it arrived (`x-team-calls`).
    */
-  let teamCallsSent = 0;
+  let heavyCallsSent = 0;
   const timed = async (name: string, token: string, body = "") => {
-    if (name === "teamInfo" || name === "recommendList") teamCallsSent += 1;
+    if (["teamInfo", "recommendList", "register"].includes(name)) heavyCallsSent += 1;
     const start = performance.now();
     // The bystander is a client of its own; the others share one (told apart with BENCH_RATE_LIMIT=1).
     const client = token === bystanderToken ? BYSTANDER_CLIENT : OTHER_CLIENT;
@@ -355,11 +368,11 @@ async function measureTeam(
   const bystander = () => timed("walletList", bystanderToken, wallet);
   /**
    * The bystander's walletList sent right after the ten calls `other(j)`, or, `whileRunning`, once the
-   * server has read every team call sent so far (team calls only: the server announces those).
+   * server has read every heavy call sent so far (team calls and registrations: the server announces those).
    */
   const besides = async (other: (j: number) => Promise<Sample>, whileRunning = false) => {
     const others = Array.from({ length: HEAVY_CALLS }, (_, j) => other(j));
-    if (whileRunning) await teamCalls.until(teamCallsSent);
+    if (whileRunning) await heavyCalls.until(heavyCallsSent);
     const sample = await bystander();
     await Promise.all(others);
     return sample;
@@ -377,6 +390,17 @@ async function measureTeam(
     sentWith.push(await besides(ofTheHead));
     // the control: as many cheap calls of another member, so the cost of concurrency alone shows
     control.push(await besides(() => timed("walletList", tokens.leaf, wallet)));
+  }
+  // Ten fresh members registering under the chain's leaf: each registration updates 1,000 uplines' totals.
+  const idleBetween: Sample[] = [];
+  const registering: Sample[] = [];
+  for (let i = 0; i < REGISTRATION_ROUNDS; i++) {
+    idleBetween.push(await bystander());
+    const register = (j: number) => {
+      const n = i * HEAVY_CALLS + j;
+      return timed("register", BENCH_REGISTRANTS.token(n), `username=new${n}&recommend=${tree.leaf}`);
+    };
+    registering.push(await besides(register, true));
   }
   agent.destroy();
   const row = (load: string, samples: Sample[]): BystanderRow => {
@@ -397,6 +421,8 @@ async function measureTeam(
       row(`while ${HEAVY_CALLS} calls of the head run`, running),
       row(`sent with ${HEAVY_CALLS} calls of the head`, sentWith),
       row(`sent with ${HEAVY_CALLS} walletList of another member (control)`, control),
+      row("idle, between the registrations", idleBetween),
+      row(`while ${HEAVY_CALLS} members register 1,000 deep`, registering),
     ],
   };
 }

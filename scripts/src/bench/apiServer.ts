@@ -14,7 +14,7 @@ import { scratchDatabase } from "@taichi/server/db/scratch";
 import { ENV_DEFAULTS, PGLITE_MEMORY } from "@taichi/server/env";
 import { hashToken } from "@taichi/server/lib/auth";
 import { batchedLogStream } from "@taichi/server/lib/logStream";
-import { BENCH_PAID_HASH, TEAM_CALL_ARRIVED } from "./api.ts";
+import { BENCH_PAID_HASH, BENCH_REGISTRANTS, HEAVY_CALL_ARRIVED } from "./api.ts";
 
 /** Announcements and ledger rows the routes read from, so their queries do real work. */
 export const BENCH_SEED = { announcements: 30, ledgerRowsPerCredit: 300, machines: 5 };
@@ -78,11 +78,12 @@ const app = buildApp({
 app.addHook("onSend", async (_request, reply) => {
   reply.header("x-server-ms", reply.elapsedTime.toFixed(3));
 });
-// The bench's view of the bulkhead: each team call announces its arrival on stderr (the client sends the
-// bystander "while ten run" once the server has read all ten), and every other answer carries how many
-// team calls were running or waiting when its request arrived (`x-team-calls`).
+// The bench's view of the heavy calls: each team call and registration announces its arrival on stderr
+// (the client sends the bystander "while ten run" once the server has read all ten), and every other
+// answer carries how many team calls were running or waiting when its request arrived (`x-team-calls`).
 app.addHook("onRequest", async (request, reply) => {
-  if (request.routeOptions.config.bulkhead) process.stderr.write(`${TEAM_CALL_ARRIVED}\n`);
+  if (request.routeOptions.config.bulkhead || request.routeOptions.url?.endsWith("/register"))
+    process.stderr.write(`${HEAVY_CALL_ARRIVED}\n`);
   else {
     const { running, waiting } = app.bulkhead.load;
     reply.header("x-team-calls", String(running + waiting));
@@ -165,15 +166,27 @@ async function seedTree(): Promise<void> {
   });
 }
 
-/** Login tokens of the tree's head, middle and leaf (they have no keys to sign in with). */
+/**
+ * Login tokens of the tree's head, middle and leaf (they have no keys to sign in with), returned, and of
+ * the bench's registrants (`BENCH_REGISTRANTS`).
+ */
 async function treeTokens(): Promise<Record<keyof typeof TREE_MEMBERS, string>> {
   const tokens = { head: "bench-head", middle: "bench-middle", leaf: "bench-leaf" };
-  for (const [role, token] of Object.entries(tokens)) {
-    await db.query(
-      "INSERT INTO sessions (token_hash, address, expires_at) VALUES ($1, $2, now() + interval '1 day')",
-      [hashToken(token), TREE_MEMBERS[role as keyof typeof TREE_MEMBERS]],
-    );
-  }
+  const sessions = [
+    ...Object.entries(tokens).map(([role, token]) => [
+      token,
+      TREE_MEMBERS[role as keyof typeof TREE_MEMBERS],
+    ]),
+    ...Array.from({ length: BENCH_REGISTRANTS.count }, (_, i) => [
+      BENCH_REGISTRANTS.token(i),
+      BENCH_REGISTRANTS.address(i),
+    ]),
+  ];
+  await db.query(
+    `INSERT INTO sessions (token_hash, address, expires_at)
+     SELECT token_hash, address, now() + interval '1 day' FROM unnest($1::text[], $2::text[]) AS s(token_hash, address)`,
+    [sessions.map(([token]) => hashToken(token!)), sessions.map(([, address]) => address)],
+  );
   return tokens;
 }
 
