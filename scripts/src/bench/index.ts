@@ -77,7 +77,7 @@ if (want("api")) {
   );
   console.table(api.team);
   console.log(
-    "A bystander's walletList: alone; while ten teamInfo/recommendList calls of the head run (sent once the server has read them: the issue's goal, under 2x idle); sent at the same moment as the ten; sent with ten cheap calls (the control)",
+    "A bystander's walletList: alone; while ten teamInfo/recommendList calls of the head run (sent once the server has read them: the issue's goal, under 2x idle); sent at the same moment as the ten; sent with ten cheap calls (the control); alone and while ten members register 1,000 deep",
   );
   console.table(api.bystander);
   console.log("The replaced design: one walk of the downline per read (indexed), database time");

@@ -31,9 +31,9 @@ export type HitKeys = { ip: string | null; token: string | null };
 export type Hits = { ip: number | null; token: number | null };
 
 /**
- * Adds each key's requests of the batch to its count in the current window (a new row starts at them),
- * in key order, so that two instances' batches lock shared rows in one order and cannot deadlock;
- * returns each key's count after them. `$1` is the window length, `$2` the request keys.
+ * Adds each key's requests of the batch (`requests`: a relation with one `key` row per request) to its
+ * count in the current window (a new row starts at them), in key order, so that two instances' batches
+ * lock shared rows in one order and cannot deadlock; returns each key's count after them.
  */
 function upsertCounts(requests: string): string {
   return `INSERT INTO rate_limit_hits (key, window_index, hits)
