@@ -1,8 +1,8 @@
 /**
  * Every answer keeps the legacy `{ code, msg, data }` shape:
  * - expected refusals (`ApiError`) and bad bodies (schema, parsing, content type, size): HTTP 200, code 4800/4700;
- * - a statement timeout or no free database connection (`DatabaseBusyError`), or a team call refused by
- *   the bulkhead (`BulkheadFullError`): HTTP 200, code 4800 "busy";
+ * - a statement timeout or no free database connection (`DatabaseBusyError`), or a call refused by
+ *   a bulkhead (`BulkheadFullError`: team calls, registrations): HTTP 200, code 4800 "busy";
  * - unknown routes: HTTP 404, code 404;
  * - anything else: HTTP 500, code 500, a generic message; the details go to the log only.
  */
