@@ -11,7 +11,7 @@ import type { Address } from "viem";
 import type { Db } from "./db/index.ts";
 import { ENV_DEFAULTS, type TrustProxy } from "./env.ts";
 import { DEFAULT_AUTH, dbSessionVerifier, type AuthSettings } from "./lib/auth.ts";
-import { Bulkhead, type BulkheadOptions } from "./lib/bulkhead.ts";
+import { Bulkhead, type BulkheadName, type BulkheadOptions } from "./lib/bulkhead.ts";
 import { MemberCache } from "./lib/memberCache.ts";
 import type { PaymentTarget, VerifyPayment, VerifyPayout } from "./lib/payments.ts";
 import { DEFAULT_RATE_LIMIT, installRateLimit, type RateLimitOptions } from "./plugins/rateLimit.ts";
@@ -40,14 +40,12 @@ declare module "fastify" {
     verifyPayout: VerifyPayout;
     /** Lower-case addresses allowed on the `admin/*` routes. */
     operators: ReadonlySet<string>;
-    /** What routes with `bulkhead: true` (the team calls) run through. */
-    bulkhead: Bulkhead;
-    /** What `register` runs its writes through. */
-    registrations: Bulkhead;
+    /** What routes with `bulkhead: "team"` (the team calls) and `"registration"` run through. */
+    bulkheads: Record<BulkheadName, Bulkhead>;
   }
   interface FastifyContextConfig {
-    /** The route runs through the bulkhead; every other request is one its calls yield to. */
-    bulkhead?: boolean;
+    /** The bulkhead the route runs through; the team calls yield to every request not of theirs. */
+    bulkhead?: BulkheadName;
   }
 }
 
@@ -165,12 +163,14 @@ export function buildApp({
   app.decorate("memberCache", new MemberCache<MyData>(myCacheMs));
   app.decorate("verifyPayout", verifyPayout);
   app.decorate("operators", new Set(operators.map((address) => address.toLowerCase())));
-  app.decorate("bulkhead", new Bulkhead(bulkhead));
-  app.decorate("registrations", new Bulkhead(registrationBulkhead));
+  app.decorate("bulkheads", {
+    team: new Bulkhead(bulkhead),
+    registration: new Bulkhead(registrationBulkhead),
+  });
   app.decorateRequest("session", null);
-  // The requests the bulkhead's calls yield to: in flight until their response is sent or cut.
+  // The requests the team calls yield to: in flight until their response is sent or cut.
   app.addHook("onRequest", async (request, reply) => {
-    if (!request.routeOptions.config.bulkhead) reply.raw.once("close", app.bulkhead.other());
+    if (request.routeOptions.config.bulkhead !== "team") reply.raw.once("close", app.bulkheads.team.other());
   });
   installErrorHandling(app);
   if (rateLimit) installRateLimit(app, rateLimit);

@@ -232,7 +232,7 @@ describe("team calls through the bulkhead", () => {
     const heldCall = defineInvestRoute({
       name: "teamInfo",
       auth: true,
-      bulkhead: true,
+      bulkhead: "team",
       handler: async () => {
         holding.resolve();
         await release.promise;
@@ -278,7 +278,7 @@ describe("team calls through the bulkhead", () => {
           return "ordinary";
         },
       }),
-      defineInvestRoute({ name: "teamInfo", auth: true, bulkhead: true, handler: teamCall }),
+      defineInvestRoute({ name: "teamInfo", auth: true, bulkhead: "team", handler: teamCall }),
     ];
     app.register(async (child) => routes.forEach((route) => route.register(child)), { prefix: TEST_PREFIX });
     const send = (name: string, address: string) =>
@@ -394,7 +394,7 @@ describe("team calls through the bulkhead", () => {
     const teamInfo = defineInvestRoute({
       name: "teamInfo",
       auth: true,
-      bulkhead: true,
+      bulkhead: "team",
       handler: async ({ session }) => {
         teamStarted.push(session!.address);
         if (session!.address === MEMBER) {
@@ -428,7 +428,7 @@ describe("team calls through the bulkhead", () => {
       hungUp.on("error", () => {}); // the client's own side of hanging up
       hungUp.end();
       await queued.promise;
-      expect(app.bulkhead.load).toEqual({ running: 1, waiting: 1 });
+      expect(app.bulkheads.team.load).toEqual({ running: 1, waiting: 1 });
       hungUp.destroy();
       await closed.promise;
 
@@ -439,7 +439,7 @@ describe("team calls through the bulkhead", () => {
         (await post(app, "teamInfo", { prefix: TEST_PREFIX, headers: token(BYSTANDER) })).json(),
       ).toMatchObject({ code: 0, data: "team" });
       expect(teamStarted).toEqual([MEMBER, BYSTANDER]);
-      expect(app.bulkhead.load).toEqual({ running: 0, waiting: 0 });
+      expect(app.bulkheads.team.load).toEqual({ running: 0, waiting: 0 });
     } finally {
       release.resolve();
       await app.close();
@@ -461,7 +461,7 @@ describe("team calls through the bulkhead", () => {
     const members = async () =>
       (await db.query("SELECT 1 FROM members WHERE address = $1", [newcomer])).rows.length;
     const release = deferred();
-    const held = app.registrations.run(() => release.promise);
+    const held = app.bulkheads.registration.run(() => release.promise);
     try {
       const refused = await register();
       expect(refused.statusCode).toBe(200);

@@ -78,14 +78,13 @@ const app = buildApp({
 app.addHook("onSend", async (_request, reply) => {
   reply.header("x-server-ms", reply.elapsedTime.toFixed(3));
 });
-// The bench's view of the heavy calls: each team call and registration announces its arrival on stderr
+// The bench's view of the bulkheads: each team call and registration announces its arrival on stderr
 // (the client sends the bystander "while ten run" once the server has read all ten), and every other
 // answer carries how many team calls were running or waiting when its request arrived (`x-team-calls`).
 app.addHook("onRequest", async (request, reply) => {
-  if (request.routeOptions.config.bulkhead || request.routeOptions.url?.endsWith("/register"))
-    process.stderr.write(`${HEAVY_CALL_ARRIVED}\n`);
+  if (request.routeOptions.config.bulkhead) process.stderr.write(`${HEAVY_CALL_ARRIVED}\n`);
   else {
-    const { running, waiting } = app.bulkhead.load;
+    const { running, waiting } = app.bulkheads.team.load;
     reply.header("x-team-calls", String(running + waiting));
   }
 });
@@ -122,7 +121,7 @@ bare.get("/ledger", async () => {
   );
   return rows[0];
 });
-const tokens = await treeTokens();
+const tokens = await createSessions();
 await app.listen({ host: "127.0.0.1", port: 0 });
 await bare.listen({ host: "127.0.0.1", port: 0 });
 
@@ -170,7 +169,7 @@ async function seedTree(): Promise<void> {
  * Login tokens of the tree's head, middle and leaf (they have no keys to sign in with), returned, and of
  * the bench's registrants (`BENCH_REGISTRANTS`).
  */
-async function treeTokens(): Promise<Record<keyof typeof TREE_MEMBERS, string>> {
+async function createSessions(): Promise<Record<keyof typeof TREE_MEMBERS, string>> {
   const tokens = { head: "bench-head", middle: "bench-middle", leaf: "bench-leaf" };
   const sessions = [
     ...Object.entries(tokens).map(([role, token]) => [

@@ -1,5 +1,5 @@
 /**
- * A bulkhead for the expensive member paths (routes with `bulkhead: true`): at most `inFlight` of them
+ * A bulkhead for the expensive member paths (routes with `bulkhead: <name>`): at most `inFlight` of them
  * run at once in this process, the next `queued` wait in arrival order, and the rest are refused at
  * once. Other routes never pass through it, so they never wait behind a pile of expensive calls: those
  * hold at most `inFlight` database connections and queries at a time. And they yield: a call whose turn
@@ -7,6 +7,9 @@
  * at most, so a member's ordinary call never shares the database with one (docs/server.md, "Limits").
  */
 import type { Db } from "../db/types.ts";
+
+/** The expensive member paths, each with a bulkhead of its own: team reads and registrations. */
+export type BulkheadName = "team" | "registration";
 
 export type BulkheadOptions = {
   /** Calls running at once. */

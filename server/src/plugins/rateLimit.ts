@@ -100,7 +100,7 @@ export class HitCounter {
   readonly #db: Queryable;
   readonly #windowMs: number;
   readonly #perIp: number;
-  #queue: { keys: HitKeys; resolve: (hits: Hits) => void; reject: (error: unknown) => void }[] = [];
+  readonly #queue: { keys: HitKeys; resolve: (hits: Hits) => void; reject: (error: unknown) => void }[] = [];
   #counting = false;
 
   constructor(db: Queryable, windowMs: number, perIp: number) {

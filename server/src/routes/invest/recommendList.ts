@@ -32,7 +32,7 @@ export type RecommendListData = {
 export default defineInvestRoute<{ userId?: number; page?: number }, RecommendListData>({
   name: "recommendList",
   auth: true,
-  bulkhead: true,
+  bulkhead: "team",
   body: {
     type: "object",
     additionalProperties: false,

@@ -1,5 +1,4 @@
 /** `register` (body: username, recommend; signed in): makes the signed-in address a member. */
-import type { FastifyInstance } from "fastify";
 import { zeroAddress } from "viem";
 import { reject } from "../../lib/api.ts";
 import { findMember, iso } from "../../lib/members.ts";
@@ -23,58 +22,45 @@ const USERNAME_FORBIDDEN = /[\p{Cf}<>]/u;
 export default defineInvestRoute<{ username: string; recommend: string }, RegisterData>({
   name: "register",
   auth: true,
+  // Its insert updates up to 1,000 uplines' totals under their row locks (DEFAULT_REGISTRATION_BULKHEAD).
+  bulkhead: "registration",
   body: {
     type: "object",
     required: ["username", "recommend"],
     additionalProperties: false,
     properties: { username: usernameSchema, recommend: addressSchema },
   },
-  async handler({ body, session, request }) {
+  async handler({ body, db, session, request }) {
     const me = session!.address.toLowerCase();
     const recommend = body.recommend.toLowerCase();
     const username = body.username.trim();
     if (username === "") throw reject("invalidParameter", { field: "username" });
     if (USERNAME_FORBIDDEN.test(username)) throw reject("usernameCharacters");
-    // Through the registrations' bulkhead (DEFAULT_REGISTRATION_BULKHEAD): its insert updates up to
-    // 1,000 uplines' totals under their row locks.
-    return request.server.registrations.run(
-      () => registerMember(request.server, me, username, recommend),
-      () => request.socket.destroyed,
+    if (await findMember(db, me)) throw reject("alreadyRegistered");
+    if (recommend === me) throw reject("recommendIsSelf");
+    let referrer: string | null = recommend;
+    if (recommend === zeroAddress) {
+      // The zero address (the default invite code) is only accepted for the very first member; the
+      // unique index `members_one_root_idx` refuses a second one even when both check at once.
+      const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM members) AS any");
+      if (rows[0]?.any) throw reject("recommendNotRegistered");
+      referrer = null;
+    } else {
+      const upline = await findMember(db, recommend);
+      if (!upline) throw reject("recommendNotRegistered");
+      if (upline.recommend === me) throw reject("recommendIsYourReferral");
+    }
+    const { rows } = await db.query<{ id: number; created_at: Date | string }>(
+      `INSERT INTO members (address, username, recommend) VALUES ($1, $2, $3)
+       ON CONFLICT DO NOTHING RETURNING id, created_at`,
+      [me, username, referrer],
     );
+    const row = rows[0];
+    if (!row)
+      throw reject(
+        referrer === null && !(await findMember(db, me)) ? "recommendNotRegistered" : "alreadyRegistered",
+      );
+    request.server.memberCache.invalidate(me);
+    return { id: Number(row.id), address: me, username, recommend: referrer, createdAt: iso(row.created_at) };
   },
 });
-
-/** Makes `me` a member under `recommend` (lower-case addresses), or rejects why not. */
-async function registerMember(
-  { db, memberCache }: FastifyInstance,
-  me: string,
-  username: string,
-  recommend: string,
-): Promise<RegisterData> {
-  if (await findMember(db, me)) throw reject("alreadyRegistered");
-  if (recommend === me) throw reject("recommendIsSelf");
-  let referrer: string | null = recommend;
-  if (recommend === zeroAddress) {
-    // The zero address (the default invite code) is only accepted for the very first member; the
-    // unique index `members_one_root_idx` refuses a second one even when both check at once.
-    const { rows } = await db.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM members) AS any");
-    if (rows[0]?.any) throw reject("recommendNotRegistered");
-    referrer = null;
-  } else {
-    const upline = await findMember(db, recommend);
-    if (!upline) throw reject("recommendNotRegistered");
-    if (upline.recommend === me) throw reject("recommendIsYourReferral");
-  }
-  const { rows } = await db.query<{ id: number; created_at: Date | string }>(
-    `INSERT INTO members (address, username, recommend) VALUES ($1, $2, $3)
-     ON CONFLICT DO NOTHING RETURNING id, created_at`,
-    [me, username, referrer],
-  );
-  const row = rows[0];
-  if (!row)
-    throw reject(
-      referrer === null && !(await findMember(db, me)) ? "recommendNotRegistered" : "alreadyRegistered",
-    );
-  memberCache.invalidate(me);
-  return { id: Number(row.id), address: me, username, recommend: referrer, createdAt: iso(row.created_at) };
-}

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/index.ts";
+import type { BulkheadName } from "../../lib/bulkhead.ts";
 import { resolveLang, type Lang } from "../../i18n/messages.ts";
 import { okBody, reject } from "../../lib/api.ts";
 import { requireSession, type Session } from "../../plugins/session.ts";
@@ -74,10 +75,11 @@ export type InvestRouteSpec<Body, Data> = {
   /** Schema of the form/JSON body; omit for endpoints without payload (any body is then ignored). */
   body?: JsonSchema;
   /**
-   * Run the handler through the app's bulkhead (`app.bulkhead`): for the expensive member paths, whose
-   * cost a member can raise (the team calls), so that a pile of them never holds other routes' calls.
+   * Run the handler through one of the app's bulkheads (`app.bulkheads`): for the expensive member paths,
+   * whose cost a member can raise (team calls, registrations), so that a pile of them never holds other
+   * routes' calls.
    */
-  bulkhead?: boolean;
+  bulkhead?: BulkheadName;
   /** Returns `data`; throw `reject(...)` for a 4800 answer. */
   handler: (context: InvestContext<Body>) => Promise<Data>;
 };
@@ -99,7 +101,7 @@ export function defineInvestRoute<Body = undefined, Data = unknown>(
       app.post(
         `/${spec.name}`,
         {
-          config: { bulkhead: spec.bulkhead ?? false },
+          config: { bulkhead: spec.bulkhead },
           ...(spec.body
             ? {
                 schema: { body: spec.body },
@@ -113,18 +115,17 @@ export function defineInvestRoute<Body = undefined, Data = unknown>(
         },
         async (request) => {
           const lang = resolveLang(request.headers.lang);
-          const { bulkhead, db } = request.server;
+          const { db } = request.server;
+          const bulkhead = spec.bulkhead && request.server.bulkheads[spec.bulkhead];
           const handle = () =>
             spec.handler({
               body: request.body as Body,
-              db: spec.bulkhead ? bulkhead.yielding(db) : db,
+              db: bulkhead ? bulkhead.yielding(db) : db,
               lang,
               session: request.session,
               request,
             });
-          const data = spec.bulkhead
-            ? await bulkhead.run(handle, () => request.socket.destroyed)
-            : await handle();
+          const data = bulkhead ? await bulkhead.run(handle, () => request.socket.destroyed) : await handle();
           return okBody(lang, data);
         },
       );

@@ -28,7 +28,7 @@ const TEAM_INFO_SQL = `
 export default defineInvestRoute<undefined, TeamInfoData>({
   name: "teamInfo",
   auth: true,
-  bulkhead: true,
+  bulkhead: "team",
   async handler({ db, session }) {
     const { rows } = await db.query<{
       recommend: string | null;
