@@ -2,12 +2,11 @@
 pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import {IStaking} from "./interfaces/IStaking.sol";
+import {IStaking, IStakingIncome} from "./interfaces/IStaking.sol";
 import {IPresale} from "./interfaces/IPresale.sol";
 import {IIdo} from "./interfaces/IIdo.sol";
 import {StakingMath} from "./libraries/StakingMath.sol";
 import {PairPrice} from "./libraries/PairPrice.sol";
-import {IUniswapV2Pair} from "./interfaces/IUniswapV2.sol";
 
 /// @title DataReader: batched, read-only views over Presale, Ido, Staking and token balances
 /// @notice Lets a page load a member's whole picture in one call (`getUserInfo`), several members at once
@@ -41,7 +40,7 @@ contract DataReader {
     /// @param fbPrice The configured price, USDT per token (18 decimals).
     /// @param twap The pair's average price a deposit now would compare it with (0: none).
     /// @param price What a deposit now would value a token at: the lower of the two (0 when refused).
-    /// @param spot The pair's price now, from its reserves (the market price; never used to value deposits).
+    /// @param spot The pair's price now, from its reserves: a deposit is valued at no more than it.
     /// @param refusal Why a deposit now would be refused: "" (it would not), "PriceUnavailable" or
     ///        "PriceDeviation".
     /// @param pair / window / maxDeviation Staking's price oracle settings (`setPriceOracle`).
@@ -57,7 +56,7 @@ contract DataReader {
     }
 
     /// @notice A member's referral, team and node income (USDT): `credited` in total, of which `vested`, of
-    ///         which `claimed`; `claimable` = vested - claimed; its unvested part vests linearly until `vestEnd`.
+    ///         which `claimed`; `claimable` = vested - claimed; the last of it vests at `vestEnd` (0: all has).
     struct Income {
         uint256 credited;
         uint256 vested;
@@ -79,7 +78,7 @@ contract DataReader {
     uint256 private constant _TOTALS = 31; // totalAmount 96 | totalStatic 96 | totalOrder 32 | totalUser 32
     uint256 private constant _REWARDS = 32; // totalRewardInvite 128 | totalRewardTeam 128; then totalExtract, owed[2]
     uint256 private constant _ORDERS = 39; // mapping(uint256 => OrderData), kind in the top byte of slot 1
-    uint256 private constant _MEMBERS = 36; // mapping(address => Member): slot 2 vesting, slot 3 claimed
+    uint256 private constant _MEMBERS = 36; // mapping(address => Member): slot 3 claimed
     uint256 private constant _INCOME = 41; // income rates 64 | node count 32 | node dividend credited 128
     uint256 private constant _ORACLE = 45; // pair | window 32 | maxDeviation 16 | tokenIsToken0; observation: 2 slots
 
@@ -219,13 +218,11 @@ contract DataReader {
 
     /// @notice `account`'s referral, team and node income: credited, vested, claimed and claimable.
     function getIncome(address account) external view returns (Income memory income) {
-        IStaking.User memory u = _STAKING.users(account);
-        uint256[] memory words = _load(uint256(keccak256(abi.encode(account, _BASE + _MEMBERS))) + 2, 2);
-        income.credited = u.rewardTotal - u.rewardStatic;
-        income.claimable = u.balanceReward;
-        income.claimed = uint128(words[1]);
-        income.vested = income.claimable + income.claimed;
-        income.vestEnd = words[0] >> 224;
+        IStakingIncome schedules = IStakingIncome(address(_STAKING));
+        (income.credited, income.vested) = schedules.income(account);
+        income.claimed = uint128(_load(uint256(keccak256(abi.encode(account, _BASE + _MEMBERS))) + 3, 1)[0]);
+        income.claimable = income.vested > income.claimed ? income.vested - income.claimed : 0;
+        income.vestEnd = schedules.vestEnd(account);
     }
 
     /// @notice How a Staking token deposit now would be valued, and why it would be refused if it would.
@@ -238,10 +235,7 @@ contract DataReader {
         p.refusal = "PriceUnavailable";
         if (p.pair == address(0)) return p;
         bool tokenIsToken0 = (words[0] >> 208) & 1 == 1;
-        (uint256 reserve0, uint256 reserve1,) = IUniswapV2Pair(p.pair).getReserves();
-        (uint256 reserveToken, uint256 reserveUsdt) =
-            tokenIsToken0 ? (reserve0, reserve1) : (reserve1, reserve0);
-        if (reserveToken != 0) p.spot = reserveUsdt * 1e18 / reserveToken;
+        p.spot = PairPrice.spot(p.pair, tokenIsToken0);
         uint256 time = uint32(words[2]);
         uint256 span = uint32(words[2] >> 32);
         p.twap = words[2] >> 64;
@@ -254,9 +248,10 @@ contract DataReader {
             span = elapsed;
         }
         if (p.twap == 0 || span > 2 * p.window) return p;
-        (uint256 price, bool withinBound) = StakingMath.depositPrice(p.fbPrice, p.twap, p.maxDeviation);
-        p.refusal = withinBound ? "" : "PriceDeviation";
-        if (withinBound) p.price = price;
+        (uint256 price, bool withinBound) =
+            StakingMath.depositPrice(p.fbPrice, p.twap, p.spot, p.maxDeviation);
+        p.refusal = !withinBound ? "PriceDeviation" : price == 0 ? "PriceUnavailable" : "";
+        if (bytes(p.refusal).length == 0) p.price = price;
     }
 
     /// @notice Staking's running totals (`totalReward`: static income reserved plus the referral, team and node

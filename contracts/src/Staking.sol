@@ -6,6 +6,7 @@ import {UUPSUpgradeable} from "@openzeppelin/contracts-upgradeable/proxy/utils/U
 import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IStaking} from "./interfaces/IStaking.sol";
 import {IPresale} from "./interfaces/IPresale.sol";
@@ -79,31 +80,20 @@ contract Staking is
     }
 
     /// @inheritdoc IStaking
-    function deposit(uint256 index, uint256 amount, bool isUSDT)
-        external
-        nonReentrant
-        returns (uint256 orderIndex)
-    {
-        StakingStorage storage $ = _storage();
-        if ($.teams[msg.sender] & _BLACKLISTED != 0) revert Blacklisted(msg.sender);
-        uint256 link = $.links[msg.sender];
-        address up1 = address(uint160(link));
-        if (up1 == address(0)) {
-            bool registered;
-            (registered, up1,) = $.presale.getReferrers(msg.sender);
-            if (!registered) revert NotRegistered(msg.sender); // the root (no referrer) asks each time
-        }
-        (Walk memory w, IERC20 asset, uint256 actual) = _openOrder($, index, amount, isUSDT, up1);
-        // first open principal: the caller earns from its team and is a valid invite of its referrer
-        $.links[msg.sender] = link | uint160(up1) | (w.validChange ? _LINK_ACTIVE : 0);
-        _walk($, w, up1);
-        _shareWithNodes($, w);
-        if (w.invite != 0 || w.team != 0) {
-            $.totalRewardInvite += uint128(w.invite); // each credit is capped by the pool held
-            $.totalRewardTeam += uint128(w.team);
-        }
-        _collect(asset, actual);
-        return w.orderIndex;
+    function deposit(uint256 index, uint256 amount, bool isUSDT) external returns (uint256) {
+        return _deposit(index, amount, isUSDT, type(uint256).max, 0, type(uint256).max);
+    }
+
+    /// @inheritdoc IStaking
+    function deposit(
+        uint256 index,
+        uint256 amount,
+        bool isUSDT,
+        uint256 lockDay,
+        uint256 rate,
+        uint256 maxPay
+    ) external returns (uint256) {
+        return _deposit(index, amount, isUSDT, lockDay, rate, maxPay);
     }
 
     /// @inheritdoc IStaking
@@ -130,18 +120,8 @@ contract Staking is
     }
 
     /// @inheritdoc IStaking
-    function claimReward() external nonReentrant {
-        StakingStorage storage $ = _storage();
-        if ($.teams[msg.sender] & _BLACKLISTED != 0) revert Blacklisted(msg.sender);
-        Member storage me = $.members[msg.sender];
-        _settleNode($, msg.sender);
-        uint256 amount = _claimable($, msg.sender);
-        if (amount == 0) revert NothingToClaim(msg.sender);
-        me.rewardClaimed += uint128(amount); // at most the income credited, a uint128
-        me.lastOut = uint32(block.timestamp);
-        $.totalExtract += amount;
-        emit RewardClaimed(msg.sender, amount);
-        $.usdt.safeTransfer(msg.sender, amount);
+    function claimReward() external {
+        _delegateToAdmin(); // folds the schedules it reads (a loop of its own: see StakingAdmin)
     }
 
     // ---------------------------------------------------------------------------------------------------
@@ -213,7 +193,8 @@ contract Staking is
         IPresale.User memory registered = $.presale.users(account);
         uint256 rewardStatic = acc.rewardStatic;
         (uint256 rewardInvite, uint256 rewardTeam) = _credited(acc.earned);
-        (uint256 credited,) = _income($, account);
+        (uint256 credited, uint256 vested) = _incomeInAdmin(account);
+        uint256 claimed = acc.rewardClaimed;
         return User({
             index: registered.index,
             inviteCode: registered.refer,
@@ -224,7 +205,7 @@ contract Staking is
             rewardStatic: rewardStatic,
             rewardInvite: rewardInvite,
             rewardTeam: rewardTeam,
-            balanceReward: _claimable($, account),
+            balanceReward: vested > claimed ? vested - claimed : 0,
             orders: acc.orders,
             lastOut: acc.lastOut,
             refer: registered.refer
@@ -403,6 +384,43 @@ contract Staking is
     // Internals
     // ---------------------------------------------------------------------------------------------------
 
+    /// @dev Opens an order on terms no worse than `maxLockDay` days at `minRate` paying at most `maxPay`.
+    function _deposit(
+        uint256 index,
+        uint256 amount,
+        bool isUSDT,
+        uint256 maxLockDay,
+        uint256 minRate,
+        uint256 maxPay
+    ) private nonReentrant returns (uint256) {
+        StakingStorage storage $ = _storage();
+        if ($.teams[msg.sender] & _BLACKLISTED != 0) revert Blacklisted(msg.sender);
+        if (index < TIERS) {
+            Tier storage tier = $.tiers[index];
+            (uint256 lockDay, uint256 rate) = (tier.lockDay, tier.rate);
+            if (lockDay > maxLockDay || rate < minRate) revert TermsChanged(index, lockDay, rate);
+        }
+        uint256 link = $.links[msg.sender];
+        address up1 = address(uint160(link));
+        if (up1 == address(0)) {
+            bool registered;
+            (registered, up1,) = $.presale.getReferrers(msg.sender);
+            if (!registered) revert NotRegistered(msg.sender); // the root (no referrer) asks each time
+        }
+        (Walk memory w, IERC20 asset, uint256 actual) = _openOrder($, index, amount, isUSDT, up1);
+        if (actual > maxPay) revert PaymentTooHigh(actual, maxPay);
+        // first open principal: the caller earns from its team and is a valid invite of its referrer
+        $.links[msg.sender] = link | uint160(up1) | (w.validChange ? _LINK_ACTIVE : 0);
+        _walk($, w, up1);
+        _shareWithNodes($, w);
+        if (w.invite != 0 || w.team != 0) {
+            $.totalRewardInvite += uint128(w.invite); // each credit is capped by the pool held
+            $.totalRewardTeam += uint128(w.team);
+        }
+        _collect(asset, actual);
+        return w.orderIndex;
+    }
+
     /// @dev The tier and amount rules of `deposit`, in the documented order; returns the tier's terms.
     function _checkDeposit(StakingStorage storage $, Member storage me, uint256 index, uint256 amount)
         private
@@ -534,9 +552,10 @@ contract Staking is
         due = true;
     }
 
-    /// @dev The lower of `fbPrice` and the average price of observation `o`. Refused when there is no average
-    ///      over `window` to twice `window` seconds (none yet, or one stretched over a quiet spell: call
-    ///      `updatePrice` and wait a window), or when the two differ by more than `maxDeviation`.
+    /// @dev The lowest of `fbPrice`, the average price of observation `o` and the pool's price now. Refused when
+    ///      there is no average over `window` to twice `window` seconds (none yet, or one stretched over a quiet
+    ///      spell: call `updatePrice` and wait a window), or when `fbPrice` and the average differ by more than
+    ///      `maxDeviation`.
     function _tokenPrice(StakingStorage storage $, PriceObservation memory o)
         private
         view
@@ -546,8 +565,10 @@ contract Staking is
         if (o.price == 0 || o.span > 2 * uint256(oracle.window)) revert PriceUnavailable();
         uint256 fbPrice = $.hot >> 128;
         bool withinBound;
-        (price, withinBound) = StakingMath.depositPrice(fbPrice, o.price, oracle.maxDeviation);
+        uint256 spot = PairPrice.spot(oracle.pair, oracle.tokenIsToken0);
+        (price, withinBound) = StakingMath.depositPrice(fbPrice, o.price, spot, oracle.maxDeviation);
         if (!withinBound) revert PriceDeviation(fbPrice, o.price, oracle.maxDeviation);
+        if (price == 0) revert PriceUnavailable(); // an empty pool
     }
 
     /// @dev Writes the order, the depositor's record, the tier's stock and the totals.
@@ -762,8 +783,8 @@ contract Staking is
         }
         if (invite == 0 && team == 0) return;
         Member storage acc = $.members[ancestor];
-        // one slot: the credits and their vesting with the order's lock
-        acc.earned = _vest(_addCredits(acc.earned, invite, team), invite + team, w.endTime);
+        acc.earned = _addCredits(acc.earned, invite, team);
+        _credit($, ancestor, (invite + team) / _INCOME_UNIT, w.endTime); // vests with this order alone
         if (invite != 0) {
             w.invite += invite;
             emit RewardCredited(ancestor, w.orderIndex, RewardKind.Invite, invite);
@@ -783,22 +804,25 @@ contract Staking is
         if (count == 0) return;
         uint256 amount = _take(w, StakingMath.share(w.income, uint16(rates)));
         if (amount == 0) return;
-        $.perNode += amount * _PER_NODE_UNIT / count; // amount < 2^128
+        uint256 share = amount * _PER_NODE_UNIT / count; // amount < 2^128
+        $.perNode += share;
+        _credit($, _NODES, Math.ceilDiv(share, _NODE_UNIT), w.endTime); // each node's share vests with the order
         uint256 credited = _fit(uint128(rates >> _NODE_CREDITED_SHIFT) + amount, 128);
-        uint256 end = rates >> _NODE_END_SHIFT;
-        if (w.endTime > end) end = w.endTime;
-        $.income = (rates & ((1 << _NODE_CREDITED_SHIFT) - 1)) | (credited << _NODE_CREDITED_SHIFT)
-            | (end << _NODE_END_SHIFT);
+        $.income = (rates & ((1 << _NODE_CREDITED_SHIFT) - 1)) | (credited << _NODE_CREDITED_SHIFT);
         emit NodeDividend(w.orderIndex, amount, count);
     }
 
-    /// @dev What `account` can claim now: vested less claimed. A credit joining a stream rounds what is unvested
-    ///      up to a whole _INCOME_UNIT, so what has vested can dip below what was claimed by less than 1e-9 USDT
-    ///      until more vests: nothing is claimable then.
-    function _claimable(StakingStorage storage $, address account) private view returns (uint256) {
-        (, uint256 vested) = _income($, account);
-        uint256 claimed = $.members[account].rewardClaimed;
-        return vested > claimed ? vested - claimed : 0;
+    /// @dev `account`'s referral, team and node income credited and vested (`StakingAdmin.income`, through this
+    ///      contract's fallback: the schedules' walk is StakingAdmin's code).
+    function _incomeInAdmin(address account) private view returns (uint256 credited, uint256 vested) {
+        (bool ok, bytes memory data) =
+            address(this).staticcall(abi.encodeCall(StakingAdmin.income, (account)));
+        if (!ok) {
+            assembly {
+                revert(add(data, 32), mload(data))
+            }
+        }
+        return abi.decode(data, (uint256, uint256));
     }
 
     /// @dev The referral and team income credited in income word `word`, in total.
@@ -840,6 +864,12 @@ contract Staking is
             if iszero(ok) { revert(0, returndatasize()) }
             return(0, returndatasize())
         }
+    }
+
+    /// @dev What StakingAdmin implements and Staking does not declare (its views of the vesting schedules) runs
+    ///      there, on this contract's storage.
+    fallback() external {
+        _delegateToAdmin();
     }
 
     function _authorizeUpgrade(address) internal override onlyOwner {}

@@ -4,8 +4,9 @@ pragma solidity ^0.8.24;
 import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
-import {IStaking} from "./interfaces/IStaking.sol";
+import {IStaking, IStakingIncome} from "./interfaces/IStaking.sol";
 import {IUniswapV2Pair} from "./interfaces/IUniswapV2.sol";
 import {PairPrice} from "./libraries/PairPrice.sol";
 import {StakingBase} from "./StakingBase.sol";
@@ -15,7 +16,7 @@ import {StakingBase} from "./StakingBase.sol";
 ///         code) forwards `setConfig`, `setConfigMulti`, `setTeamLevel`, `setBlacklist`, `setToken` and
 ///         `withdraw` here, so they run on the proxy's storage, owner and events. Called directly, it has
 ///         no owner and no registry, so every function reverts. It gives Staking code room (EIP-170).
-contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransient {
+contract StakingAdmin is StakingBase, IStakingIncome, OwnableUpgradeable, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
     uint256 private constant _MAX_AMOUNT = 1e27; // one order, stock, user max, level threshold (1e9 USDT)
@@ -49,13 +50,34 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
     }
 
     /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
-    function setConfig(IStaking.Settings calldata settings) external onlyOwner {
-        _setConfig(_storage(), settings);
+    ///         The manager may only lower `fbPrice` (a lower price protects members); anything else is the owner's.
+    function setConfig(IStaking.Settings calldata settings) external {
+        StakingStorage storage $ = _storage();
+        if (msg.sender != owner()) {
+            _checkOwnerOrManager();
+            IStaking.Settings memory rest = settings;
+            rest.fbPrice = $.settings.fbPrice;
+            if (
+                settings.fbPrice > rest.fbPrice
+                    || keccak256(abi.encode(rest)) != keccak256(abi.encode($.settings))
+            ) {
+                revert IStaking.OwnerOnlyChange(_field(11), 0); // fbPrice
+            }
+        }
+        _setConfig($, settings);
     }
 
     /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
+    ///         A longer lock or a lower rate of a tier is the owner's (a closed tier reopening locks longer).
     function setConfigMulti(IStaking.ConfigMulti calldata configMulti) external onlyOwnerOrManager {
         StakingStorage storage $ = _storage();
+        if (msg.sender != owner()) {
+            for (uint256 t = 0; t < _TIERS; ++t) {
+                Tier memory tier = $.tiers[t];
+                if (configMulti.stakeDays[t] > tier.lockDay) revert IStaking.OwnerOnlyChange(_field(15), t);
+                if (configMulti.stakeRates[t] < tier.rate) revert IStaking.OwnerOnlyChange(_field(16), t);
+            }
+        }
         _setConfigMulti($, configMulti);
         IStaking.Settings storage s = $.settings;
         _checkDynamicTotal(s.algebra, s.inviteRate, s.equalRate, configMulti, uint16($.income));
@@ -126,17 +148,60 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
         if (n.isNode == isNode) revert IStaking.NodeUnchanged(account, isNode);
         uint256 word = $.income;
         uint256 count = uint32(word >> _NODE_COUNT_SHIFT);
+        uint256 perNode = $.perNode;
         if (isNode) {
-            n.debt = $.perNode; // earns only from later orders
+            n.debt = perNode; // earns only from later orders
+            // its shares vest from the node schedule's vested share at its first joining: never later than
+            // their orders, whenever it leaves and joins again
+            if ($.nodeVestFrom[account] == 0) $.nodeVestFrom[account] = _nodeVested($) | _JOINED;
             ++count;
         } else {
-            _settleNode($, account); // what it earned stays claimable once vested
+            // what it earned stays credited (and vests with its orders); the rounding rest stays in its debt
+            uint256 earned = (perNode - n.debt) / _PER_NODE_UNIT;
+            n.debt += earned * _PER_NODE_UNIT;
+            n.reward += uint128(earned); // at most the node dividend credited, a uint128
             --count;
         }
         n.isNode = isNode;
         $.income = (word & ~(uint256(type(uint32).max) << _NODE_COUNT_SHIFT))
             | (_fit(count, 32) << _NODE_COUNT_SHIFT);
         emit IStaking.NodeUpdated(account, isNode);
+    }
+
+    /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking). Stores the schedules it
+    ///         reads without the days that are over, so the next claim walks from today.
+    function claimReward() external nonReentrant {
+        StakingStorage storage $ = _storage();
+        if ($.teams[msg.sender] & _BLACKLISTED != 0) revert IStaking.Blacklisted(msg.sender);
+        (, uint256 vested) = _income($, msg.sender);
+        Member storage me = $.members[msg.sender];
+        uint256 claimed = me.rewardClaimed;
+        if (!(vested > claimed)) revert IStaking.NothingToClaim(msg.sender);
+        uint256 amount = vested - claimed;
+        _fold($, msg.sender);
+        if ($.nodeVestFrom[msg.sender] != 0) _fold($, _NODES);
+        me.rewardClaimed = uint128(vested); // at most the income credited, a uint128
+        me.lastOut = uint32(block.timestamp);
+        $.totalExtract += amount;
+        emit IStaking.RewardClaimed(msg.sender, amount);
+        $.usdt.safeTransfer(msg.sender, amount);
+    }
+
+    /// @inheritdoc IStakingIncome
+    function income(address account) external view returns (uint256 credited, uint256 vested) {
+        return _income(_storage(), account);
+    }
+
+    /// @inheritdoc IStakingIncome
+    /// @dev The latest end among the days to come of its schedule, and of the node schedule if it has node income.
+    function vestEnd(address account) external view returns (uint256 end) {
+        StakingStorage storage $ = _storage();
+        end = _lastEnd($, account);
+        if ($.nodeVestFrom[account] != 0 && _nodeReward($, account) != 0) {
+            uint256 nodes = _lastEnd($, _NODES);
+            if (nodes > end) end = nodes;
+        }
+        if (!(end > block.timestamp)) end = 0;
     }
 
     /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
@@ -161,6 +226,30 @@ contract StakingAdmin is StakingBase, OwnableUpgradeable, ReentrancyGuardTransie
         $.observation =
             PriceObservation(PairPrice.cumulative(pair, tokenIsToken0), uint32(block.timestamp), 0, 0);
         emit IStaking.PriceOracleUpdated(pair, window, maxDeviation);
+    }
+
+    /// @dev Stores `account`'s schedule without the days that are over (what `_schedule` computes).
+    function _fold(StakingStorage storage $, address account) private {
+        (uint256 folded,) = _schedule($, account);
+        $.vests[account] = folded;
+    }
+
+    /// @dev The latest end among the days of `account`'s schedule from today on: its bitmap read from the last
+    ///      day a credit can end on (today plus the longest lock the settings allow) down to today.
+    function _lastEnd(StakingStorage storage $, address account) private view returns (uint256) {
+        uint256 today = block.timestamp / _CELL;
+        mapping(uint256 => uint256) storage bits = $.cellBits[account];
+        for (
+            uint256 word = (today + _MAX_DAYS * uint32($.hot >> 40) / _CELL + 1) >> 8;
+            word + 1 > today >> 8;
+            --word
+        ) {
+            uint256 set = bits[word];
+            if (word == today >> 8) set &= type(uint256).max << (today & 255);
+            if (set != 0) return $.cells[account][(word << 8) + Math.log2(set)] >> _TAIL_SHIFT;
+            if (word == 0) break;
+        }
+        return 0;
     }
 
     /// @dev `pair`'s two tokens, or zeros when it answers as no Uniswap-V2 pair would.

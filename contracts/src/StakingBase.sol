@@ -38,19 +38,23 @@ abstract contract StakingBase {
     uint256 internal constant _MASK_96 = type(uint96).max;
 
     // The income word (`income`), read by every deposit: the rates of `IncomeRates` (uint16 each, bits 0-63),
-    // the number of nodes (uint32), the node dividend credited in total (uint128, part of what is owed) and
-    // the latest end of an order that shared it (uint32: node income vests no sooner, see `_settleNode`).
+    // the number of nodes (uint32) and the node dividend credited in total (uint128, part of what is owed).
     uint256 internal constant _NODE_COUNT_SHIFT = 64;
     uint256 internal constant _NODE_CREDITED_SHIFT = 96;
-    uint256 internal constant _NODE_END_SHIFT = 224;
     // The income word (`members[account].earned`, one slot): the referral and team income credited (uint64 each,
-    // in _INCOME_UNIT, bits 0-127) and their vesting: `unvested` (uint64 in _INCOME_UNIT, rounded up) at
-    // `vestStart` (uint32) vests linearly until `vestEnd` (uint32, bits 224-255). See `_vest`.
+    // in _INCOME_UNIT, bits 0-127). How it vests is the account's schedule (`vests`, see `_credit`).
     uint256 internal constant _INCOME_UNIT = 1e9; // 1e-9 USDT: a uint64 counts up to 1.8e10 USDT
     uint256 internal constant _TEAM_SHIFT = 64;
-    uint256 internal constant _UNVESTED_SHIFT = 128;
-    uint256 internal constant _VEST_START_SHIFT = 192;
-    uint256 internal constant _VEST_END_SHIFT = 224;
+    // Vesting schedules (`vests`, `cells`, `cellBits`): each credit vests linearly from when it is credited until
+    // its order ends, on its own clock. A schedule sums the credits' rates and `rate * end`; the credits ending
+    // on one day share a cell, found through a bitmap, and leave the sums once that day is over.
+    uint256 internal constant _CELL = 1 days;
+    uint256 internal constant _RATE_BITS = 32; // rates count 2^-32 _INCOME_UNITs a second
+    uint256 internal constant _WEIGHT_SHIFT = 96; // rate uint96 | weight (sum of rate * end) uint128 | uint32
+    uint256 internal constant _TAIL_SHIFT = 224; // a schedule's first cell not yet folded; a cell's latest end
+    address internal constant _NODES = address(2); // the node dividend's schedule, in shares of one node
+    uint256 internal constant _NODE_UNIT = _INCOME_UNIT * _PER_NODE_UNIT; // one _INCOME_UNIT of `perNode`
+    uint256 internal constant _JOINED = 1 << 255; // set in `nodeVestFrom` once the account was a node
     uint256 internal constant _RATES_MASK = type(uint64).max;
     uint256 internal constant _ACCEL_SHIFT = 5; // an order's kind: tier | acceleration << 5 | isUSDT << 7
     uint256 internal constant _PER_NODE_UNIT = 1e18; // `perNode` counts USDT wei times this
@@ -159,6 +163,10 @@ abstract contract StakingBase {
         uint256[] fees; // each feeRate set (uint16) | the first order index it applies to << 16: see _releaseFee
         PriceOracle oracle; // how token deposits are valued: see Staking._tokenPrice
         PriceObservation observation;
+        mapping(address account => uint256) vests; // the schedule's sums: see _CELL
+        mapping(address account => mapping(uint256 day => uint256)) cells; // one day's sums and latest end
+        mapping(address account => mapping(uint256 word => uint256)) cellBits; // the days that hold a cell
+        mapping(address account => uint256) nodeVestFrom; // the node schedule's vested share at its first joining
     }
 
     /// @dev The project token's USDT pair and the rules its time-weighted average price (TWAP) is read by.
@@ -284,24 +292,11 @@ abstract contract StakingBase {
         if (atOpening < rate) rate = atOpening;
     }
 
-    /// @dev Income word `word` with `amount` USDT (wei) more unvested, vesting linearly from now until `end` or
-    ///      the end its unvested income already had, whichever is later. One stream per member (one slot,
-    ///      written with the credit): a credit never vests sooner than its order ends, or faster than linearly
-    ///      over its lock; one joining a longer stream vests at that stream's pace. docs/economics.md, "Vesting".
-    function _vest(uint256 word, uint256 amount, uint256 end) internal view returns (uint256) {
-        uint256 vestEnd = word >> _VEST_END_SHIFT;
-        if (end > vestEnd) vestEnd = end;
-        // rounded up: what vests is rounded down
-        uint256 unvested = Math.ceilDiv(_unvested(word) + amount, _INCOME_UNIT);
-        return (word & type(uint128).max) | (_fit(unvested, 64) << _UNVESTED_SHIFT)
-            | (block.timestamp << _VEST_START_SHIFT) | (vestEnd << _VEST_END_SHIFT);
-    }
-
     /// @dev Income word `word` with `invite` and `team` USDT (wei, whole _INCOME_UNITs) more credited.
     function _addCredits(uint256 word, uint256 invite, uint256 team) internal pure returns (uint256) {
         uint256 invites = _fit(uint64(word) + invite / _INCOME_UNIT, 64);
         uint256 teams = _fit(uint64(word >> _TEAM_SHIFT) + team / _INCOME_UNIT, 64);
-        return (word >> _UNVESTED_SHIFT << _UNVESTED_SHIFT) | invites | (teams << _TEAM_SHIFT);
+        return invites | (teams << _TEAM_SHIFT);
     }
 
     /// @dev The referral and team income credited in income word `word`, USDT wei.
@@ -309,14 +304,72 @@ abstract contract StakingBase {
         return (uint64(word) * _INCOME_UNIT, uint64(word >> _TEAM_SHIFT) * _INCOME_UNIT);
     }
 
-    /// @dev What income word `word` has credited and not yet vested, in USDT wei, now.
-    function _unvested(uint256 word) internal view returns (uint256) {
-        return StakingMath.unvested(
-            uint64(word >> _UNVESTED_SHIFT) * _INCOME_UNIT,
-            uint32(word >> _VEST_START_SHIFT),
-            word >> _VEST_END_SHIFT,
-            block.timestamp
-        );
+    /// @dev Adds to `account`'s schedule `units` _INCOME_UNITs vesting linearly from now until `end`, whatever
+    ///      else the schedule holds: as the credit's own rate (rounded up, so it never vests faster) and its
+    ///      rate times `end` in the sums, and in the cell of the day `end` falls on. O(1): three slots.
+    function _credit(StakingStorage storage $, address account, uint256 units, uint256 end) internal {
+        if (units == 0) return;
+        uint256 rate = Math.ceilDiv(units << _RATE_BITS, end - block.timestamp); // an order ends after it opens
+        uint256 weight = rate * end;
+        uint256 v = $.vests[account];
+        uint256 first = v >> _TAIL_SHIFT;
+        if (first == 0) first = block.timestamp / _CELL; // nothing ends before today
+        $.vests[account] = _sums(v, rate, weight) | (first << _TAIL_SHIFT);
+        uint256 day = end / _CELL;
+        uint256 cell = $.cells[account][day];
+        uint256 latest = cell >> _TAIL_SHIFT;
+        $.cells[account][day] = _sums(cell, rate, weight) | ((end > latest ? end : latest) << _TAIL_SHIFT);
+        mapping(uint256 => uint256) storage bits = $.cellBits[account];
+        uint256 word = bits[day >> 8];
+        uint256 bit = 1 << (day & 255);
+        if (word & bit == 0) bits[day >> 8] = word | bit;
+    }
+
+    /// @dev Sums word `word` (rate and weight) with `rate` and `weight` more, its top 32 bits cleared.
+    function _sums(uint256 word, uint256 rate, uint256 weight) private pure returns (uint256) {
+        return
+            _fit(uint96(word) + rate, 96)
+                | (_fit(uint128(word >> _WEIGHT_SHIFT) + weight, 128) << _WEIGHT_SHIFT);
+    }
+
+    /// @dev `account`'s schedule now: the sums without the cells of days that are over (`folded`, the word a
+    ///      claim stores) and what is still unvested, in _INCOME_UNITs, rounded up. Visits each day since the
+    ///      last fold that holds a cell (a bitmap word skips 256 empty days). Each credit counts
+    ///      `rate * (end - now)` until its day is over; on that day an ended credit counts nothing.
+    function _schedule(StakingStorage storage $, address account)
+        internal
+        view
+        returns (uint256 folded, uint256 unvested)
+    {
+        uint256 v = $.vests[account];
+        uint256 rate = uint96(v);
+        if (rate == 0) return (v, 0);
+        uint256 weight = uint128(v >> _WEIGHT_SHIFT);
+        uint256 today = block.timestamp / _CELL;
+        mapping(uint256 => uint256) storage cells = $.cells[account];
+        for (uint256 day = v >> _TAIL_SHIFT; day < today;) {
+            uint256 bits = $.cellBits[account][day >> 8] >> (day & 255);
+            uint256 wordEnd = (day | 255) + 1;
+            if (wordEnd > today) wordEnd = today;
+            for (; bits != 0 && day < wordEnd; ++day) {
+                if (bits & 1 != 0) {
+                    uint256 cell = cells[day];
+                    rate -= uint96(cell);
+                    weight -= uint128(cell >> _WEIGHT_SHIFT);
+                }
+                bits >>= 1;
+            }
+            day = wordEnd;
+        }
+        folded = rate | (weight << _WEIGHT_SHIFT) | (today << _TAIL_SHIFT);
+        // today's cell: its ended credits count nothing (not less than nothing)
+        uint256 now_ = block.timestamp;
+        uint256 last = cells[today];
+        uint256 lastRate = uint96(last);
+        uint256 lastWeight = uint128(last >> _WEIGHT_SHIFT);
+        uint256 scaled = (weight - lastWeight) - now_ * (rate - lastRate);
+        if (lastWeight > now_ * lastRate) scaled += lastWeight - now_ * lastRate;
+        unvested = scaled >> _RATE_BITS; // each rate is rounded up: within 1e-9 USDT of exact
     }
 
     /// @dev `account`'s referral, team and node income in total (USDT wei), and what of it has vested.
@@ -325,41 +378,43 @@ abstract contract StakingBase {
         view
         returns (uint256 credited, uint256 vested)
     {
-        uint256 word = $.members[account].earned;
-        (uint256 invite, uint256 team) = _credited(word);
-        credited = invite + team + _nodeReward($, account);
-        uint256 unvested = _unvested(word);
-        // node income earned since the last settlement joins the stream when settled (`_nodeToVest`)
-        (uint256 earned, uint256 end) = _nodeToVest($, account);
-        if (earned != 0 && (end > block.timestamp || word >> _VEST_END_SHIFT > block.timestamp)) {
-            unvested += earned;
-        }
-        vested = unvested < credited ? credited - unvested : 0;
+        (uint256 invite, uint256 team) = _credited($.members[account].earned);
+        (, uint256 unvested) = _schedule($, account);
+        unvested *= _INCOME_UNIT;
+        credited = invite + team;
+        vested = credited > unvested ? credited - unvested : 0;
+        uint256 from = $.nodeVestFrom[account];
+        if (from != 0) (credited, vested) = _withNodeIncome($, account, from, credited, vested);
+        // a credit's rate rounds up, so what has vested can dip under what was claimed by 1e-9 USDT: never below
+        uint256 claimed = $.members[account].rewardClaimed;
+        if (vested < claimed) vested = claimed;
     }
 
-    /// @dev Settles what node `account` earned since its last settlement into its node reward (the rounding
-    ///      rest stays in its debt for next time), vesting until the latest end of an order that shared node
-    ///      income (each share vests no sooner than its order ends).
-    function _settleNode(StakingStorage storage $, address account) internal {
-        (uint256 earned, uint256 end) = _nodeToVest($, account);
-        if (earned == 0) return;
-        NodeAccount storage n = $.nodes[account];
-        n.debt += earned * _PER_NODE_UNIT;
-        n.reward += uint128(earned); // at most the node dividend credited, a uint128
-        Member storage acc = $.members[account];
-        acc.earned = _vest(acc.earned, earned, end);
+    /// @dev `credited` and `vested` with the node income of `account`, which first joined the nodes when the node
+    ///      schedule had vested `from` (with the _JOINED flag) per node.
+    function _withNodeIncome(
+        StakingStorage storage $,
+        address account,
+        uint256 from,
+        uint256 credited,
+        uint256 vested
+    ) private view returns (uint256, uint256) {
+        uint256 node = _nodeReward($, account);
+        credited += node;
+        // a node's share of an order vests no slower than the order: what the node schedule vested per node since
+        // the account first joined (it counts the orders it shared, and may count earlier ones: never later)
+        uint256 sinceJoined = _nodeVested($);
+        from &= ~_JOINED;
+        sinceJoined = sinceJoined > from ? (sinceJoined - from) / _PER_NODE_UNIT : 0;
+        return (credited, vested + (sinceJoined < node ? sinceJoined : node));
     }
 
-    /// @dev Node income `account` earned since its last settlement, and the latest end of an order that shared
-    ///      node income: it vests until then.
-    function _nodeToVest(StakingStorage storage $, address account)
-        internal
-        view
-        returns (uint256 earned, uint256 end)
-    {
-        NodeAccount storage n = $.nodes[account];
-        if (n.isNode) earned = ($.perNode - n.debt) / _PER_NODE_UNIT;
-        end = $.income >> _NODE_END_SHIFT;
+    /// @dev The node dividend vested per node since the start, times _PER_NODE_UNIT.
+    function _nodeVested(StakingStorage storage $) internal view returns (uint256) {
+        (, uint256 unvested) = _schedule($, _NODES);
+        uint256 perNode = $.perNode;
+        unvested *= _NODE_UNIT;
+        return perNode > unvested ? perNode - unvested : 0;
     }
 
     function _owed(StakingStorage storage $, address token_) internal view returns (uint256 total) {

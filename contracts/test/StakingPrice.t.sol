@@ -241,19 +241,23 @@ contract StakingPriceTest is StakingFixture {
         assertTrue(exact - price <= 1 + exact / 1e15, "within rounding");
     }
 
-    function testFuzz_depositPrice_isTheLowerWithinTheBound(
+    function testFuzz_depositPrice_isTheLowestWithinTheBound(
         uint256 fbPrice,
         uint256 twap,
+        uint256 spot,
         uint256 maxDeviation
     ) public pure {
         fbPrice = bound(fbPrice, 1e6, 1e30);
         twap = bound(twap, 1, 1e30);
+        spot = bound(spot, 0, 1e31);
         maxDeviation = bound(maxDeviation, 0, 5000);
-        (uint256 price, bool ok) = StakingMath.depositPrice(fbPrice, twap, maxDeviation);
-        assertEq(price, fbPrice < twap ? fbPrice : twap, "the lower");
+        (uint256 price, bool ok) = StakingMath.depositPrice(fbPrice, twap, spot, maxDeviation);
+        uint256 low = fbPrice < twap ? fbPrice : twap;
+        assertEq(price, spot < low ? spot : low, "the lowest of the three");
+        assertTrue(price <= spot && price <= twap && price <= fbPrice, "never above any of them");
         uint256 high = fbPrice < twap ? twap : fbPrice;
-        // the higher is at most (1 + maxDeviation) times the lower
-        assertTrue(ok == (high * 10_000 <= price * (10_000 + maxDeviation)), "bound");
-        if (ok) assertTrue(high - price <= price * maxDeviation / 10_000 + 1, "close");
+        // the higher of fbPrice and the average is at most (1 + maxDeviation) times the lower; the spot plays no part
+        assertTrue(ok == (high * 10_000 <= low * (10_000 + maxDeviation)), "bound");
+        if (ok) assertTrue(high - low <= low * maxDeviation / 10_000 + 1, "close");
     }
 }

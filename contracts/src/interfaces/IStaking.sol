@@ -316,6 +316,14 @@ interface IStaking {
     error TokenNotSet();
     /// @notice Thrown when the reward pool cannot reserve an order's static income.
     error InsufficientRewardPool(address token, uint256 needed, uint256 available);
+    /// @notice Thrown when tier `tier` now locks `lockDay` days at `rate` bp a day: longer or lower than the
+    ///         depositor saw.
+    error TermsChanged(uint256 tier, uint256 lockDay, uint256 rate);
+    /// @notice Thrown when a deposit would pull `actual` of its asset, more than the depositor's `maxPay`.
+    error PaymentTooHigh(uint256 actual, uint256 maxPay);
+    /// @notice Thrown when the manager makes a change against members (a longer lock, a lower rate, a higher
+    ///         `fbPrice`): the owner's, so it waits for the timelock.
+    error OwnerOnlyChange(string field, uint256 index);
     /// @notice Thrown when what arrived differs from what was pulled (fee-on-transfer or odd tokens).
     error PaymentMismatch(uint256 received, uint256 expected);
     /// @notice Thrown when no order has number `index`.
@@ -374,8 +382,22 @@ interface IStaking {
     /// @notice Opens an order of `amount` (USDT value) in tier `index`: pulls `amount` USDT when `isUSDT`,
     ///         else `amount * 1e18 / price` project tokens (approve first; `DataReader.tokenPrice`); reserves the
     ///         static income from the reward pool and credits the upline's referral and team income.
+    ///         Carries no check of the terms the caller saw: see the overload below.
     /// @return orderIndex The new order's number.
     function deposit(uint256 index, uint256 amount, bool isUSDT) external returns (uint256 orderIndex);
+
+    /// @notice `deposit(index, amount, isUSDT)` on the terms the caller saw: reverts with `TermsChanged` when the
+    ///         tier now locks longer than `lockDay` days or pays less than `rate` basis points a day, and with
+    ///         `PaymentTooHigh` when the order would pull more than `maxPay` of its asset (a token deposit valued
+    ///         at a lower price than shown).
+    function deposit(
+        uint256 index,
+        uint256 amount,
+        bool isUSDT,
+        uint256 lockDay,
+        uint256 rate,
+        uint256 maxPay
+    ) external returns (uint256 orderIndex);
 
     /// @notice Pays order `index`'s principal and static income (less `feeRate`) to its owner, once, from
     ///         its `endTime`, in the asset it was paid in.
@@ -491,4 +513,15 @@ interface IStaking {
 
     /// @notice The referral registry.
     function presale() external view returns (address);
+}
+
+/// @title The views of Staking's vesting schedules, answered by Staking's fallback (they run in StakingAdmin on
+///        Staking's storage). Each credit vests linearly from when it is credited until the order that credited
+///        it ends: docs/economics.md, "Vesting".
+interface IStakingIncome {
+    /// @notice `account`'s referral, team and node income (USDT): credited in total, and what of it has vested.
+    function income(address account) external view returns (uint256 credited, uint256 vested);
+
+    /// @notice When the last of `account`'s income credited so far vests (0 when all of it has).
+    function vestEnd(address account) external view returns (uint256);
 }

@@ -18,4 +18,12 @@ library PairPrice {
             price += (reserveIn << 112) / reserveOf * uint32(uint32(block.timestamp) - last);
         }
     }
+
+    /// @dev `pair`'s price of its token0 (`ofToken0`) or token1 now, in the other token with 18 decimals (0 while
+    ///      it holds none). A spot price: one transaction can move it, so it only ever lowers a valuation.
+    function spot(address pair, bool ofToken0) internal view returns (uint256) {
+        (uint256 reserve0, uint256 reserve1,) = IUniswapV2Pair(pair).getReserves();
+        (uint256 reserveOf, uint256 reserveIn) = ofToken0 ? (reserve0, reserve1) : (reserve1, reserve0);
+        return reserveOf == 0 ? 0 : reserveIn * 1e18 / reserveOf;
+    }
 }

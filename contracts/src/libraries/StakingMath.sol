@@ -44,34 +44,22 @@ library StakingMath {
         return (0, 0);
     }
 
-    /// @dev What is left unvested at `time` of `amount` vesting linearly from `start` to `end`, rounded up (what
-    ///      vests is rounded down): all of it until `start`, none from `end`. `amount` below 2^200, times below
-    ///      2^32.
-    function unvested(uint256 amount, uint256 start, uint256 end, uint256 time)
-        internal
-        pure
-        returns (uint256)
-    {
-        if (!(time < end)) return 0;
-        if (!(start < time)) return amount;
-        return Math.ceilDiv(amount * (end - time), end - start);
-    }
-
     /// @dev The average price, in USDT per token with 18 decimals, of a Uniswap-V2 cumulative price (UQ112x112
     ///      USDT per token, times seconds) that grew by `cumulativeDelta` over `elapsed` seconds; rounded down.
     function averagePrice(uint256 cumulativeDelta, uint256 elapsed) internal pure returns (uint256) {
         return Math.mulDiv(cumulativeDelta, 1e18, elapsed << 112);
     }
 
-    /// @dev The price a token deposit is valued at: the lower of the configured `fbPrice` and the `twap`, and
-    ///      whether the two are within `maxDeviation` basis points of each other (the higher at most
-    ///      `10_000 + maxDeviation` / 10_000 times the lower).
-    function depositPrice(uint256 fbPrice, uint256 twap, uint256 maxDeviation)
+    /// @dev The price a token deposit is valued at: the lowest of the configured `fbPrice`, the `twap` and the
+    ///      pool's `spot` price now, and whether `fbPrice` and the `twap` are within `maxDeviation` basis points
+    ///      of each other (the higher at most `10_000 + maxDeviation` / 10_000 times the lower). A price drop
+    ///      since the last observation lowers the valuation at once; a pump of the spot price changes nothing.
+    function depositPrice(uint256 fbPrice, uint256 twap, uint256 spot, uint256 maxDeviation)
         internal
         pure
         returns (uint256 price, bool withinBound)
     {
         (uint256 low, uint256 high) = fbPrice < twap ? (fbPrice, twap) : (twap, fbPrice);
-        return (low, !(high * DENOMINATOR > low * (DENOMINATOR + maxDeviation)));
+        return (spot < low ? spot : low, !(high * DENOMINATOR > low * (DENOMINATOR + maxDeviation)));
     }
 }

@@ -45,6 +45,8 @@ abstract contract Test {
     error AssertionEqUint(uint256 actual, uint256 expected, string message);
     error AssertionEqAddress(address actual, address expected, string message);
     error AssertionEqBytes32(bytes32 actual, bytes32 expected, string message);
+    error AssertionGe(uint256 actual, uint256 least, string message);
+    error AssertionApproxEq(uint256 actual, uint256 expected, uint256 tolerance, string message);
 
     bool public IS_TEST = true;
 
@@ -62,6 +64,23 @@ abstract contract Test {
 
     function assertEq(bytes32 actual, bytes32 expected, string memory message) internal pure {
         if (actual != expected) revert AssertionEqBytes32(actual, expected, message);
+    }
+
+    function assertGe(uint256 actual, uint256 least, string memory message) internal pure {
+        if (actual < least) revert AssertionGe(actual, least, message);
+    }
+
+    function assertGt(uint256 actual, uint256 below, string memory message) internal pure {
+        if (!(actual > below)) revert AssertionGe(actual, below + 1, message);
+    }
+
+    /// @dev `actual` within `tolerance` of `expected`, either way.
+    function assertApproxEqAbs(uint256 actual, uint256 expected, uint256 tolerance, string memory message)
+        internal
+        pure
+    {
+        uint256 diff = actual > expected ? actual - expected : expected - actual;
+        if (diff > tolerance) revert AssertionApproxEq(actual, expected, tolerance, message);
     }
 
     function bound(uint256 x, uint256 min, uint256 max) internal pure returns (uint256) {
