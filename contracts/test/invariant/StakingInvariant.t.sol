@@ -38,6 +38,15 @@ contract StakingHandler {
     bool public ghostFeeAbovePromise; // a release charged more than the lower of the fee at opening and now
     mapping(bytes32 call => uint256) public calls;
 
+    /// Each referral or team credit: who, how much, and when the order that credited it ends.
+    struct Credit {
+        address account;
+        uint256 amount;
+        uint256 end;
+    }
+
+    Credit[] private _credits;
+
     constructor(Staking staking_, Presale presale_, Usdt usdt_, MockToken token_, address owner_) {
         staking = staking_;
         reader = new DataReader(address(staking_), address(0));
@@ -93,21 +102,62 @@ contract StakingHandler {
         return actors[seed % actors.length];
     }
 
+    /// A deposit: the seed's three-argument call, or (every other seed) the one with the tier's terms read just
+    /// before, as the app sends it.
     function deposit(uint256 seed, uint256 tier, uint256 amount, bool isUSDT) external {
         address account = _actor(seed);
         tier = tier % 5;
         amount = 100e18 + amount % 5000e18;
-        uint256 fee = staking.getConfig().feeRate;
+        IStaking.ConfigMulti memory m = staking.getConfigMulti();
+        vm.recordLogs();
         vm.prank(account);
-        try staking.deposit(tier, amount, isUSDT) returns (uint256 index) {
-            calls["deposit"] += 1;
-            _feeAtOpening[index] = fee;
-            _isUSDT[index] = isUSDT;
-            ghostOrders += 1;
-            ghostDeposited += amount;
-            ghostTierDeposited[tier] += amount;
-        } catch {
-            calls["deposit refused"] += 1;
+        if (seed % 2 == 0) {
+            try staking.deposit(
+                tier, amount, isUSDT, m.stakeDays[tier], m.stakeRates[tier], type(uint256).max
+            ) returns (
+                uint256 index
+            ) {
+                _opened(index, tier, amount, isUSDT);
+                calls["deposit with terms"] += 1;
+            } catch {
+                calls["deposit refused"] += 1;
+            }
+        } else {
+            try staking.deposit(tier, amount, isUSDT) returns (uint256 index) {
+                _opened(index, tier, amount, isUSDT);
+            } catch {
+                calls["deposit refused"] += 1;
+            }
+        }
+    }
+
+    function _opened(uint256 index, uint256 tier, uint256 amount, bool isUSDT) private {
+        calls["deposit"] += 1;
+        _recordCredits(index);
+        _feeAtOpening[index] = staking.getConfig().feeRate;
+        _isUSDT[index] = isUSDT;
+        ghostOrders += 1;
+        ghostDeposited += amount;
+        ghostTierDeposited[tier] += amount;
+    }
+
+    function _recordCredits(uint256 index) private {
+        Vm.Log[] memory logs = vm.getRecordedLogs();
+        uint256 end = staking.orders(index).endTime;
+        for (uint256 i = 0; i < logs.length; ++i) {
+            if (logs[i].topics[0] != IStaking.RewardCredited.selector) continue;
+            (, uint256 credited) = abi.decode(logs[i].data, (IStaking.RewardKind, uint256));
+            _credits.push(Credit(address(uint160(uint256(logs[i].topics[1]))), credited, end));
+        }
+    }
+
+    /// What `account` was credited by orders that have ended, and by how many credits.
+    function creditedByEndedOrders(address account) external view returns (uint256 amount, uint256 count) {
+        for (uint256 i = 0; i < _credits.length; ++i) {
+            Credit memory c = _credits[i];
+            if (c.account != account || c.end > block.timestamp) continue;
+            amount += c.amount;
+            ++count;
         }
     }
 
@@ -301,6 +351,18 @@ contract StakingInvariantTest is StakingFixture {
             owedUsdt - (principal[1] + income[1] + unclaimed) <= (total + handler.ghostNodeChanges() + 1) * n,
             "USDT owed: only rounding dust beyond what can be claimed"
         );
+    }
+
+    /// What an order credited is vested once it ends, whatever was opened, changed or claimed since (each
+    /// credit's rate rounds to 1e-9 USDT).
+    function invariant_creditsVestedWhenTheirOrdersEnd() public view {
+        uint256 n = handler.actorCount();
+        for (uint256 i = 0; i < n; ++i) {
+            address account = handler.actors(i);
+            (uint256 ended, uint256 count) = handler.creditedByEndedOrders(account);
+            uint256 vested = reader.getIncome(account).vested;
+            assertTrue(vested + count * 1e9 >= ended, "vested covers the credits of ended orders");
+        }
     }
 
     /// An order's lock is the tier's, shortened by at most the largest acceleration rate ever set.
