@@ -64,12 +64,7 @@ contract IncomeStretchTest is StakingFixture {
     /// order; the next day someone opens a 360-day order. When the 30-day order ends the node claims its 53.1
     /// and what vested of its share of the second order (before: nothing, `NothingToClaim`, on every try).
     function test_pureNode_claimsItsShareAsTheOrderVests() public {
-        address node = makeAddr("node");
-        vm.startPrank(owner);
-        staking.setIncomeRates(IStaking.IncomeRates(500, 0, 0, 0));
-        staking.setNode(node, true);
-        vm.stopPrank();
-        uint256 end = staking.orders(stake(member("dave", root), 1, 11_800e18)).endTime;
+        (address node, uint256 end) = _pureNodeCreditedByA30DayOrder();
         (, uint256 first,) = staking.nodes(node);
         assertEq(first, 53.1e18, "5% of the order's 1,062 of static income");
         vm.warp(block.timestamp + 1 days);
@@ -90,17 +85,23 @@ contract IncomeStretchTest is StakingFixture {
 
     /// A claim with nothing claimable reverts and leaves nothing behind that a later claim needs.
     function test_pureNode_anEarlyClaimWithNothingVestedLosesNothing() public {
-        address node = makeAddr("node");
-        vm.startPrank(owner);
-        staking.setIncomeRates(IStaking.IncomeRates(500, 0, 0, 0));
-        staking.setNode(node, true);
-        vm.stopPrank();
-        uint256 end = staking.orders(stake(member("dave", root), 1, 11_800e18)).endTime;
+        (address node, uint256 end) = _pureNodeCreditedByA30DayOrder();
         vm.prank(node);
         vm.expectRevert(abi.encodeWithSelector(IStaking.NothingToClaim.selector, node));
         staking.claimReward();
         vm.warp(end);
         assertEq(_claim(node), 53.1e18, "its share in full when the order ends");
+    }
+
+    /// A node with no stake of its own, credited 5% of the static income of dave's 11,800 USDT 30-day order;
+    /// returns the node and when the order ends.
+    function _pureNodeCreditedByA30DayOrder() internal returns (address node, uint256 end) {
+        node = makeAddr("node");
+        vm.startPrank(owner);
+        staking.setIncomeRates(IStaking.IncomeRates(500, 0, 0, 0));
+        staking.setNode(node, true);
+        vm.stopPrank();
+        end = staking.orders(stake(member("dave", root), 1, 11_800e18)).endTime;
     }
 
     function _claim(address account) internal returns (uint256 paid) {

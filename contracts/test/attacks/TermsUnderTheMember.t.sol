@@ -83,14 +83,7 @@ contract TermsUnderTheMemberTest is StakingFixture {
         s.fbPrice = 0.1e18;
         configure(s);
         staking.updatePrice();
-        address seller = makeAddr("seller");
-        token.mint(seller, 415_000e18); // about 41% more tokens in the pool: 0.10 -> 0.05 USDT
-        vm.startPrank(seller);
-        token.approve(address(router), type(uint256).max);
-        router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
-            415_000e18, 0, path(address(token), address(usdt)), seller, block.timestamp
-        );
-        vm.stopPrank();
+        _halveThePool(router);
         uint256 spot = router.getAmountsOut(1e18, path(address(token), address(usdt)))[1];
         assertTrue(spot < 0.051e18, "the pool halved");
         uint256 before = token.balanceOf(alice);
@@ -109,6 +102,17 @@ contract TermsUnderTheMemberTest is StakingFixture {
         IStaking.Settings memory s = settings();
         s.fbPrice = 0.1e18;
         configure(s);
+        _halveThePool(router);
+        (uint256 r0, uint256 r1,) = IUniswapV2Pair(pair).getReserves();
+        (uint256 tokens, uint256 usdts) = address(token) < address(usdt) ? (r0, r1) : (r1, r0);
+        uint256 due = 100e18 * 1e18 / (usdts * 1e18 / tokens); // 100 USDT at the pool's price now
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(IStaking.PaymentTooHigh.selector, due, 1000e18));
+        staking.deposit(1, 100e18, false, 30, 30, 1000e18);
+    }
+
+    /// An outside seller sells 415,000 tokens into the 1,000,000-token pool: 0.10 -> about 0.05 USDT a token.
+    function _halveThePool(IUniswapV2Router router) internal {
         address seller = makeAddr("seller");
         token.mint(seller, 415_000e18);
         vm.startPrank(seller);
@@ -117,11 +121,5 @@ contract TermsUnderTheMemberTest is StakingFixture {
             415_000e18, 0, path(address(token), address(usdt)), seller, block.timestamp
         );
         vm.stopPrank();
-        (uint256 r0, uint256 r1,) = IUniswapV2Pair(pair).getReserves();
-        (uint256 tokens, uint256 usdts) = address(token) < address(usdt) ? (r0, r1) : (r1, r0);
-        uint256 due = 100e18 * 1e18 / (usdts * 1e18 / tokens); // 100 USDT at the pool's price now
-        vm.prank(alice);
-        vm.expectRevert(abi.encodeWithSelector(IStaking.PaymentTooHigh.selector, due, 1000e18));
-        staking.deposit(1, 100e18, false, 30, 30, 1000e18);
     }
 }
