@@ -43,6 +43,8 @@ contract Staking is
     uint256 public constant TIERS = _TIERS;
     /// @inheritdoc IStaking
     uint256 public constant LEVELS = _LEVELS;
+    /// @inheritdoc IStaking
+    uint256 public constant EXIT_WINDOW = _EXIT_WINDOW;
 
     /// @dev Where the owner and manager functions run (delegatecall), created with this implementation: code, not
     ///      state, so each implementation brings its own and every proxy of it uses the same.
@@ -97,21 +99,15 @@ contract Staking is
     }
 
     /// @inheritdoc IStaking
-    function release(uint256 index) external nonReentrant {
-        StakingStorage storage $ = _storage();
-        OrderData storage order = $.orders[index];
-        OrderData memory data = order;
-        if (data.owner == address(0)) revert OrderNotFound(index);
-        if (data.owner != msg.sender) revert NotOrderOwner(index, data.owner);
-        if (data.lastTime != 0) revert AlreadyReleased(index);
-        // Lock periods are whole days; a validator's few seconds of drift do not matter to them.
-        // forge-lint: disable-next-line(block-timestamp)
-        if (block.timestamp < data.endTime) revert OrderNotEnded(index, data.endTime);
-        order.lastTime = uint32(block.timestamp);
+    function release(uint256 index) external {
+        index; // decoded by StakingAdmin, which runs it (as `closeEarly`) on this contract's storage
+        _delegateToAdmin();
+    }
 
-        (uint256 reward, uint256 fee) = _closeOrder($, index, data);
-        emit Released(msg.sender, index, data.actual, reward, fee);
-        (data.kind > 127 ? $.usdt : $.token).safeTransfer(msg.sender, data.actual + reward - fee);
+    /// @inheritdoc IStaking
+    function closeEarly(uint256 index) external {
+        index;
+        _delegateToAdmin();
     }
 
     /// @inheritdoc IStaking
@@ -127,6 +123,12 @@ contract Staking is
     // ---------------------------------------------------------------------------------------------------
     // Owner and manager: run in StakingAdmin (see `_delegateToAdmin`)
     // ---------------------------------------------------------------------------------------------------
+
+    /// @inheritdoc IStaking
+    function announce(address implementation, address newOwner) external {
+        (implementation, newOwner);
+        _delegateToAdmin();
+    }
 
     /// @inheritdoc IStaking
     function setConfig(Settings calldata settings) external {
@@ -366,6 +368,16 @@ contract Staking is
     }
 
     /// @inheritdoc IStaking
+    function announcement()
+        external
+        view
+        returns (address implementation, address newOwner, uint256 readyAt)
+    {
+        Announcement memory a = _storage().announcement;
+        return (a.implementation, a.owner, a.time == 0 ? 0 : a.time + _EXIT_WINDOW);
+    }
+
+    /// @inheritdoc IStaking
     function token() external view returns (address) {
         return address(_storage().token);
     }
@@ -454,7 +466,6 @@ contract Staking is
         uint256 reward;
         (asset, actual, reward, w.pool) = _reserve($, isUSDT, amount, rate, lockDay);
 
-        w.isDeposit = true;
         w.amount = amount;
         w.income = StakingMath.staticIncome(amount, rate, lockDay);
         _readHot($, w, lockDay);
@@ -616,53 +627,10 @@ contract Staking is
         $.totalStatic = uint96(_fit(uint256($.totalStatic) + w.income, 96));
     }
 
-    /// @dev The effects of `release` but the order's own `lastTime`: what is owed, the owner's record, the
-    ///      referrer's valid invites and the upline's team volume. Returns what the order pays.
-    function _closeOrder(StakingStorage storage $, uint256 index, OrderData memory order)
-        private
-        returns (uint256 reward, uint256 fee)
-    {
-        uint256 amount = order.amount;
-        (reward, fee) = _payout($, index, order);
-        Owed storage o = $.owed[order.kind > 127 ? 1 : 0];
-        o.principal -= order.actual;
-        o.income -= uint128(reward);
-
-        Member storage me = $.members[msg.sender];
-        // the order's principal and income are part of the owner's open principal and reserved income
-        uint256 left = me.amount - amount;
-        me.amount = uint96(left);
-        me.balance -= uint128(StakingMath.staticIncome(amount, order.rate, order.lockDay));
-        me.tierAmount[order.kind & 7] -= uint96(amount);
-        me.lastOut = uint32(block.timestamp);
-
-        Walk memory w;
-        w.amount = amount;
-        uint256 link = $.links[msg.sender]; // its referrer was cached when the order was opened
-        if (left == 0) {
-            $.links[msg.sender] = link & ~_LINK_ACTIVE;
-            w.validChange = true;
-        }
-        _walk($, w, address(uint160(link)));
-    }
-
-    /// @dev Order `index`'s static income and the fee its release takes from it now (see `_releaseFee`).
-    function _payout(StakingStorage storage $, uint256 index, OrderData memory order)
-        private
-        view
-        returns (uint256 reward, uint256 fee)
-    {
-        reward = StakingMath.staticIncome(order.actual, order.rate, order.lockDay);
-        fee = StakingMath.share(reward, _releaseFee($, index));
-    }
-
-    /// @dev Visits the ancestors above the caller, `up` (its referrer) first, at most `MAX_DEPTH` of them,
+    /// @dev Visits the ancestors above a depositor, `up` (its referrer) first, at most `MAX_DEPTH` of them,
     ///      following the referrers cached in the link words (the registry is asked once per account, on
-    ///      the first walk through it; a release only follows links its order's deposit cached). Each
-    ///      ancestor costs a read of its link word and a read and write of its team word. A release only
-    ///      takes its principal out of the team volumes (and the referrer's valid invite, if it was the
-    ///      last): levels follow a shrinking volume when the account is next visited or read (`teams`
-    ///      computes it), with no `LevelChanged` event until then.
+    ///      the first walk through it). Each ancestor costs a read of its link word and a read and write of
+    ///      its team word (`_visit`). A release's walk is `_walkOut`.
     function _walk(StakingStorage storage $, Walk memory w, address up) private {
         for (uint256 generation = 1; generation < MAX_DEPTH + 1; ++generation) {
             if (uint160(up) < 2) return; // none, or _NO_REFERRER
@@ -674,12 +642,7 @@ contract Staking is
                 link |= uint160(next);
                 $.links[up] = link;
             }
-            if (w.isDeposit) {
-                _visit($, w, up, generation, link);
-            } else {
-                // the volume (bits 0-95) and valid invites counted this principal when it opened
-                $.teams[up] -= w.amount + (generation == 1 && w.validChange ? 1 << _VALIDS_SHIFT : 0);
-            }
+            _visit($, w, up, generation, link);
             w.legHead = up;
             up = next;
         }
@@ -784,6 +747,7 @@ contract Staking is
         if (invite == 0 && team == 0) return;
         Member storage acc = $.members[ancestor];
         acc.earned = _addCredits(acc.earned, invite, team);
+        $.orderCredits[w.orderIndex][ancestor] = invite / _INCOME_UNIT | (team / _INCOME_UNIT) << 64;
         _credit($, ancestor, (invite + team) / _INCOME_UNIT, w.endTime); // vests with this order alone
         if (invite != 0) {
             w.invite += invite;
@@ -809,6 +773,7 @@ contract Staking is
         _credit($, _NODES, Math.ceilDiv(share, _NODE_UNIT), w.endTime); // each node's share vests with the order
         uint256 credited = _fit(uint128(rates >> _NODE_CREDITED_SHIFT) + amount, 128);
         $.income = (rates & ((1 << _NODE_CREDITED_SHIFT) - 1)) | (credited << _NODE_CREDITED_SHIFT);
+        $.orderCredits[w.orderIndex][_NODES] = amount;
         emit NodeDividend(w.orderIndex, amount, count);
     }
 
@@ -872,5 +837,14 @@ contract Staking is
         _delegateToAdmin();
     }
 
-    function _authorizeUpgrade(address) internal override onlyOwner {}
+    /// @dev Only an upgrade announced `EXIT_WINDOW` ago: members could close their orders early meanwhile.
+    function _authorizeUpgrade(address implementation) internal override onlyOwner {
+        _landAnnounced(implementation, address(0));
+    }
+
+    /// @notice Only a transfer announced `EXIT_WINDOW` ago (see `announce`).
+    function transferOwnership(address newOwner) public override onlyOwner {
+        _landAnnounced(address(0), newOwner);
+        super.transferOwnership(newOwner);
+    }
 }

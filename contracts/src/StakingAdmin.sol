@@ -168,6 +168,45 @@ contract StakingAdmin is StakingBase, IStakingIncome, OwnableUpgradeable, Reentr
         emit IStaking.NodeUpdated(account, isNode);
     }
 
+    /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
+    function release(uint256 index) external nonReentrant {
+        StakingStorage storage $ = _storage();
+        OrderData storage order = $.orders[index];
+        OrderData memory data = _ownOpenOrder(order, index);
+        // Lock periods are whole days; a validator's few seconds of drift do not matter to them.
+        // forge-lint: disable-next-line(block-timestamp)
+        if (block.timestamp < data.endTime) revert IStaking.OrderNotEnded(index, data.endTime);
+        order.lastTime = uint32(block.timestamp);
+        (uint256 reward, uint256 fee) = _closeOrder($, index, data);
+        emit IStaking.Released(msg.sender, index, data.actual, reward, fee);
+        (data.kind > 127 ? $.usdt : $.token).safeTransfer(msg.sender, data.actual + reward - fee);
+    }
+
+    /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
+    function closeEarly(uint256 index) external nonReentrant {
+        StakingStorage storage $ = _storage();
+        OrderData storage order = $.orders[index];
+        OrderData memory data = _ownOpenOrder(order, index);
+        uint256 announced = $.announcement.time;
+        if (announced == 0 || !(data.startTime < announced) || !(block.timestamp < data.endTime)) {
+            revert IStaking.NoEarlyClose(index);
+        }
+        order.lastTime = uint32(block.timestamp);
+        _closeOrder($, index, data); // its static income is no longer owed: it stays in the pool
+        (uint256 paidOut, uint256 cancelled) = _cancelCredits($, index, data);
+        // what the order paid out, in its asset at the price it was valued at (USDT value `amount`)
+        uint256 refund = data.actual - Math.min(data.actual, Math.mulDiv(paidOut, data.actual, data.amount));
+        emit IStaking.ClosedEarly(msg.sender, index, refund, cancelled);
+        (data.kind > 127 ? $.usdt : $.token).safeTransfer(msg.sender, refund);
+    }
+
+    /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking).
+    function announce(address implementation, address newOwner) external onlyOwner {
+        uint256 time = implementation == address(0) && newOwner == address(0) ? 0 : block.timestamp;
+        _storage().announcement = Announcement(implementation, uint64(time), newOwner);
+        emit IStaking.ChangeAnnounced(implementation, newOwner, time == 0 ? 0 : time + _EXIT_WINDOW);
+    }
+
     /// @notice See `IStaking`; runs in the proxy's context (delegatecall from Staking). Stores the schedules it
     ///         reads without the days that are over, so the next claim walks from today.
     function claimReward() external nonReentrant {
@@ -226,6 +265,76 @@ contract StakingAdmin is StakingBase, IStakingIncome, OwnableUpgradeable, Reentr
         $.observation =
             PriceObservation(PairPrice.cumulative(pair, tokenIsToken0), uint32(block.timestamp), 0, 0);
         emit IStaking.PriceOracleUpdated(pair, window, maxDeviation);
+    }
+
+    /// @dev Order `index` (stored at `order`) if it exists, is the caller's and is open.
+    function _ownOpenOrder(OrderData storage order, uint256 index)
+        private
+        view
+        returns (OrderData memory data)
+    {
+        data = order;
+        if (data.owner == address(0)) revert IStaking.OrderNotFound(index);
+        if (data.owner != msg.sender) revert IStaking.NotOrderOwner(index, data.owner);
+        if (data.lastTime != 0) revert IStaking.AlreadyReleased(index);
+    }
+
+    /// @dev Cancels what order `data` (number `index`) credited its upline and has not vested: out of each
+    ///      credited ancestor's schedule (its rate, exactly as credited, from the sums and from its end day's
+    ///      cell) and its income; the node schedule's share stays (it was shared by every node). Returns what the
+    ///      order paid out (USDT wei: the upline income vested and its node dividend) and what was cancelled.
+    function _cancelCredits(StakingStorage storage $, uint256 index, OrderData memory data)
+        private
+        returns (uint256 paidOut, uint256 cancelled)
+    {
+        mapping(address => uint256) storage credits = $.orderCredits[index];
+        paidOut = credits[_NODES];
+        address up = address(uint160($.links[msg.sender]));
+        for (uint256 generation = 1; generation < _MAX_DEPTH + 1 && uint160(up) > 1; ++generation) {
+            uint256 record = credits[up];
+            if (record != 0) {
+                (uint256 kept, uint256 left) = _cancelCredit($, up, record, data.startTime, data.endTime);
+                paidOut += kept;
+                cancelled += left;
+            }
+            up = address(uint160($.links[up]));
+        }
+    }
+
+    /// @dev Cancels what is left to vest of `account`'s credit `record` (invite | team << 64, _INCOME_UNITs) made
+    ///      at `start` by an order ending at `end`. Returns what it keeps (vested) and what is cancelled, USDT wei.
+    function _cancelCredit(
+        StakingStorage storage $,
+        address account,
+        uint256 record,
+        uint256 start,
+        uint256 end
+    ) private returns (uint256 kept, uint256 left) {
+        uint256 invite = uint64(record);
+        uint256 total = invite + uint64(record >> 64);
+        uint256 rate = Math.ceilDiv(total << _RATE_BITS, end - start); // as `_credit` computed it
+        // what is left of it, rounded down: never more than was credited
+        left = Math.min(total, (rate * (end - block.timestamp)) >> _RATE_BITS);
+        $.vests[account] = _without($.vests[account], rate, end);
+        $.cells[account][end / _CELL] = _without($.cells[account][end / _CELL], rate, end);
+        uint256 leftInvite = left * invite / total;
+        Member storage acc = $.members[account];
+        acc.earned = _withoutCredits(acc.earned, leftInvite, left - leftInvite);
+        $.totalRewardInvite -= uint128(leftInvite * _INCOME_UNIT);
+        $.totalRewardTeam -= uint128((left - leftInvite) * _INCOME_UNIT);
+        return ((total - left) * _INCOME_UNIT, left * _INCOME_UNIT);
+    }
+
+    /// @dev Schedule or cell word `word` without a credit of rate `rate` ending at `end` (its top bits kept).
+    function _without(uint256 word, uint256 rate, uint256 end) private pure returns (uint256) {
+        uint256 sums =
+            (uint96(word) - rate) | ((uint128(word >> _WEIGHT_SHIFT) - rate * end) << _WEIGHT_SHIFT);
+        return sums | (word >> _TAIL_SHIFT << _TAIL_SHIFT);
+    }
+
+    /// @dev Income word `word` with `invite` and `team` _INCOME_UNITs less credited.
+    function _withoutCredits(uint256 word, uint256 invite, uint256 team) private pure returns (uint256) {
+        return (uint64(word) - invite) | ((uint64(word >> _TEAM_SHIFT) - team) << _TEAM_SHIFT);
     }
 
     /// @dev Stores `account`'s schedule without the days that are over (what `_schedule` computes).

@@ -16,6 +16,7 @@ abstract contract StakingBase {
     uint256 internal constant _MAX_DEPTH = 10;
     uint256 internal constant _TIERS = 5;
     uint256 internal constant _LEVELS = 10;
+    uint256 internal constant _EXIT_WINDOW = 3 days;
 
     // The link word (`links[account]`), read for each ancestor a walk visits (written when it changes): the
     // account's referrer (cached from the registry on the first walk through it), its active flag and the
@@ -167,6 +168,18 @@ abstract contract StakingBase {
         mapping(address account => mapping(uint256 day => uint256)) cells; // one day's sums and latest end
         mapping(address account => mapping(uint256 word => uint256)) cellBits; // the days that hold a cell
         mapping(address account => uint256) nodeVestFrom; // the node schedule's vested share at its first joining
+        // what each order credited: invite units | team units << 64 per ancestor; its node share (USDT wei) at
+        // _NODES. What an early close cancels or keeps (`closeEarly`).
+        mapping(uint256 order => mapping(address ancestor => uint256)) orderCredits;
+        Announcement announcement;
+    }
+
+    /// @dev A change of implementation or owner the owner announced: it may land `EXIT_WINDOW` after `time`, and
+    ///      until it lands members may close their locked orders early.
+    struct Announcement {
+        address implementation;
+        uint64 time;
+        address owner;
     }
 
     /// @dev The project token's USDT pair and the rules its time-weighted average price (TWAP) is read by.
@@ -188,7 +201,6 @@ abstract contract StakingBase {
     /// @dev What one walk up the tree carries from ancestor to ancestor (memory only).
     // solhint-disable-next-line gas-struct-packing
     struct Walk {
-        bool isDeposit;
         bool firstStake;
         bool validChange; // the caller's open principal went from or to zero: its referrer's valid invites
         bool equalPaid;
@@ -415,6 +427,70 @@ abstract contract StakingBase {
         uint256 perNode = $.perNode;
         unvested *= _NODE_UNIT;
         return perNode > unvested ? perNode - unvested : 0;
+    }
+
+    /// @dev The effects of `release` but the order's own `lastTime`: what is owed, the owner's record, the
+    ///      referrer's valid invites and the upline's team volume. Returns what the order pays.
+    function _closeOrder(StakingStorage storage $, uint256 index, OrderData memory order)
+        internal
+        returns (uint256 reward, uint256 fee)
+    {
+        uint256 amount = order.amount;
+        (reward, fee) = _payout($, index, order);
+        Owed storage o = $.owed[order.kind > 127 ? 1 : 0];
+        o.principal -= order.actual;
+        o.income -= uint128(reward);
+
+        Member storage me = $.members[msg.sender];
+        // the order's principal and income are part of the owner's open principal and reserved income
+        uint256 left = me.amount - amount;
+        me.amount = uint96(left);
+        me.balance -= uint128(StakingMath.staticIncome(amount, order.rate, order.lockDay));
+        me.tierAmount[order.kind & 7] -= uint96(amount);
+        me.lastOut = uint32(block.timestamp);
+
+        uint256 link = $.links[msg.sender]; // its referrer was cached when the order was opened
+        if (left == 0) $.links[msg.sender] = link & ~_LINK_ACTIVE;
+        _walkOut($, amount, left == 0, address(uint160(link)));
+    }
+
+    /// @dev Takes a closed order's `amount` out of the team volumes of the ancestors above its owner, `up` (its
+    ///      referrer) first, at most `_MAX_DEPTH`, following the referrers its deposit cached, and the owner's
+    ///      valid invite out of its referrer's when it was the owner's last principal (`lastPrincipal`). Levels
+    ///      follow a shrinking volume when the account is next visited or read (`teams` computes it), with no
+    ///      `LevelChanged` event until then.
+    function _walkOut(StakingStorage storage $, uint256 amount, bool lastPrincipal, address up) internal {
+        for (uint256 generation = 1; generation < _MAX_DEPTH + 1; ++generation) {
+            if (uint160(up) < 2) return; // none, or _NO_REFERRER
+            // the volume (bits 0-95) and valid invites counted this principal when it opened
+            $.teams[up] -= amount + (generation == 1 && lastPrincipal ? 1 << _VALIDS_SHIFT : 0);
+            up = address(uint160($.links[up]));
+        }
+    }
+
+    /// @dev Order `index`'s static income and the fee its release takes from it now (see `_releaseFee`).
+    function _payout(StakingStorage storage $, uint256 index, OrderData memory order)
+        internal
+        view
+        returns (uint256 reward, uint256 fee)
+    {
+        reward = StakingMath.staticIncome(order.actual, order.rate, order.lockDay);
+        fee = StakingMath.share(reward, _releaseFee($, index));
+    }
+
+    /// @dev Lets the announced change to `implementation` or `owner` land (the other one zero) once
+    ///      `EXIT_WINDOW` has passed since its announcement, and ends the announcement; reverts otherwise. While no
+    ///      order is open (a new deployment handing itself to the timelock) nothing needs announcing.
+    function _landAnnounced(address implementation, address owner) internal {
+        StakingStorage storage $ = _storage();
+        if ($.owed[0].principal == 0 && $.owed[1].principal == 0) return; // nothing locked: no one to let out
+        Announcement memory a = $.announcement;
+        uint256 readyAt = a.time == 0 ? 0 : a.time + _EXIT_WINDOW;
+        bool matches = implementation == address(0) ? owner == a.owner : implementation == a.implementation;
+        if (!matches || readyAt == 0 || block.timestamp < readyAt) {
+            revert IStaking.NotAnnounced(implementation, owner, matches ? readyAt : 0);
+        }
+        delete $.announcement;
     }
 
     function _owed(StakingStorage storage $, address token_) internal view returns (uint256 total) {

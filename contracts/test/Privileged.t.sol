@@ -312,9 +312,10 @@ contract PrivilegedStakingTest is StakingFixture, Refusals {
         calls.push(abi.encodeCall(IStaking.withdraw, (address(usdt), user, 1 ether)));
         calls.push(abi.encodeCall(IStaking.setIncomeRates, (IStaking.IncomeRates(0, 0, 0, 0))));
         calls.push(abi.encodeCall(IStaking.setNode, (user, true)));
+        calls.push(abi.encodeCall(IStaking.setConfig, (initialSettings()))); // the manager may lower fbPrice
         assertOwnerOrManager(address(staking), owner, IStaking.NotOwnerOrManager.selector);
 
-        calls.push(abi.encodeCall(IStaking.setConfig, (initialSettings())));
+        calls.push(abi.encodeCall(IStaking.announce, (user, address(0))));
         calls.push(abi.encodeCall(IStaking.setBlacklist, (user, true)));
         calls.push(abi.encodeCall(IStaking.setToken, (address(usdt))));
         pushOwnership(address(new Staking()));
@@ -328,6 +329,8 @@ contract PrivilegedStakingTest is StakingFixture, Refusals {
         bytes32 before =
             keccak256(abi.encode(staking.orders(index), staking.users(alice), reader.owed(address(usdt))));
         address next = address(new Staking());
+        asOwner(address(staking), abi.encodeCall(IStaking.announce, (next, address(0))));
+        vm.warp(block.timestamp + staking.EXIT_WINDOW());
         asOwner(address(staking), abi.encodeCall(UUPSUpgradeable.upgradeToAndCall, (next, "")));
         assertEq(implementation(address(staking)), next, "upgraded");
         assertEq(

@@ -251,6 +251,12 @@ interface IStaking {
     );
     /// @notice Emitted when `account` is credited `amount` USDT for order `index` of its downline.
     event RewardCredited(address indexed account, uint256 indexed index, RewardKind kind, uint256 amount);
+    /// @notice Emitted when the owner announces an upgrade to `implementation` and/or a transfer to `newOwner`
+    ///         (zero: none; both zero withdraws the announcement); it may land from `readyAt`.
+    event ChangeAnnounced(address implementation, address newOwner, uint256 readyAt);
+    /// @notice Emitted when `account` closes order `index` before its end while a change is announced: `refund`
+    ///         of its asset back, `cancelled` USDT of the upline income it credited and had not vested cancelled.
+    event ClosedEarly(address indexed account, uint256 indexed index, uint256 refund, uint256 cancelled);
     /// @notice Emitted when `account` claims its credited referral and team income.
     event RewardClaimed(address indexed account, uint256 amount);
     /// @notice Emitted when `account`'s team level changes from its volume and valid invites.
@@ -316,6 +322,12 @@ interface IStaking {
     error TokenNotSet();
     /// @notice Thrown when the reward pool cannot reserve an order's static income.
     error InsufficientRewardPool(address token, uint256 needed, uint256 available);
+    /// @notice Thrown when order `index` cannot be closed early: no change is announced, the order opened after
+    ///         the announcement, or it has ended (release it instead).
+    error NoEarlyClose(uint256 index);
+    /// @notice Thrown when an upgrade to `implementation` or an ownership transfer to `owner` was not announced, or
+    ///         not `EXIT_WINDOW` ago (`readyAt`: when the announced one may land; 0 if none matches).
+    error NotAnnounced(address implementation, address owner, uint256 readyAt);
     /// @notice Thrown when tier `tier` now locks `lockDay` days at `rate` bp a day: longer or lower than the
     ///         depositor saw.
     error TermsChanged(uint256 tier, uint256 lockDay, uint256 rate);
@@ -402,6 +414,23 @@ interface IStaking {
     /// @notice Pays order `index`'s principal and static income (less `feeRate`) to its owner, once, from
     ///         its `endTime`, in the asset it was paid in.
     function release(uint256 index) external;
+
+    /// @notice While an upgrade or an ownership change is announced (`announcement`), closes the caller's order
+    ///         `index`, opened before the announcement and not yet ended: pays back its principal less what it
+    ///         paid out (the upline income it credited that has vested, and its node dividend), forfeits its
+    ///         static income, and cancels the upline income it credited that has not vested. `ClosedEarly`.
+    function closeEarly(uint256 index) external;
+
+    /// @notice Owner: announces an upgrade to `implementation` and/or an ownership transfer to `newOwner` (zero:
+    ///         none); `upgradeToAndCall` and `transferOwnership` accept only what was announced `EXIT_WINDOW` ago,
+    ///         and members may `closeEarly` until it lands. Both zero withdraws the announcement.
+    function announce(address implementation, address newOwner) external;
+
+    /// @notice The change announced: implementation, new owner, and when it may land (0: none announced).
+    function announcement() external view returns (address implementation, address newOwner, uint256 readyAt);
+
+    /// @notice How long members have to close their orders early between an announcement and its change.
+    function EXIT_WINDOW() external view returns (uint256);
 
     /// @notice Sends the caller its referral, team and node income (USDT) vested and not yet claimed. Each credit
     ///         vests linearly, no sooner than the order that credited it ends (docs/economics.md, "Vesting").
