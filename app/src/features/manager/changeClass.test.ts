@@ -125,9 +125,9 @@ describe("the Staking forms decide per change", () => {
     expect(section("stakingLevels").changeClass).toBeUndefined();
   });
 
-  const timelock = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
-  const deployer = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
-  const manager = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+  const timelock = "0x5FbDB2315678afecb367f032d93F642f64180aa3" as const;
+  const deployer = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" as const;
+  const manager = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
   const routes = (account: `0x${string}`, proposer: boolean, owner: `0x${string}` = timelock) => {
     const base = { account, owner, manager, timelock, proposer };
     return {
