@@ -1,9 +1,10 @@
 import { stakingAbi } from "@taichi/contracts";
 import type { Page } from "@playwright/test";
-import { formatUnits, parseEther } from "viem";
+import { encodeFunctionData, formatUnits, parseEther } from "viem";
 import { DEV_ROLES, devAccount, expect, test } from "../fixtures/test.ts";
 import { sends, stakeDirect } from "../fixtures/accounts.ts";
 import { openManager, pct, reviewAndConfirm } from "../fixtures/manager.ts";
+import { executeQueued, expectScheduled } from "../fixtures/governance.ts";
 
 const node = devAccount(DEV_ROLES.members[1]).address;
 const manager = devAccount(DEV_ROLES.manager).address;
@@ -135,6 +136,41 @@ test.describe("the manager (dev account 1): Staking's income rates and nodes", (
   });
 });
 
+test.describe("the manager (dev account 1): Staking's stake tiers, at once only in members' favour", () => {
+  test.use({ walletAccount: DEV_ROLES.manager });
+
+  test("a lower rate is refused (the owner's, and the manager is no proposer); a shorter lock applies at once", async ({
+    page,
+    chain,
+    wallet,
+    contracts,
+  }) => {
+    const staking = { address: contracts.Staking!, abi: stakingAbi } as const;
+    const multi = () => chain.readContract({ ...staking, functionName: "getConfigMulti" });
+    const before = await multi();
+
+    await openStaking(page);
+    const tiers = page.getByRole("region", { name: "Stake tiers (5)" });
+    await expect(tiers.getByText("Against members: owner only", { exact: true })).toBeVisible();
+    await tiers.getByLabel("stakeRates #2", { exact: true }).fill(pct(before.stakeRates[1] - 1n));
+    await tiers.getByRole("button", { name: "Review changes" }).click();
+    await expect(tiers.getByRole("alert")).toContainText(
+      "This change is against members, so only the owner can make it, through the timelock.",
+    );
+    await expect(tiers.getByTestId("change-reasons")).toHaveText("lower rate in tier 2");
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    expect(sends(wallet.calls)).toBe(0);
+
+    await tiers.getByRole("button", { name: "Reset" }).click();
+    const shorter = before.stakeDays[0] - 1n;
+    await tiers.getByLabel("stakeDays #1", { exact: true }).fill(shorter.toString());
+    await reviewAndConfirm(page, tiers, /stakeDays #1: .* → /, { path: ["Applies at once"] });
+    await expect.poll(async () => (await multi()).stakeDays[0]).toBe(shorter);
+    expect(sends(wallet.calls)).toBe(1);
+    expect(await multi()).toEqual({ ...before, stakeDays: [shorter, ...before.stakeDays.slice(1)] });
+  });
+});
+
 // Staking's settings are the owner's, scheduled on the timelock by its proposer (the deployer locally).
 test.describe("the owner (dev account 0): Staking's settings", () => {
   test.use({ walletAccount: DEV_ROLES.deployer });
@@ -176,6 +212,35 @@ test.describe("the owner (dev account 0): Staking's settings", () => {
     await expect(dialog).toHaveCount(0);
     expect(sends(wallet.calls)).toBe(0);
     expect(await chain.readContract({ ...staking, functionName: "getConfig" })).toEqual(config);
+  });
+
+  test("stake tiers: a longer lock waits for the timelock, naming the tier, and applies once executed", async ({
+    page,
+    chain,
+    contracts,
+  }) => {
+    const staking = { address: contracts.Staking!, abi: stakingAbi } as const;
+    const multi = () => chain.readContract({ ...staking, functionName: "getConfigMulti" });
+    const before = await multi();
+    const longer = [before.stakeDays[0] + 1n, ...before.stakeDays.slice(1)] as const;
+
+    await openStaking(page);
+    const tiers = page.getByRole("region", { name: "Stake tiers (5)" });
+    await tiers.getByLabel("stakeDays #1", { exact: true }).fill(longer[0].toString());
+    await reviewAndConfirm(page, tiers, /stakeDays #1: .* → /, {
+      scheduled: true,
+      path: ["Waits for the timelock:", "longer lock in tier 1"],
+    });
+    const data = encodeFunctionData({
+      abi: stakingAbi,
+      functionName: "setConfigMulti",
+      args: [{ ...before, stakeDays: longer as never }],
+    });
+    await expectScheduled(chain, contracts.Timelock!, contracts.Staking!, data);
+    expect((await multi()).stakeDays[0]).toBe(before.stakeDays[0]); // not before the delay
+
+    await executeQueued(page, chain, contracts.Timelock!);
+    await expect.poll(async () => (await multi()).stakeDays[0]).toBe(longer[0]);
   });
 });
 

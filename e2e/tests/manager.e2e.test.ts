@@ -135,10 +135,27 @@ test.describe("the manager (dev account 1) on /manager", () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await expect(page.getByRole("region", { name: "Team levels (10)" })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    // the settings (fees, rates) are the owner's, behind the timelock: read-only for the manager
+    // the settings (fees, rates) are the owner's, behind the timelock: the manager may only lower fbPrice
     const stakingForm = page.getByRole("region", { name: "Staking configuration" });
-    await expect(stakingForm.getByLabel(/^feeRate/)).toHaveValue(pct(stakingBefore.feeRate));
-    await expectReadOnly(stakingForm, "Owner only");
+    await expect(stakingForm.getByText("Against members: owner only", { exact: true })).toBeVisible();
+    const feeRate = stakingForm.getByLabel(/^feeRate/);
+    await expect(feeRate).toHaveValue(pct(stakingBefore.feeRate));
+    await feeRate.fill(pct(stakingBefore.feeRate + 100n));
+    await stakingForm.getByRole("button", { name: "Review changes" }).click();
+    await expect(stakingForm.getByRole("alert")).toContainText(
+      "This change is against members, so only the owner can make it, through the timelock. This account is not a timelock proposer: nothing was sent.",
+    );
+    await expect(stakingForm.getByTestId("change-reasons")).toHaveText(
+      "feeRate changes (only fbPrice, lowered, is the manager's)",
+    );
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await stakingForm.getByRole("button", { name: "Reset" }).click();
+    const lowerPrice = (stakingBefore.fbPrice * 99n) / 100n;
+    await stakingForm.getByLabel(/^fbPrice/).fill(formatUnits(lowerPrice, 18));
+    await reviewAndConfirm(page, stakingForm, /fbPrice: .* → /, { path: ["Applies at once"] });
+    await expect
+      .poll(async () => (await chain.readContract({ ...staking, functionName: "getConfig" })).fbPrice)
+      .toBe(lowerPrice);
 
     const tiers = page.getByRole("region", { name: "Stake tiers (5)" });
     const stock = multiBefore.stakeStocks[0] + 10n ** 18n * 1000n;
@@ -439,6 +456,7 @@ test.describe("the owner (dev account 0)", () => {
     await stakingForm.getByLabel(/^feeRate/).fill(pct(newFee));
     await reviewAndConfirm(page, stakingForm, `feeRate: ${pct(stakingBefore.feeRate)}% → ${pct(newFee)}%`, {
       scheduled: true,
+      path: ["Waits for the timelock:", "feeRate changes"],
     });
     await openTab(page, "NodeReward");
     const classRates = page.getByRole("region", { name: "Class rates (A, B, C)" });

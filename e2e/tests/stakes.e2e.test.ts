@@ -1,7 +1,14 @@
 import { stakingAbi, usdtAbi } from "@taichi/contracts";
 import type { Locator } from "@playwright/test";
-import { type Address, type PublicClient, encodeFunctionData, parseEther } from "viem";
-import { formatAmount } from "../../app/src/lib/format.ts";
+import {
+  type Address,
+  type Hash,
+  type PublicClient,
+  decodeFunctionData,
+  encodeFunctionData,
+  parseEther,
+} from "viem";
+import { formatAmount, percentFromBps } from "../../app/src/lib/format.ts";
 import { DEV_ROLES, devAccount, expect, test, kvValue, REHEARSAL } from "../fixtures/test.ts";
 import {
   connectWallet,
@@ -35,6 +42,22 @@ function reads(chain: PublicClient, contracts: Record<string, Address>) {
     multi: () => chain.readContract({ ...staking, functionName: "getConfigMulti" }),
     rates: () => chain.readContract({ ...staking, functionName: "getIncomeRates" }),
     nodes: (account: Address) => chain.readContract({ ...staking, functionName: "nodes", args: [account] }),
+    /** the arguments `account`'s deposits were sent with, oldest first (from their transactions' input) */
+    depositArgs: async (account: Address) => {
+      const logs = await chain.getContractEvents({
+        ...staking,
+        eventName: "Deposited",
+        args: { account },
+        fromBlock: 0n,
+      });
+      const hashes = [...new Set(logs.map((log) => log.transactionHash as Hash))];
+      return Promise.all(
+        hashes.map(async (hash) => {
+          const tx = await chain.getTransaction({ hash });
+          return decodeFunctionData({ abi: stakingAbi, data: tx.input }).args;
+        }),
+      );
+    },
   };
 }
 
@@ -106,7 +129,16 @@ test.describe("staking journey (issue 5)", () => {
       expect(await r.usdt(stakingAddress)).toBe(poolBefore + amount);
       const id = await r.orderIndex(me, 0n);
       const order = await r.order(id);
-      expect(order).toMatchObject({ isValid: true, owner: me, amount, actual: amount, lockDay: 7n });
+      expect(order).toMatchObject({
+        isValid: true,
+        owner: me,
+        amount,
+        actual: amount,
+        lockDay: 7n,
+        rate: multi.stakeRates[0],
+      });
+      // sent on the terms shown: the tier's lock and rate, and at most the 100 USDT shown
+      expect(await r.depositArgs(me)).toEqual([[0n, amount, true, 7n, multi.stakeRates[0], amount]]);
       expect(order.reward).toBe((amount * multi.stakeRates[0]! * 7n) / 10_000n);
       // bottom acceleration: the lock is shorter, the static income the tier's
       expect(order.endTime - order.startTime).toBe(lock - saved);
@@ -195,6 +227,68 @@ test.describe("staking journey (issue 5)", () => {
       expect((await r.order(id)).lastTime).toBeLessThan(order.startTime + lock);
     },
   );
+});
+
+test.describe("a deposit on terms that changed since the page read them", () => {
+  test.use({ walletAccount: member });
+
+  test("the owner lengthens tier 1's lock after the page read it: the deposit is refused, says the new terms, and the page shows them; the next one opens on them", async ({
+    page,
+    wallet,
+    chain,
+    contracts,
+  }) => {
+    test.setTimeout(120_000);
+    const r = reads(chain, contracts);
+    const me = wallet.account.address;
+    const amount = parseEther("100");
+    const multi = await r.multi();
+    expect(multi.stakeDays[0]).toBe(7n);
+    const rate = multi.stakeRates[0]!;
+
+    await page.goto("/stakes");
+    await connectWallet(page);
+    const tiers = page.getByRole("region", { name: "Stake tiers" });
+    await expect(tiers.getByText("7 days")).toBeVisible();
+    const form = page.getByRole("region", { name: "Deposit", exact: true });
+    await form.getByLabel("Amount (USDT value)").fill("100");
+    await expect(form.getByText("Static income at the end")).toBeVisible();
+
+    // meanwhile the owner (through the timelock) makes tier 1 lock 8 days
+    await ownerCall(
+      chain,
+      contracts,
+      contracts.Staking!,
+      encodeFunctionData({
+        abi: stakingAbi,
+        functionName: "setConfigMulti",
+        args: [{ ...multi, stakeDays: [8n, ...multi.stakeDays.slice(1)] as never }],
+      }),
+    );
+    expect((await r.multi()).stakeDays[0]).toBe(8n);
+
+    await form.getByRole("button", { name: "Deposit" }).click();
+    await expect(
+      page.getByText(
+        `The tier's terms changed since you opened the page: now 8 days at ${percentFromBps(rate)}% a day. Review and try again.`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByText("Awaiting...")).toHaveCount(0);
+    // refused at the estimate: only the approval went out, no order opened
+    expect(sends(wallet.calls)).toBe(1);
+    expect((await r.user(me)).orders).toBe(0n);
+    // the page read the tiers anew: it shows the 8 days now
+    await expect(tiers.getByText("8 days")).toBeVisible();
+    await expect(tiers.getByText("7 days")).toHaveCount(0);
+
+    // deposited again, on the terms now shown: the order locks 8 days at the tier's rate
+    await form.getByRole("button", { name: "Deposit" }).click();
+    await expect.poll(async () => (await r.user(me)).orders).toBe(1n);
+    expect(sends(wallet.calls)).toBe(2);
+    const order = await r.order(await r.orderIndex(me, 0n));
+    expect(order).toMatchObject({ lockDay: 8n, rate, amount });
+    expect(await r.depositArgs(me)).toEqual([[0n, amount, true, 8n, rate, amount]]);
+  });
 });
 
 test.describe("node dividend (issue 5)", () => {

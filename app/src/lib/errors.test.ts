@@ -97,6 +97,42 @@ describe("parseError: contract custom errors decoded against the Presale ABI", (
     expect(parseError(contractRevert(stakingAbi, node))).toEqual({ key: "stakes.errors.nodeUnchanged" });
   });
 
+  it("a deposit refused on stale terms says what the tier's terms are now, or that the price moved", () => {
+    const terms = encodeErrorResult({ abi: stakingAbi, errorName: "TermsChanged", args: [1n, 30n, 125n] });
+    expect(parseError(contractRevert(stakingAbi, terms))).toEqual({
+      key: "stakes.errors.termsChanged",
+      values: { days: "30", rate: "1.25" },
+    });
+    expect(translate(parseError(contractRevert(stakingAbi, terms)))).toBe(
+      "The tier's terms changed since you opened the page: now 30 days at 1.25% a day. Review and try again.",
+    );
+    const pay = encodeErrorResult({
+      abi: stakingAbi,
+      errorName: "PaymentTooHigh",
+      args: [101n * 10n ** 18n, 100n * 10n ** 18n],
+    });
+    expect(translate(parseError(contractRevert(stakingAbi, pay)))).toBe(
+      "The token price moved: this deposit would now take more tokens than shown. Review and try again.",
+    );
+  });
+
+  it("OwnerOnlyChange names the field, a tier field with its tier from 1", () => {
+    const tier = encodeErrorResult({
+      abi: stakingAbi,
+      errorName: "OwnerOnlyChange",
+      args: ["stakeDays", 1n],
+    });
+    expect(parseError(contractRevert(stakingAbi, tier))).toEqual({
+      key: "stakes.errors.ownerOnlyChange",
+      values: { field: "stakeDays #2" },
+    });
+    const price = encodeErrorResult({ abi: stakingAbi, errorName: "OwnerOnlyChange", args: ["fbPrice", 0n] });
+    expect(parseError(contractRevert(stakingAbi, price))).toEqual({
+      key: "stakes.errors.ownerOnlyChange",
+      values: { field: "fbPrice" },
+    });
+  });
+
   it("ReferrerIsOwnReferral -> the own-direct-referral message", () => {
     const abi = parseAbi(["error ReferrerIsOwnReferral(address referrer)"]);
     const data = encodeErrorResult({ abi, errorName: "ReferrerIsOwnReferral", args: [referrer] });

@@ -6,6 +6,7 @@ import {
   WebSocketRequestError,
 } from "viem";
 import type { AppMessage, I18nKey } from "../i18n/keys";
+import { percentFromBps } from "./format";
 
 /**
  * Contract custom error name -> message key. Extend this when a contract adds errors
@@ -62,6 +63,32 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   AccessControlUnauthorizedAccount: "errors.notAuthorized",
   OwnableUnauthorizedAccount: "errors.notAuthorized",
   UplineIncomeTooHigh: "stakes.errors.uplineIncomeTooHigh",
+  // a deposit on terms the member saw (the 6-argument `deposit`)
+  TermsChanged: "stakes.errors.termsChanged",
+  PaymentTooHigh: "stakes.errors.paymentTooHigh",
+  // the manager changing a tier or fbPrice against members: the owner's, through the timelock
+  OwnerOnlyChange: "stakes.errors.ownerOnlyChange",
+};
+
+const int = (v: unknown) => (typeof v === "bigint" || typeof v === "number" ? BigInt(v) : 0n);
+
+/**
+ * The values a contract error's message shows, from the error's arguments (errors not listed here show
+ * their message without values).
+ */
+export const CONTRACT_ERROR_VALUES: Record<
+  string,
+  (args: readonly unknown[]) => Record<string, string | number>
+> = {
+  // TermsChanged(tier, lockDay, rate): the tier's terms now
+  TermsChanged: ([, lockDay, rate]) => ({
+    days: int(lockDay).toString(),
+    rate: percentFromBps(int(rate)),
+  }),
+  // OwnerOnlyChange(field, index): a tier field names its tier (numbered from 1)
+  OwnerOnlyChange: ([field, index]) => ({
+    field: field === "fbPrice" ? "fbPrice" : `${String(field)} #${(int(index) + 1n).toString()}`,
+  }),
 };
 
 /** A receipt with status "reverted" (the transaction was mined but failed). */
@@ -190,7 +217,9 @@ export function parseError(err: unknown): AppMessage {
     if (name === "Panic") return GENERIC;
     if (name && name !== "Error") {
       const key = CONTRACT_ERROR_MESSAGES[name];
-      return key ? { key } : GENERIC;
+      if (!key) return GENERIC;
+      const values = CONTRACT_ERROR_VALUES[name]?.(revert.data?.args ?? []);
+      return values ? { key, values } : { key };
     }
     if (revert.reason) {
       const text = revert.reason.includes(REVERTED) ? revert.reason : `${REVERTED}: ${revert.reason}`;

@@ -1,6 +1,7 @@
 import type { AbiParameter } from "viem";
 import type { ContractName } from "../../lib/deployments";
 import type { AppMessage, I18nKey } from "../../i18n/keys";
+import { type ChangeClass, settingsChangeClass, tierChangeClass } from "./changeClass";
 import { type Field, type Scalar, type Values, display } from "./fields";
 
 /**
@@ -20,6 +21,8 @@ import { type Field, type Scalar, type Values, display } from "./fields";
  * - `check`: rules across fields that the contract enforces too (with the `beside` reads, normalized).
  * - `caps`: caps that depend on the `beside` reads: field name -> max, in place of the field's own `max`.
  * - `note`: a line under the title.
+ * - `changeClass`: for a setter the manager may call only in members' favour, whose a change is (the current
+ *   values and the values to send): the manager's, at once, or the owner's, through the timelock.
  */
 export type Section = {
   id: SectionId;
@@ -39,6 +42,7 @@ export type Section = {
   check?: (values: Values, beside: readonly unknown[]) => AppMessage | undefined;
   caps?: (beside: readonly unknown[]) => Partial<Record<string, bigint>>;
   note?: I18nKey;
+  changeClass?: (current: Partial<Values>, next: Partial<Values>) => ChangeClass;
 };
 
 export type SectionId =
@@ -338,7 +342,9 @@ export const mainSections: Section[] = [
   {
     id: "stakingConfig",
     contract: "Staking",
-    ownerOnly: true,
+    // the manager may only lower fbPrice; the rest is the owner's
+    changeClass: settingsChangeClass,
+    note: "manager.notes.stakingConfig",
     getter: { fn: "getConfig" },
     setter: { fn: "setConfig" },
     fields: [
@@ -389,6 +395,9 @@ export const mainSections: Section[] = [
     ],
     event: { name: "ConfigMultiUpdated" },
     check: checkTiers,
+    // a longer lock or a lower rate is the owner's
+    changeClass: tierChangeClass,
+    note: "manager.notes.stakingTiers",
   },
   {
     id: "stakingToken",

@@ -11,6 +11,7 @@ import {
   newOrderLock,
   orderSavedSeconds,
   dayIndex,
+  depositArgs,
   depositBlockReason,
   depositRules,
   orderProgress,
@@ -18,6 +19,7 @@ import {
   staticIncome,
   tiersOf,
   tokensFor,
+  ONE,
   usdtValueOf,
 } from "./logic";
 import { validateAmount } from "../../lib/amount";
@@ -110,6 +112,27 @@ describe("day index", () => {
     expect(dayIndex(86_400, 86_400n)).toBe(1n);
     expect(dayIndex(1_750_000_000.7, 86_400n)).toBe(20254n);
     expect(dayIndex(100, 0n)).toBe(0n);
+  });
+});
+
+describe("depositArgs: the 6-argument deposit carries the terms shown", () => {
+  const tier = tiersOf({
+    stakeDays: [7n, 30n],
+    stakeRates: [50n, 80n],
+    stakeStocks: [0n, 0n],
+    stakeMins: [0n, 0n],
+    stakeMaxs: [0n, 0n],
+    stakeUserMaxs: [0n, 0n],
+  })[1]!;
+  it("USDT: the tier's index, lock and rate; maxPay the amount itself", () => {
+    const amount = 100n * ONE;
+    expect(depositArgs(tier, amount, true, amount)).toEqual([1n, amount, true, 30n, 80n, amount]);
+  });
+  it("token: maxPay the tokens the page showed at the price it showed", () => {
+    const amount = 100n * ONE;
+    const paid = tokensFor(amount, 3n * 10n ** 17n); // 0.3 USDT a token
+    expect(paid).toBe(333_333_333_333_333_333_333n);
+    expect(depositArgs(tier, amount, false, paid)).toEqual([1n, amount, false, 30n, 80n, paid]);
   });
 });
 

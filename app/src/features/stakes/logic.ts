@@ -62,6 +62,23 @@ export function tokensFor(amount: bigint, fbPrice: bigint): bigint {
   return (amount * ONE) / fbPrice;
 }
 
+/**
+ * The arguments of the 6-argument `deposit`: tier, amount (USDT value), asset, then the terms the member saw
+ * (the tier's lock in days and its daily rate as the page read them from `getConfigMulti`) and `maxPay`, what
+ * the page showed the deposit takes of its asset (`paid`: the USDT amount, or the tokens worth it at the
+ * price shown). The contract refuses a longer lock or a lower rate (`TermsChanged`) and a larger payment
+ * (`PaymentTooHigh`) rather than open the order on other terms.
+ */
+export function depositArgs(tier: Tier, amount: bigint, isUSDT: boolean, paid: bigint) {
+  return [BigInt(tier.index), amount, isUSDT, tier.days, tier.rate, paid] as const;
+}
+
+/** The messages of a deposit refused because what the member saw changed: the page reads the tiers and price anew. */
+export const STALE_TERMS_MESSAGES: readonly string[] = [
+  "stakes.errors.termsChanged",
+  "stakes.errors.paymentTooHigh",
+];
+
 /** USDT value of `tokens` project tokens at `fbPrice` (floor), e.g. a token balance as a deposit bound. */
 export function usdtValueOf(tokens: bigint, fbPrice: bigint): bigint {
   return (tokens * fbPrice) / ONE;

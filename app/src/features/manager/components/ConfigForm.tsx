@@ -5,6 +5,7 @@ import { Message } from "../../../components/Message";
 import { ConfirmModal } from "../../../components/ConfirmModal";
 import { useTranslation } from "../../../i18n";
 import type { AppMessage } from "../../../i18n/keys";
+import { type ChangeClass, changeRoute } from "../changeClass";
 import { argumentTarget, confirmTargets } from "../confirm";
 import { MissingValueError, type Section, applyCaps, argsFromAbi, normalize } from "../descriptors";
 import {
@@ -24,14 +25,17 @@ import { useManagerRead, useManagerReads } from "../hooks/useManagerRead";
 import { findFunction } from "../registry";
 import { ConfirmTargets } from "./ConfirmTargets";
 import { FieldInput } from "./FieldInput";
-import { RouteTags, ScheduleNote } from "./RouteNote";
+import { ChangePath, Reasons, RouteTags, ScheduleNote } from "./RouteNote";
 
 type Props = { section: Section; address: Address; abi: Abi };
 
 /**
  * A descriptor-driven form: the current values from the getter, typed inputs, validation, a diff of
  * what will change, a confirm dialog, then the setter through the shared transaction path, at once or
- * scheduled on the timelock (`useAdminCall`); read-only for an account that can do neither.
+ * scheduled on the timelock (`useAdminCall`); read-only for an account that can do neither. A form whose
+ * setter is the manager's only in members' favour (`section.changeClass`) decides per change: the manager's
+ * change goes at once, one against members is the owner's (scheduled by a proposer, refused to anyone else),
+ * and the confirm dialog says which and why.
  */
 export function ConfigForm({ section, address, abi }: Props) {
   const { t } = useTranslation();
@@ -44,7 +48,14 @@ export function ConfigForm({ section, address, abi }: Props) {
   const [edited, setEdited] = useState<Inputs>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<AppMessage>();
-  const [pending, setPending] = useState<{ changes: Change[]; prepared: Prepared; key?: Address }>();
+  // the changes against members a refused review named
+  const [refused, setRefused] = useState<AppMessage[]>();
+  const [pending, setPending] = useState<{
+    changes: Change[];
+    prepared: Prepared;
+    key?: Address;
+    changeClass?: ChangeClass;
+  }>();
   const [busy, setBusy] = useState(false);
 
   const needsKey = !!section.key;
@@ -109,6 +120,7 @@ export function ConfigForm({ section, address, abi }: Props) {
     const parsed = parseInputs(fields, inputs);
     setErrors(parsed.errors);
     setFormError(undefined);
+    setRefused(undefined);
     if (!parsed.values) return;
     const rule = section.check?.(parsed.values, besideValues ?? []);
     if (rule) {
@@ -133,10 +145,18 @@ export function ConfigForm({ section, address, abi }: Props) {
       setFormError({ key: "manager.abiChanged", values: { name: err.message } });
       return;
     }
+    // a change against members is the owner's: scheduled on the timelock, or refused to a manager who is no proposer
+    const changeClass = section.changeClass?.(current, all);
+    const route = changeRoute(changeClass, admin);
+    if (changeClass?.owner && route !== "direct" && route !== "timelock") {
+      setFormError({ key: "manager.path.refused" });
+      setRefused(changeClass.reasons);
+      return;
+    }
     setBusy(true);
     try {
-      const checked = await admin.prepare(section.setter.fn, args);
-      if (checked.ok) setPending({ changes, prepared: checked.prepared, key });
+      const checked = await admin.prepare(section.setter.fn, args, !!changeClass?.owner);
+      if (checked.ok) setPending({ changes, prepared: checked.prepared, key, changeClass });
       else setFormError(checked.message);
     } finally {
       setBusy(false);
@@ -160,7 +180,7 @@ export function ConfigForm({ section, address, abi }: Props) {
     <section className="card manager-section" aria-labelledby={headingId}>
       <h3 id={headingId} className="card-title">
         {title}
-        <RouteTags ownerOnly={!!section.ownerOnly} route={admin.route} />
+        <RouteTags ownerOnly={!!section.ownerOnly} mixed={!!section.changeClass} route={admin.route} />
       </h3>
       {section.note && <p className="small manager-note">{t(section.note)}</p>}
       <p className="muted small">
@@ -257,6 +277,7 @@ export function ConfigForm({ section, address, abi }: Props) {
               <Message message={formError} />
             </p>
           )}
+          {refused && <Reasons reasons={refused} />}
           {admin.editable && (
             <div className="manager-actions">
               <button
@@ -291,6 +312,9 @@ export function ConfigForm({ section, address, abi }: Props) {
             )}
           />
           <ChangeList changes={pending.changes} />
+          {pending.changeClass && (
+            <ChangePath changeClass={pending.changeClass} prepared={pending.prepared} />
+          )}
           <ScheduleNote prepared={pending.prepared} />
         </ConfirmModal>
       )}

@@ -63,7 +63,9 @@ const formatTime = (seconds: bigint) => display({ kind: "time" }, seconds);
  * the owner, manager and role are read; `editable`: direct or through the timelock), `prepare` checks a
  * call before its confirm dialog (a call already queued on the timelock is refused there, nothing sent),
  * `send` sends it through the shared transaction path (the call itself, or the timelock's `schedule`
- * with the minimum delay).
+ * with the minimum delay). `ownerRoute`: how an owner-class call goes, for a setter the manager may call only
+ * in members' favour (`prepare(fn, args, true)` routes such a call so, and refuses it when the account can
+ * reach it neither directly nor through the timelock).
  */
 export function useAdminCall(c: Managed, ownerOnly: boolean) {
   const { address: account } = useConnection();
@@ -76,23 +78,33 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
   const minDelay = useMinDelay(timelock);
   const loading =
     owner.isLoading || config.isLoading || proposer.isLoading || (!!timelock && minDelay === undefined);
-  const route = loading
-    ? undefined
-    : callRoute({
-        account,
-        owner: owner.data as Address | undefined,
-        manager: config.data?.manager,
-        timelock: timelock?.address,
-        proposer: proposer.data,
-        ownerOnly,
-      });
+  const routeFor = (ownerClass: boolean): Route | undefined =>
+    loading
+      ? undefined
+      : callRoute({
+          account,
+          owner: owner.data as Address | undefined,
+          manager: config.data?.manager,
+          timelock: timelock?.address,
+          proposer: proposer.data,
+          ownerOnly: ownerClass,
+        });
+  const route = routeFor(ownerOnly);
+  // how an owner-class call of a setter that is the manager's only in members' favour goes
+  const ownerRoute = routeFor(true);
 
   const prepare = useCallback(
     async (
       fn: string,
       args: readonly unknown[],
+      /** this call is the owner's although the function is not owner-only (a change against members) */
+      ownerClass = false,
     ): Promise<{ ok: true; prepared: Prepared } | { ok: false; message: AppMessage }> => {
-      if (route !== "timelock") return { ok: true, prepared: { route: "direct", fn, args } };
+      const how = ownerClass ? ownerRoute : route;
+      if (ownerClass && how !== "direct" && how !== "timelock") {
+        return { ok: false, message: { key: "manager.path.notProposer" } };
+      }
+      if (how !== "timelock") return { ok: true, prepared: { route: "direct", fn, args } };
       const call: Call = {
         target: c.address,
         value: 0n,
@@ -119,7 +131,7 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
         },
       };
     },
-    [route, c, client, timelock, minDelay],
+    [route, ownerRoute, c, client, timelock, minDelay],
   );
 
   const sendPrepared = useCallback(
@@ -137,5 +149,5 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
 
   /** whether the account may act: at once or through the timelock */
   const editable = route === "direct" || route === "timelock";
-  return { route, editable, minDelay, prepare, send: sendPrepared };
+  return { route, ownerRoute, editable, minDelay, prepare, send: sendPrepared };
 }

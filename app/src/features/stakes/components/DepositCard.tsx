@@ -10,8 +10,10 @@ import { appChain } from "../../../wagmi";
 import type { AppConnection } from "../../wallet/hooks/useAppConnection";
 import type { StakingAccount, StakingOverview } from "../hooks/useStaking";
 import {
+  STALE_TERMS_MESSAGES,
   type Tier,
   daysText,
+  depositArgs,
   depositBlockReason,
   depositRules,
   newOrderLock,
@@ -34,10 +36,11 @@ type Props = {
 
 /**
  * Deposit: tier, amount (USDT value, checked against the tier's min/max, stock, my max and balance),
- * paid in USDT or in the project token at the price the contract would use now (the lower of `fbPrice` and the
- * pool's average price, `DataReader.tokenPrice`, shown beside the pool's price now); approve then
- * `deposit(tier, amount, isUSDT)`
- * through the one transaction path (the spend is declared, so the allowance rule runs).
+ * paid in USDT or in the project token at the price the contract would use now (the lowest of `fbPrice`, the
+ * pool's average price and its price now, `DataReader.tokenPrice`); approve then
+ * `deposit(tier, amount, isUSDT, lockDay, rate, maxPay)` with the tier's lock and rate as shown and at most
+ * the amount shown of the asset, through the one transaction path (the spend is declared, so the allowance
+ * rule runs). A refusal because the terms or the price moved reads them anew.
  */
 export function DepositCard({ overview, tiers, account, connection, now, offset }: Props) {
   const { t } = useTranslation();
@@ -92,7 +95,8 @@ export function DepositCard({ overview, tiers, account, connection, now, offset 
       const result = await send({
         ...staking,
         functionName: "deposit",
-        args: [BigInt(tier.index), amount, isUSDT],
+        // the overload that carries the terms shown: the tier's lock and rate, and at most `paid`
+        args: depositArgs(tier, amount, isUSDT, paid),
         spend: {
           token,
           spender: staking.address,
@@ -100,6 +104,8 @@ export function DepositCard({ overview, tiers, account, connection, now, offset 
         },
       });
       if (result.ok) setText("");
+      // the terms or the price moved since the page read them (the error toast says so): show the new ones
+      else if (STALE_TERMS_MESSAGES.includes(result.message.key)) void overview.refresh();
     } finally {
       setBusy(false);
     }

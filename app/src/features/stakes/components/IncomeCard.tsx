@@ -20,8 +20,9 @@ type Props = {
  * My income by type, each with its own total and a line on how it is earned at the current rates:
  * static, invite, team, node dividend (`nodes(account)`), exit and bottom acceleration (the static
  * income of my accelerated orders, paid sooner, and the days saved, from `DataReader.getOrders`);
- * then the invite + team + node income credited, vested so far and claimable (`DataReader.getIncome`; it vests
- * linearly with the orders that credited it) and the claim (`claimReward()`).
+ * then the invite + team + node income credited, vested so far and claimable (`DataReader.getIncome`: each credit
+ * vests linearly with the order that credited it, until that order ends; `vestEnd` is when the last of it vests,
+ * 0 once all has) and the claim (`claimReward()`).
  */
 export function IncomeCard({ account, orders, config, offset }: Props) {
   const { t } = useTranslation();
@@ -80,7 +81,7 @@ export function IncomeCard({ account, orders, config, offset }: Props) {
           </dl>
           <p className="small muted">
             {t("stakes.income.vestingRule")}
-            {income && income.vested < income.credited && (
+            {income && income.vestEnd > 0n && income.vested < income.credited && (
               <>
                 {" "}
                 {t("stakes.income.vesting")} <Countdown targetSec={Number(income.vestEnd) - offset} />

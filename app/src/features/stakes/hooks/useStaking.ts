@@ -41,6 +41,8 @@ export function useStakingOverview() {
     /** how a token deposit now would be valued (`DataReader.tokenPrice`) */
     tokenPrice: price.data,
     refetchTokenPrice: price.refetch,
+    /** reads the tiers, settings and token price anew (after a deposit refused on stale terms) */
+    refresh: () => Promise.all([reads.refetch(), price.refetch()]),
     token: token && token !== zeroAddress ? token : undefined,
     blockTime: blockTime === undefined ? undefined : Number(blockTime),
     readAt: reads.dataUpdatedAt ? Math.floor(reads.dataUpdatedAt / 1000) : undefined,
