@@ -194,8 +194,7 @@ contract StakingAdmin is StakingBase, IStakingIncome, OwnableUpgradeable, Reentr
         order.lastTime = uint32(block.timestamp);
         _closeOrder($, index, data); // its static income is no longer owed: it stays in the pool
         (uint256 paidOut, uint256 cancelled) = _cancelCredits($, index, data);
-        // what the order paid out, in its asset at the price it was valued at (USDT value `amount`)
-        uint256 refund = data.actual - Math.min(data.actual, Math.mulDiv(paidOut, data.actual, data.amount));
+        uint256 refund = _refund(data, paidOut);
         emit IStaking.ClosedEarly(msg.sender, index, refund, cancelled);
         (data.kind > 127 ? $.usdt : $.token).safeTransfer(msg.sender, refund);
     }
@@ -229,6 +228,25 @@ contract StakingAdmin is StakingBase, IStakingIncome, OwnableUpgradeable, Reentr
     /// @inheritdoc IStakingIncome
     function income(address account) external view returns (uint256 credited, uint256 vested) {
         return _income(_storage(), account);
+    }
+
+    /// @inheritdoc IStakingIncome
+    function closeEarlyQuote(uint256 index) external view returns (uint256 refund, uint256 cancelled) {
+        StakingStorage storage $ = _storage();
+        OrderData memory data = $.orders[index];
+        if (data.owner == address(0) || data.lastTime != 0 || !(block.timestamp < data.endTime)) {
+            return (0, 0);
+        }
+        mapping(address => uint256) storage credits = $.orderCredits[index];
+        uint256 paidOut = credits[_NODES];
+        address up = address(uint160($.links[data.owner]));
+        for (uint256 generation = 1; generation < _MAX_DEPTH + 1 && uint160(up) > 1; ++generation) {
+            (uint256 total,, uint256 left) = _creditLeft(credits[up], data.startTime, data.endTime);
+            paidOut += (total - left) * _INCOME_UNIT;
+            cancelled += left * _INCOME_UNIT;
+            up = address(uint160($.links[up]));
+        }
+        refund = _refund(data, paidOut);
     }
 
     /// @inheritdoc IStakingIncome
@@ -310,19 +328,36 @@ contract StakingAdmin is StakingBase, IStakingIncome, OwnableUpgradeable, Reentr
         uint256 start,
         uint256 end
     ) private returns (uint256 kept, uint256 left) {
-        uint256 invite = uint64(record);
-        uint256 total = invite + uint64(record >> 64);
-        uint256 rate = Math.ceilDiv(total << _RATE_BITS, end - start); // as `_credit` computed it
-        // what is left of it, rounded down: never more than was credited
-        left = Math.min(total, (rate * (end - block.timestamp)) >> _RATE_BITS);
+        uint256 total;
+        uint256 rate;
+        (total, rate, left) = _creditLeft(record, start, end);
         $.vests[account] = _without($.vests[account], rate, end);
         $.cells[account][end / _CELL] = _without($.cells[account][end / _CELL], rate, end);
-        uint256 leftInvite = left * invite / total;
+        uint256 leftInvite = left * uint64(record) / total;
         Member storage acc = $.members[account];
         acc.earned = _withoutCredits(acc.earned, leftInvite, left - leftInvite);
         $.totalRewardInvite -= uint128(leftInvite * _INCOME_UNIT);
         $.totalRewardTeam -= uint128((left - leftInvite) * _INCOME_UNIT);
         return ((total - left) * _INCOME_UNIT, left * _INCOME_UNIT);
+    }
+
+    /// @dev Credit `record` (invite | team << 64, _INCOME_UNITs) made at `start` by an order ending at `end`: its
+    ///      total, its rate (as `_credit` computed it) and what is left of it now, rounded down.
+    function _creditLeft(uint256 record, uint256 start, uint256 end)
+        private
+        view
+        returns (uint256 total, uint256 rate, uint256 left)
+    {
+        total = uint64(record) + uint64(record >> 64);
+        if (total == 0) return (0, 0, 0);
+        rate = Math.ceilDiv(total << _RATE_BITS, end - start);
+        left = Math.min(total, (rate * (end - block.timestamp)) >> _RATE_BITS);
+    }
+
+    /// @dev What an early close of order `data` pays back: its principal less `paidOut` (USDT wei), in its asset at
+    ///      the price it was valued at (USDT value `amount` for `actual`).
+    function _refund(OrderData memory data, uint256 paidOut) private pure returns (uint256) {
+        return data.actual - Math.min(data.actual, Math.mulDiv(paidOut, data.actual, data.amount));
     }
 
     /// @dev Schedule or cell word `word` without a credit of rate `rate` ending at `end` (its top bits kept).

@@ -4,7 +4,7 @@ pragma solidity ^0.8.24;
 import {StakingFixture} from "./utils/StakingFixture.sol";
 import {Staking} from "../src/Staking.sol";
 import {DataReader} from "../src/DataReader.sol";
-import {IStaking} from "../src/interfaces/IStaking.sol";
+import {IStaking, IStakingIncome} from "../src/interfaces/IStaking.sol";
 import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
 
 /// @dev Leaving before an upgrade lands: the owner announces an upgrade or an ownership transfer, it lands no
@@ -54,8 +54,11 @@ contract StakingEarlyCloseTest is StakingFixture {
         uint256 aliceVested = reader.getIncome(alice).vested;
         uint256 paidOut = bobVested + aliceVested - before;
         assertApproxEqAbs(paidOut, (bobCredit + aliceCredit) * 10 / 360, 2e9, "10 of 360 days vested");
+        (uint256 quoted, uint256 cancelled) = IStakingIncome(address(staking)).closeEarlyQuote(index);
         uint256 refund = _closeEarly(carol, index);
         assertEq(refund, 10_000e18 - paidOut, "principal less what the order paid out");
+        assertEq(quoted, refund, "as quoted");
+        assertEq(cancelled, bobCredit + aliceCredit - paidOut, "the rest of its credits cancelled");
         assertEq(reader.getIncome(bob).credited, bobVested, "bob keeps what vested, no more");
         assertEq(reader.getIncome(alice).credited, aliceVested, "alice too");
         assertEq(staking.users(bob).balanceReward, bobVested, "and can claim it");

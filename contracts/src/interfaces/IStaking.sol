@@ -544,13 +544,17 @@ interface IStaking {
     function presale() external view returns (address);
 }
 
-/// @title The views of Staking's vesting schedules, answered by Staking's fallback (they run in StakingAdmin on
-///        Staking's storage). Each credit vests linearly from when it is credited until the order that credited
-///        it ends: docs/economics.md, "Vesting".
+/// @title Staking's views that walk its records (vesting schedules, an order's credits), answered by Staking's
+///        fallback: they run in StakingAdmin on Staking's storage. Each credit vests linearly from when it is
+///        credited until the order that credited it ends: docs/economics.md, "Vesting".
 interface IStakingIncome {
     /// @notice `account`'s referral, team and node income (USDT): credited in total, and what of it has vested.
     function income(address account) external view returns (uint256 credited, uint256 vested);
 
     /// @notice When the last of `account`'s income credited so far vests (0 when all of it has).
     function vestEnd(address account) external view returns (uint256);
+
+    /// @notice What `closeEarly(index)` by its owner would pay back now (of the order's asset) and cancel (USDT of
+    ///         upline income not yet vested), whether or not a change is announced.
+    function closeEarlyQuote(uint256 index) external view returns (uint256 refund, uint256 cancelled);
 }
