@@ -338,6 +338,43 @@ contract LpDividendTest is DividendFixture, ReentryAssertions {
         assertEq(skipped, 0, "no budget moves the rotation past alice unpaid");
     }
 
+    /// @dev A transaction with less gas than the `gas` it asks for (a keeper's limit, a contract's call with a
+    ///      stipend): the round keeps within what the transaction has, stops before a holder it cannot pay and
+    ///      leaves the pointer at that holder; whatever the stipend, it ends cleanly, pays each holder before the
+    ///      pointer once and none after it, and the next round pays the rest, once each.
+    function test_sendReward_aTransactionWithLessGasThanAskedStopsCleanly() public {
+        uint256 n = 30;
+        for (uint256 i = 1; i <= n; ++i) {
+            stakeLp(lpDividend, lp, address(uint160(0x1000 + i)), 1 ether);
+        }
+        vm.roll(block.number + 1);
+        reward.mint(address(lpDividend), n * 1 ether);
+        lpDividend.updatePool(); // shared in this block: the rounds below only pay
+        uint256 partway;
+        for (uint256 stipend = 40_000; stipend <= 400_000; stipend += 3001) {
+            uint256 snapshot = vm.snapshotState();
+            (bool ok,) =
+                address(lpDividend).call{gas: stipend}(abi.encodeCall(LpDividend.sendReward, (10_000_000)));
+            assertTrue(ok, "the round ends cleanly");
+            uint256 next = lpDividend.getConfig().nextIndex;
+            if (next != 0) ++partway;
+            for (uint256 i = 1; i <= n; ++i) {
+                assertEq(
+                    reward.balanceOf(address(uint160(0x1000 + i))),
+                    i <= next ? 1 ether : 0,
+                    "paid once before the pointer, not after it"
+                );
+            }
+            lpDividend.sendReward(10_000_000); // visits every holder once, from the pointer
+            for (uint256 i = 1; i <= n; ++i) {
+                assertEq(reward.balanceOf(address(uint160(0x1000 + i))), 1 ether, "then every holder, once");
+            }
+            assertEq(lpDividend.getConfig().nextIndex, next, "a whole turn, back at the pointer");
+            vm.revertToState(snapshot);
+        }
+        assertTrue(partway > 90, "most stipends pay some holders and stop part way");
+    }
+
     function test_rewardMinSkipsDustUntilItGrows() public {
         vm.prank(manager);
         lpDividend.setRewardMin(1 ether);
