@@ -26,6 +26,12 @@ export type Section = {
   contract: ContractName;
   /** Only the owner may call the setter (otherwise owner or manager). */
   ownerOnly?: boolean;
+  /**
+   * A change the contract keeps for the owner although the form is the manager's (a change against
+   * members: a lower release rate, a higher price): true for the current values and the reviewed ones
+   * means the change is scheduled on the timelock (`manager.ownerChange` says so under the form).
+   */
+  ownerOnlyWhen?: (current: Partial<Values>, next: Values) => boolean;
   key?: Field;
   getter: { fn: string; select?: (raw: unknown) => Partial<Values> };
   setter: {
@@ -160,6 +166,26 @@ export function checkFeeTotal(values: Values): AppMessage | undefined {
 
 /** Ido: claims open at most this long after the sale ends (Ido's `_MAX_CLAIM_DELAY`). */
 const MAX_CLAIM_DELAY = 365n * DAY;
+
+/**
+ * Ido: a change the manager may not make at once, so the owner's (the timelock's): any change once
+ * someone has bought (`SaleHasBuyers`), and before that a higher price (`PriceRaiseNeedsOwner`) or a
+ * lower allotment (`AllotmentCutNeedsOwner`).
+ */
+export function idoChangeIsOwners(current: Partial<Values>, next: Values): boolean {
+  const was = current as Record<string, bigint | undefined>;
+  const now = next as Record<string, bigint>;
+  if ((was.idoHas ?? 0n) > 0n) return true;
+  if (now.idoAmount! > (was.idoAmount ?? 0n)) return true;
+  return (["idoTokens1", "idoTokens2", "idoTokens3"] as const).some((k) => now[k]! < (was[k] ?? 0n));
+}
+
+/** LpSwap: lowering either release rate is the owner's (`RateCutNeedsOwner`); a raise is the manager's. */
+export function lpSwapChangeIsOwners(current: Partial<Values>, next: Values): boolean {
+  const was = current as Record<string, bigint | undefined>;
+  const now = next as Record<string, bigint>;
+  return now.lpRate! < (was.lpRate ?? 0n) || now.tokenRate! < (was.tokenRate ?? 0n);
+}
 
 /** Ido schedule: start < end <= extract <= end + 365 days. */
 export function checkSchedule(values: Values): AppMessage | undefined {
@@ -316,6 +342,8 @@ export const mainSections: Section[] = [
     ],
     event: { name: "ConfigUpdated" },
     check: checkSchedule,
+    ownerOnlyWhen: idoChangeIsOwners,
+    note: "manager.notes.idoConfig",
   },
   {
     id: "idoFund",
@@ -461,6 +489,7 @@ export const mainSections: Section[] = [
       { name: "tokenRate", kind: "rate", max: PCT },
     ],
     event: { name: "RatesUpdated" },
+    ownerOnlyWhen: lpSwapChangeIsOwners,
     note: "manager.notes.lpSwapRates",
   },
 ];

@@ -104,6 +104,13 @@ export function ConfigForm({ section, address, abi }: Props) {
     setEdited(next);
   }
 
+  /** Whether these values make a change the contract keeps for the owner although the form is the manager's. */
+  function ownerChange(values: Values | undefined): boolean {
+    return !section.ownerOnly && !!values && !!current && !!section.ownerOnlyWhen?.(current, values);
+  }
+  const typed = inputs && current && section.ownerOnlyWhen ? parseInputs(fields, inputs).values : undefined;
+  const waitsForOwner = ownerChange(typed);
+
   async function review() {
     if (!inputs || !current) return;
     const parsed = parseInputs(fields, inputs);
@@ -133,9 +140,15 @@ export function ConfigForm({ section, address, abi }: Props) {
       setFormError({ key: "manager.abiChanged", values: { name: err.message } });
       return;
     }
+    // a change against members in a manager's form (a lower rate, a higher price) is the owner's
+    const changeRoute = ownerChange(parsed.values) ? admin.routeFor(true) : admin.route;
+    if (changeRoute === "none") {
+      setFormError({ key: "manager.ownerChangeRefused" });
+      return;
+    }
     setBusy(true);
     try {
-      const checked = await admin.prepare(section.setter.fn, args);
+      const checked = await admin.prepare(section.setter.fn, args, changeRoute);
       if (checked.ok) setPending({ changes, prepared: checked.prepared, key });
       else setFormError(checked.message);
     } finally {
@@ -251,6 +264,11 @@ export function ConfigForm({ section, address, abi }: Props) {
                 </div>
               </fieldset>
             ),
+          )}
+          {waitsForOwner && (
+            <p className="small manager-note" data-testid={`${headingId}-owner-change`}>
+              {t("manager.ownerChange")}
+            </p>
           )}
           {formError && (
             <p className="error-text" role="alert">

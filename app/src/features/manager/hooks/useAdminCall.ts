@@ -60,7 +60,8 @@ const formatTime = (seconds: bigint) => display({ kind: "time" }, seconds);
 
 /**
  * The one way the manager area calls a privileged function of `c`: `route` says how (undefined while
- * the owner, manager and role are read; `editable`: direct or through the timelock), `prepare` checks a
+ * the owner, manager and role are read; `editable`: direct or through the timelock), `routeFor` how an
+ * owner-class (or manager-class) change of a form would go, `prepare` checks a
  * call before its confirm dialog (a call already queued on the timelock is refused there, nothing sent),
  * `send` sends it through the shared transaction path (the call itself, or the timelock's `schedule`
  * with the minimum delay).
@@ -76,23 +77,30 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
   const minDelay = useMinDelay(timelock);
   const loading =
     owner.isLoading || config.isLoading || proposer.isLoading || (!!timelock && minDelay === undefined);
-  const route = loading
-    ? undefined
-    : callRoute({
-        account,
-        owner: owner.data as Address | undefined,
-        manager: config.data?.manager,
-        timelock: timelock?.address,
-        proposer: proposer.data,
-        ownerOnly,
-      });
+  const routeFor = useCallback(
+    (ownerClass: boolean): Route | undefined =>
+      loading
+        ? undefined
+        : callRoute({
+            account,
+            owner: owner.data as Address | undefined,
+            manager: config.data?.manager,
+            timelock: timelock?.address,
+            proposer: proposer.data,
+            ownerOnly: ownerClass,
+          }),
+    [loading, account, owner.data, config.data?.manager, timelock?.address, proposer.data],
+  );
+  const route = routeFor(ownerOnly);
 
   const prepare = useCallback(
     async (
       fn: string,
       args: readonly unknown[],
+      /** the route of this change, when it is not the form's (an owner-class change in a manager's form) */
+      changeRoute: Route | undefined = route,
     ): Promise<{ ok: true; prepared: Prepared } | { ok: false; message: AppMessage }> => {
-      if (route !== "timelock") return { ok: true, prepared: { route: "direct", fn, args } };
+      if (changeRoute !== "timelock") return { ok: true, prepared: { route: "direct", fn, args } };
       const call: Call = {
         target: c.address,
         value: 0n,
@@ -137,5 +145,5 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
 
   /** whether the account may act: at once or through the timelock */
   const editable = route === "direct" || route === "timelock";
-  return { route, editable, minDelay, prepare, send: sendPrepared };
+  return { route, routeFor, editable, minDelay, prepare, send: sendPrepared };
 }
