@@ -13,6 +13,7 @@ import { contractAddress } from "../../../lib/deployments";
 import { formatAmount } from "../../../lib/format";
 import { useTransaction } from "../../../lib/useTransaction";
 import { appChain } from "../../../wagmi";
+import { sendRewardGasLimit } from "../../rewards/logic";
 import { argumentTarget, batchTargets, confirmTargets } from "../confirm";
 import { parseAddressList, parseInput } from "../fields";
 import { type Prepared, useAdminCall } from "../hooks/useAdminCall";
@@ -599,6 +600,7 @@ export function SendRewardCard({ c }: { c: Managed }) {
             abi: c.abi,
             functionName: "sendReward",
             args: [value],
+            minGas: sendRewardGasLimit(value!),
           } as never).then((r) => (r as { ok: boolean }).ok && void config.refetch())
         }
       >
