@@ -129,7 +129,6 @@ export type MessageId =
   | "manager.unset"
   | "manager.ownerOnly"
   | "manager.ownerChange"
-  | "manager.ownerChangeRefused"
   | "manager.lookUp"
   | "manager.readError"
   | "manager.noChanges"

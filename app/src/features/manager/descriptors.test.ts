@@ -350,7 +350,9 @@ describe("changes against members in a manager's form are the owner's (scheduled
     expect(lpSwapChangeIsOwners(current, { lpRate: 500n, tokenRate: 199n })).toBe(true);
     expect(lpSwapChangeIsOwners(current, { lpRate: 100n, tokenRate: 200n })).toBe(false);
     expect(lpSwapChangeIsOwners(current, { lpRate: 101n, tokenRate: 10_000n })).toBe(false);
-    expect(section("lpSwapRates").ownerOnlyWhen).toBe(lpSwapChangeIsOwners);
+    const changeClass = section("lpSwapRates").changeClass!;
+    expect(changeClass(current, { lpRate: 99n, tokenRate: 300n }).owner).toBe(true);
+    expect(changeClass(current, { lpRate: 101n, tokenRate: 200n })).toEqual({ owner: false });
   });
 
   it("Ido: a higher price, a smaller allotment, or any change once someone bought is the owner's", () => {
@@ -370,6 +372,8 @@ describe("changes against members in a manager's form are the owner's (scheduled
     expect(idoChangeIsOwners(current, { ...next, idoTokens2: 4799n })).toBe(true);
     expect(idoChangeIsOwners(current, { ...next, idoTokens3: 4599n })).toBe(true);
     expect(idoChangeIsOwners({ ...current, idoHas: 1n }, next)).toBe(true);
-    expect(section("idoConfig").ownerOnlyWhen).toBe(idoChangeIsOwners);
+    const changeClass = section("idoConfig").changeClass!;
+    expect(changeClass(current, { ...next, idoAmount: 51n }).owner).toBe(true);
+    expect(changeClass(current, next)).toEqual({ owner: false });
   });
 });

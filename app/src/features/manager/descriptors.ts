@@ -173,7 +173,9 @@ const MAX_CLAIM_DELAY = 365n * DAY;
 /** The change class of a setter whose change against members `isOwners` tells (the timelock waits for it). */
 function ownersWhen(isOwners: (current: Partial<Values>, next: Values) => boolean) {
   return (current: Partial<Values>, next: Partial<Values>): ChangeClass =>
-    isOwners(current, next as Values) ? { owner: true, reasons: [{ key: "manager.ownerChange" }] } : { owner: false };
+    isOwners(current, next as Values)
+      ? { owner: true, reasons: [{ key: "manager.ownerChange" }] }
+      : { owner: false };
 }
 
 export function idoChangeIsOwners(current: Partial<Values>, next: Values): boolean {

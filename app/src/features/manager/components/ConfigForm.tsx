@@ -117,7 +117,8 @@ export function ConfigForm({ section, address, abi }: Props) {
 
   // whether the values typed make a change the contract keeps for the owner although the form is the manager's
   const typed = inputs && current && section.changeClass ? parseInputs(fields, inputs).values : undefined;
-  const waitsForOwner = !!typed && !!current && !!section.changeClass?.(current, { ...current, ...typed }).owner;
+  const waitsForOwner =
+    !!typed && !!current && !!section.changeClass?.(current, { ...current, ...typed }).owner;
 
   async function review() {
     if (!inputs || !current) return;
