@@ -9,6 +9,8 @@ import {IStaking} from "../../src/interfaces/IStaking.sol";
 ///      flags, another order after a pure node's share. Replayed with the deploy's defaults: alice is
 ///      credited 108 USDT (10% invite + 2% team of 900) by bob's 10,000 USDT 30-day order.
 contract IncomeStretchTest is StakingFixture {
+    event log_named_decimal_uint(string key, uint256 val, uint256 decimals);
+
     address internal alice;
     address internal bob;
     uint256 internal bobEnd;
@@ -35,6 +37,7 @@ contract IncomeStretchTest is StakingFixture {
         assertGt(strangers, 0, "the stranger's order credits alice too");
         vm.warp(bobEnd);
         uint256 paid = _claim(alice);
+        emit log_named_decimal_uint("alice claims when bob's order ends (USDT)", paid, 18);
         assertGe(paid, 108e18, "bob's 108 in full when bob's order ends");
         assertApproxEqAbs(paid, 108e18 + strangers * 10 / 360, 1e9, "and 10 of 360 days of the stranger's");
     }
@@ -57,6 +60,7 @@ contract IncomeStretchTest is StakingFixture {
         staking.setNode(alice, false);
         vm.warp(bobEnd);
         uint256 paid = _claim(alice);
+        emit log_named_decimal_uint("alice claims when bob's order ends (USDT)", paid, 18);
         assertGe(paid, 108e18, "bob's 108 in full when bob's order ends");
     }
 
@@ -76,6 +80,7 @@ contract IncomeStretchTest is StakingFixture {
         vm.warp(end);
         _claim(node);
         uint256 paid = _claimedBy(node);
+        emit log_named_decimal_uint("the node has claimed when the 30-day order ends (USDT)", paid, 18);
         assertGe(paid, 53.1e18, "the first order's share in full when it ends");
         assertApproxEqAbs(paid, 53.1e18 + second * 29 / 360, 1e9, "and 29 of 360 days of the second's");
         vm.warp(end + 360 days);

@@ -10,6 +10,8 @@ import {IUniswapV2Pair, IUniswapV2Router} from "../../src/interfaces/IUniswapV2.
 ///      3,000 days at 1 bp a day right before a member's 1,000 USDT deposit; the pool price halves (0.10 to
 ///      0.05 USDT, an outside seller) right after a price observation, and a member stakes tokens.
 contract TermsUnderTheMemberTest is StakingFixture {
+    event log_named_decimal_uint(string key, uint256 val, uint256 decimals);
+
     address internal alice;
 
     function setUp() public override {
@@ -92,6 +94,7 @@ contract TermsUnderTheMemberTest is StakingFixture {
         uint256 paid = before - token.balanceOf(alice);
         // what the tokens fetch on the pool now is the 100 USDT the order counts (within the pool's 0.3% fee)
         uint256 worth = router.getAmountsOut(paid, path(address(token), address(usdt)))[1];
+        emit log_named_decimal_uint("the 100 USDT order's tokens fetch on the pool (USDT)", worth, 18);
         assertTrue(worth * 1000 >= 100e18 * 990, "tokens worth the 100 USDT credited, not 46");
     }
 
