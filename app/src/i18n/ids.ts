@@ -514,6 +514,7 @@ export type MessageId =
   | "stakes.earlyClose.forfeit"
   | "stakes.orders.closedAt"
   | "stakes.orders.state.closedEarly"
+  | "stakes.activity.closeEarly"
   | "common.appName"
   | "common.success"
   | "common.operateError"

@@ -306,6 +306,7 @@ describe("events", () => {
       "PriorityGranted",
       "OwnershipTransferred",
       "Upgraded",
+      "ChangeAnnounced",
       "Withdrawn",
       "LPSentToWallet",
       "FeeExemptUpdated",
@@ -327,6 +328,7 @@ describe("events", () => {
       "LevelChanged",
       "NodeDividend",
       "Accelerated",
+      "ClosedEarly",
       // any member's updateUser or claim emits these (HoldDividend, LpDividend, NodeReward)
       "PoolUpdated",
       "ShareUpdated",
