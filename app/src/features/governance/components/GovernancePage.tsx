@@ -10,9 +10,8 @@ import { durationText } from "../duration";
 import { timelockContract, useChainClock, useMinDelay } from "../hooks/useTimelock";
 import { Countdown } from "../../../components/Countdown";
 import { ReadError } from "../../../components/ReadError";
-import { useManagerRead } from "../../manager/hooks/useManagerRead";
+import { useAnnouncement } from "../../manager/hooks/useAnnouncement";
 import { formatUtc } from "../../manager/fields";
-import { announcementOf } from "../../stakes/logic";
 import { TimelockQueue } from "./TimelockQueue";
 
 /** `/governance`, no wallet needed: who owns each contract, the timelock's delay, and its operations. */
@@ -133,13 +132,8 @@ function AnnouncementCard() {
   const { t } = useTranslation();
   const staking = managedContracts().find((c) => c.name === "Staking");
   const clock = useChainClock();
-  const read = useManagerRead(staking && { ...staking, functionName: "announcement" });
-  const window = useManagerRead(staking && { ...staking, functionName: "EXIT_WINDOW" });
-  if (!staking) return null;
-  const exitWindow = window.data as bigint | undefined;
-  const raw = read.data as readonly [Address, Address, bigint] | undefined;
-  const announcement = raw && exitWindow !== undefined ? announcementOf(raw, exitWindow) : undefined;
-  const loaded = raw !== undefined && exitWindow !== undefined;
+  const { available, loaded, announcement, exitWindow, isError } = useAnnouncement(staking);
+  if (!available) return null;
   return (
     <section
       className="card"
@@ -149,12 +143,12 @@ function AnnouncementCard() {
       <h2 id="governance-announcement-title" className="card-title">
         {t("governance.announcement.title")}
       </h2>
-      {(read.isError || window.isError) && (
-        <ReadError message={t("governance.readError")} label={t("common.reload")} />
-      )}
-      {!loaded && !read.isError && !window.isError && <p className="muted">{t("common.loading")}</p>}
+      {isError && <ReadError message={t("governance.readError")} label={t("common.reload")} />}
+      {!loaded && !isError && <p className="muted">{t("common.loading")}</p>}
       {loaded && !announcement && (
-        <p className="muted">{t("governance.announcement.none", { window: durationText(exitWindow, t) })}</p>
+        <p className="muted">
+          {t("governance.announcement.none", { window: durationText(exitWindow ?? 0n, t) })}
+        </p>
       )}
       {announcement && (
         <>
