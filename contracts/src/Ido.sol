@@ -190,6 +190,18 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
     }
 
     /// @inheritdoc IIdo
+    function ido(uint256 maxAmount, uint256 minTokens) external nonReentrant {
+        IdoStorage storage $ = _storage();
+        uint256 idoIndex = _checkPurchase($);
+        uint256 price = $.idoAmount;
+        if (price > maxAmount) revert PriceAboveExpected(price, maxAmount);
+        uint256 tokens = _currentTokens($, idoIndex);
+        if (tokens < minTokens) revert TokensBelowExpected(tokens, minTokens);
+        (uint256 amount, uint256 toFund) = _recordPurchase($, idoIndex);
+        _collectPayment($, amount, toFund);
+    }
+
+    /// @inheritdoc IIdo
     function claim() external nonReentrant {
         IdoStorage storage $ = _storage();
         uint256 extractTime = $.extractTime;
@@ -235,6 +247,7 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
         if (msg.sender != owner()) {
             _checkOwnerOrManager();
             if ($.idoHas != 0) revert SaleHasBuyers($.idoHas);
+            _checkNoPriceRaise($, settings);
         }
         _setConfig($, settings);
     }
@@ -635,6 +648,20 @@ contract Ido is IIdo, Initializable, OwnableUpgradeable, UUPSUpgradeable, Reentr
         $.endTime = settings.endTime.toUint40();
         $.extractTime = settings.extractTime.toUint40();
         emit ConfigUpdated(settings);
+    }
+
+    /// @dev The manager's repricing: the price may fall and the allotments grow, nothing against the buyers (a
+    ///      member shown the terms may buy in the same block).
+    function _checkNoPriceRaise(IdoStorage storage $, Settings calldata settings) private view {
+        uint256 current = $.idoAmount;
+        if (settings.idoAmount > current) revert PriceRaiseNeedsOwner(settings.idoAmount, current);
+        _checkNoAllotmentCut(settings.idoTokens1, $.idoTokens1);
+        _checkNoAllotmentCut(settings.idoTokens2, $.idoTokens2);
+        _checkNoAllotmentCut(settings.idoTokens3, $.idoTokens3);
+    }
+
+    function _checkNoAllotmentCut(uint256 idoTokens, uint256 current) private pure {
+        if (idoTokens < current) revert AllotmentCutNeedsOwner(idoTokens, current);
     }
 
     function _checkTokens(uint256 idoTokens) private pure {

@@ -12,16 +12,21 @@ import {ShareDividend} from "./base/ShareDividend.sol";
 ///      one LP balance earns in one account only. What arrived is shared at most once a block, at the first call of
 ///      the block, before that call changes any stake: LP staked and unstaked within one block (a flash loan) is never
 ///      staked when anything is shared. `sendReward` predicts the next holder's cost by the previous one's and stops before the budget (less a
-///      reserve for the bookkeeping after the loop) would be passed; each payment is a low-level call limited to
-///      the budget left that copies no return data beyond one word, so a failing or gas-hungry token transfer
-///      costs the round at most its budget and never reverts it.
+///      reserve for the bookkeeping after the loop) would be passed; the budget is the `gas` asked for or, when the
+///      transaction has less left, what it has beyond what ending the round can cost. Each payment is a low-level call limited to the budget left that
+///      copies no return data beyond one word, so a failing or gas-hungry token transfer costs the round at most its
+///      budget and never reverts it.
 contract LpDividend is ILpDividend, ShareDividend {
     using SafeERC20 for IERC20;
 
     /// @inheritdoc ILpDividend
     uint256 public constant MAX_REWARD_MIN = 1000 ether;
-    /// @dev Gas kept for what follows the loop (pointer, totals, event).
+    /// @dev Gas of the budget asked for kept for what follows the loop (pointer, totals, event).
     uint256 private constant _FINISH_RESERVE = 15_000;
+    /// @dev Gas a round keeps of what its transaction has left, for what may follow a holder's visit at most: the
+    ///      payment's own call, the holder's record, the pointer written from zero (20,000), the totals' slot and
+    ///      the event. Unlike the budget asked for, this gas cannot be overrun.
+    uint256 private constant _FINISH_GAS = 45_000;
     /// @dev A payment that fails with less than this much gas ends the round at its holder instead of failing it:
     ///      else anyone could pick a budget that starves one holder's payment and moves the rotation past it.
     uint256 private constant _MIN_FAILED_PAYMENT_GAS = 100_000;
@@ -112,8 +117,13 @@ contract LpDividend is ILpDividend, ShareDividend {
         while (visited < count) {
             uint256 left = gasleft();
             uint256 used = start - left;
-            if (used + cost + _FINISH_RESERVE > gas) break;
-            if (!_visit($, r, $.holders[i], gas - used - _FINISH_RESERVE)) break;
+            // what the next holder may cost: the budget asked for, less the reserve for what follows the loop, or
+            // what the transaction still has beyond what that can cost at most, whichever is less
+            uint256 limit = used + _FINISH_RESERVE < gas ? gas - used - _FINISH_RESERVE : 0;
+            uint256 real = left > _FINISH_GAS ? left - _FINISH_GAS : 0;
+            if (real < limit) limit = real;
+            if (limit == 0 || cost > limit) break;
+            if (!_visit($, r, $.holders[i], limit)) break;
             unchecked {
                 ++visited;
                 i = i + 1 == count ? 0 : i + 1;
@@ -221,6 +231,12 @@ contract LpDividend is ILpDividend, ShareDividend {
         if (s.blackListed) return true;
         uint256 owed = _owed(s.amount, _unpaid(h), r.rewardPer);
         if (owed == 0 || owed < r.rewardMin) return true;
+        // the payment gets the budget or, if less, what the transaction has beyond what follows it can cost: the
+        // floor check below then sees the gas the payment really had, so a payment starved by a transaction with
+        // less gas than asked for ends the round at this holder instead of skipping it, and the round still ends
+        uint256 available = gasleft();
+        available = available > _FINISH_GAS ? available - _FINISH_GAS : 0;
+        if (available < gasLimit) gasLimit = available;
         if (_tryTransfer(r.reward, account, owed, gasLimit)) {
             _markPaid(h, owed);
             ++r.paid;

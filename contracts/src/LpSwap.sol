@@ -92,25 +92,29 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
         $.lp = IERC20(lp_);
         $.token = IERC20(token_);
         $.dayTimes = uint32(dayTimes);
-        _setRates($, lpRate, tokenRate);
+        _setRates($, lpRate, tokenRate, true);
     }
 
     // ---------------------------------------------------------------- members
 
     /// @inheritdoc ILpSwap
     function swapLP(uint256 amount) external nonReentrant {
-        LpSwapStorage storage $ = _storage();
-        uint256 received = _pull($.lp, amount);
-        _lock($, $.members[msg.sender], true, received, true);
-        emit LPSwapped(msg.sender, msg.sender, received);
+        _swapLP(amount, 0);
+    }
+
+    /// @inheritdoc ILpSwap
+    function swapLP(uint256 amount, uint256 minLpRate) external nonReentrant {
+        _swapLP(amount, minLpRate);
     }
 
     /// @inheritdoc ILpSwap
     function swapToken(uint256 amount) external nonReentrant {
-        LpSwapStorage storage $ = _storage();
-        uint256 received = _pull($.token, amount);
-        _lock($, $.members[msg.sender], false, received, true);
-        emit TokenSwapped(msg.sender, received);
+        _swapToken(amount, 0);
+    }
+
+    /// @inheritdoc ILpSwap
+    function swapToken(uint256 amount, uint256 minTokenRate) external nonReentrant {
+        _swapToken(amount, minTokenRate);
     }
 
     /// @inheritdoc ILpSwap
@@ -154,8 +158,11 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
     }
 
     /// @inheritdoc ILpSwap
-    function setRates(uint256 lpRate, uint256 tokenRate) external onlyOwnerOrManager {
-        _setRates(_storage(), lpRate, tokenRate);
+    function setRates(uint256 lpRate, uint256 tokenRate) external {
+        LpSwapStorage storage $ = _storage();
+        bool byOwner = msg.sender == owner();
+        if (!byOwner) _checkOwnerOrManager();
+        _setRates($, lpRate, tokenRate, byOwner);
     }
 
     // ---------------------------------------------------------------- views
@@ -202,6 +209,29 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
     }
 
     // ---------------------------------------------------------------- internals
+
+    /// @dev The member's LP lock, refused below `minRate` (0: no check).
+    function _swapLP(uint256 amount, uint256 minRate) private {
+        LpSwapStorage storage $ = _storage();
+        _checkExpectedRate($.lpRate, minRate);
+        uint256 received = _pull($.lp, amount);
+        _lock($, $.members[msg.sender], true, received, true);
+        emit LPSwapped(msg.sender, msg.sender, received);
+    }
+
+    /// @dev The member's token lock, refused below `minRate` (0: no check).
+    function _swapToken(uint256 amount, uint256 minRate) private {
+        LpSwapStorage storage $ = _storage();
+        _checkExpectedRate($.tokenRate, minRate);
+        uint256 received = _pull($.token, amount);
+        _lock($, $.members[msg.sender], false, received, true);
+        emit TokenSwapped(msg.sender, received);
+    }
+
+    /// @dev A member's lock moves the whole position to the current rate: it must be at least what the member saw.
+    function _checkExpectedRate(uint256 rate, uint256 expected) private pure {
+        if (rate < expected) revert RateBelowExpected(rate, expected);
+    }
 
     /// @dev Takes `amount` of `asset` from the caller and returns what arrived (a fee token may keep some).
     function _pull(IERC20 asset, uint256 amount) private returns (uint256 received) {
@@ -275,10 +305,16 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
         lastTime = uint256(p.lastTime) + days_ * dayTimes;
     }
 
-    function _setRates(LpSwapStorage storage $, uint256 lpRate, uint256 tokenRate) private {
+    /// @dev Sets both rates within range; `mayCut`: the caller may lower them (the owner, or the initializer).
+    function _setRates(LpSwapStorage storage $, uint256 lpRate, uint256 tokenRate, bool mayCut) private {
         if (lpRate == 0 || lpRate > RATE_DENOMINATOR) revert RateOutOfRange(lpRate, 1, RATE_DENOMINATOR);
         if (tokenRate == 0 || tokenRate > RATE_DENOMINATOR) {
             revert RateOutOfRange(tokenRate, 1, RATE_DENOMINATOR);
+        }
+        if (!mayCut) {
+            // a lower rate moves every later lock and top-up onto it: it is against members, so the owner's
+            if (lpRate < $.lpRate) revert RateCutNeedsOwner(lpRate, $.lpRate);
+            if (tokenRate < $.tokenRate) revert RateCutNeedsOwner(tokenRate, $.tokenRate);
         }
         $.lpRate = uint16(lpRate);
         $.tokenRate = uint16(tokenRate);

@@ -405,7 +405,7 @@ contract IdoTest is IdoBase, ReentryAssertions {
         evilUsdt.approve(address(evilIdo), APPROVAL);
         vm.warp(START);
 
-        evilUsdt.arm(address(evilIdo), abi.encodeCall(IIdo.ido, ()));
+        evilUsdt.arm(address(evilIdo), abi.encodeWithSignature("ido()"));
         vm.prank(carol);
         evilIdo.ido();
 
@@ -759,7 +759,7 @@ contract IdoTest is IdoBase, ReentryAssertions {
         });
         vm.expectEmit(false, false, false, true, address(ido));
         emit IIdo.ConfigUpdated(s);
-        vm.prank(manager);
+        vm.prank(owner); // a raise of the price and cut allotments: the owner's
         ido.setConfig(s);
 
         IIdo.Config memory c = ido.getConfig();
@@ -1236,6 +1236,159 @@ contract IdoTest is IdoBase, ReentryAssertions {
         assertEq(ido.getConfig().extractTime, EXTRACT + 30 days, "the owner still can");
     }
 
+    /// Before anyone bought, the manager may lower the price and raise the allotments at once (or keep them).
+    function test_setConfig_managerCutsThePriceAtOnce() public {
+        IIdo.Settings memory s = settings();
+        s.idoAmount = PRICE - 1;
+        s.idoTokens1 += 1;
+        s.idoTokens3 += 1;
+        vm.expectEmit(false, false, false, true, address(ido));
+        emit IIdo.ConfigUpdated(s);
+        vm.prank(manager);
+        ido.setConfig(s);
+        assertEq(ido.getConfig().idoAmount, PRICE - 1, "price cut");
+        assertEq(ido.getConfig().idoTokens1, 5000e18 + 1, "allotment raised");
+        vm.prank(manager);
+        ido.setConfig(s); // the same terms again
+        assertEq(ido.getConfig().idoAmount, PRICE - 1, "kept");
+    }
+
+    /// A price raise, or fewer tokens for the price, is the owner's even before the first buyer.
+    function test_setConfig_managerCannotRaiseThePrice() public {
+        IIdo.Settings memory s = settings();
+        s.idoAmount = PRICE + 1;
+        vm.expectRevert(abi.encodeWithSelector(IIdo.PriceRaiseNeedsOwner.selector, PRICE + 1, PRICE));
+        vm.prank(manager);
+        ido.setConfig(s);
+
+        uint256[3] memory current = [uint256(5000e18), 4800e18, 4600e18];
+        for (uint256 tier = 0; tier < 3; ++tier) {
+            s = settings();
+            if (tier == 0) s.idoTokens1 -= 1;
+            if (tier == 1) s.idoTokens2 -= 1;
+            if (tier == 2) s.idoTokens3 -= 1;
+            s.idoAmount = PRICE / 2; // a cut of the price does not buy a cut of an allotment
+            vm.expectRevert(
+                abi.encodeWithSelector(IIdo.AllotmentCutNeedsOwner.selector, current[tier] - 1, current[tier])
+            );
+            vm.prank(manager);
+            ido.setConfig(s);
+        }
+        assertEq(ido.getConfig().idoAmount, PRICE, "price unchanged");
+        assertEq(ido.tokensFor(1), 5000e18, "allotment unchanged");
+
+        s = settings();
+        s.idoAmount = PRICE + 1;
+        s.idoTokens2 -= 1;
+        configure(s);
+        assertEq(ido.getConfig().idoAmount, PRICE + 1, "the owner raises it");
+        assertEq(ido.tokensFor(1001), 4800e18 - 1, "and cuts an allotment");
+    }
+
+    function testFuzz_setConfig_managerRepricesIffNotAgainstTheBuyers(uint256 amount, uint256 tokens1)
+        public
+    {
+        amount = bound(amount, 1, 2 * PRICE);
+        tokens1 = bound(tokens1, 1, 10_000e18);
+        IIdo.Settings memory s = settings();
+        s.idoAmount = amount;
+        s.idoTokens1 = tokens1;
+        bool againstBuyers = amount > PRICE || tokens1 < 5000e18;
+        if (amount > PRICE) {
+            vm.expectRevert(abi.encodeWithSelector(IIdo.PriceRaiseNeedsOwner.selector, amount, PRICE));
+        } else if (tokens1 < 5000e18) {
+            vm.expectRevert(abi.encodeWithSelector(IIdo.AllotmentCutNeedsOwner.selector, tokens1, 5000e18));
+        }
+        vm.prank(manager);
+        ido.setConfig(s);
+        assertEq(ido.getConfig().idoAmount, againstBuyers ? PRICE : amount, "price");
+        assertEq(ido.tokensFor(1), againstBuyers ? 5000e18 : tokens1, "allotment");
+    }
+
+    function test_ido_withTerms_buysAtTheTermsShown() public {
+        vm.warp(START);
+        uint256 before = usdt.balanceOf(carol);
+        vm.prank(carol);
+        ido.ido(PRICE, 5000e18);
+        assertEq(before - usdt.balanceOf(carol), PRICE, "paid the price");
+        assertEq(ido.getUserInfo(carol).rewardStatic, 5000e18, "allotted the tokens shown");
+        vm.prank(dave);
+        ido.ido(PRICE + 1, 1); // a buyer may accept worse terms than the current ones
+        assertEq(ido.getUserInfo(dave).idoIndex, 2, "bought");
+    }
+
+    function test_ido_withTerms_revertsWhenThePriceIsAboveTheMax() public {
+        vm.warp(START);
+        vm.expectRevert(abi.encodeWithSelector(IIdo.PriceAboveExpected.selector, PRICE, PRICE - 1));
+        vm.prank(carol);
+        ido.ido(PRICE - 1, 5000e18);
+        assertEq(ido.getConfig().idoHas, 0, "nothing bought");
+    }
+
+    function test_ido_withTerms_revertsWhenTheAllotmentIsBelowTheMin() public {
+        vm.warp(START);
+        vm.expectRevert(abi.encodeWithSelector(IIdo.TokensBelowExpected.selector, 5000e18, 5000e18 + 1));
+        vm.prank(carol);
+        ido.ido(PRICE, 5000e18 + 1);
+        assertEq(ido.getConfig().idoHas, 0, "nothing bought");
+    }
+
+    /// The buyer saw participation 1000's allotment; another purchase landed first and made it number 1001.
+    function test_ido_withTerms_revertsWhenAnotherBuyerMovesItToTheNextTier() public {
+        vm.warp(START);
+        // 998 purchases already made: idoHas shares the sixth slot with the first two totals
+        bytes32 slot = bytes32(uint256(STORAGE_SLOT) + 5);
+        bytes32 word = vm.load(address(ido), slot);
+        vm.store(address(ido), slot, word | bytes32(uint256(998) << 224));
+        assertEq(ido.getConfig().idoHas, 998, "998 sold");
+        buy(carol); // number 999
+        uint256 shown = ido.tokensFor(1000);
+        assertEq(shown, 5000e18, "the last of tier 1");
+        buy(dave); // lands first: number 1000
+        vm.expectRevert(abi.encodeWithSelector(IIdo.TokensBelowExpected.selector, 4800e18, shown));
+        vm.prank(alice);
+        ido.ido(PRICE, shown);
+        vm.prank(alice);
+        ido.ido(PRICE, 4800e18); // accepting the next tier's terms
+        assertEq(ido.getUserInfo(alice).rewardStatic, 4800e18, "tier 2");
+    }
+
+    /// `ido()` carries no check: it buys at whatever the price is when it runs.
+    function test_ido_withoutTerms_buysAtThePriceNow() public {
+        IIdo.Settings memory s = settings();
+        s.idoAmount = 2 * PRICE;
+        configure(s);
+        vm.warp(START);
+        uint256 before = usdt.balanceOf(carol);
+        buy(carol);
+        assertEq(before - usdt.balanceOf(carol), 2 * PRICE, "paid the raised price");
+    }
+
+    function testFuzz_ido_withTerms_buysIffThePriceAndAllotmentAreWithinTheTerms(
+        uint256 price,
+        uint256 maxAmount,
+        uint256 minTokens
+    ) public {
+        price = bound(price, 1, 1000e18);
+        maxAmount = bound(maxAmount, 0, 1000e18);
+        minTokens = bound(minTokens, 0, 10_000e18);
+        IIdo.Settings memory s = settings();
+        s.idoAmount = price;
+        configure(s);
+        vm.warp(START);
+        uint256 before = usdt.balanceOf(carol);
+        if (price > maxAmount) {
+            vm.expectRevert(abi.encodeWithSelector(IIdo.PriceAboveExpected.selector, price, maxAmount));
+        } else if (5000e18 < minTokens) {
+            vm.expectRevert(abi.encodeWithSelector(IIdo.TokensBelowExpected.selector, 5000e18, minTokens));
+        }
+        vm.prank(carol);
+        ido.ido(maxAmount, minTokens);
+        bool bought = price <= maxAmount && minTokens <= 5000e18;
+        assertEq(ido.getUserInfo(carol).idoIndex, bought ? 1 : 0, "bought iff within the terms");
+        assertEq(before - usdt.balanceOf(carol), bought ? price : 0, "paid");
+    }
+
     function test_grantPriority_revertsForStranger() public {
         vm.expectRevert(abi.encodeWithSelector(IIdo.NotOwnerOrManager.selector, stranger));
         vm.prank(stranger);
@@ -1389,6 +1542,13 @@ contract IdoGasTest is IdoBase {
         vm.prank(carol);
         ido.ido();
         vm.snapshotGasLastCall("Ido", "ido");
+    }
+
+    /// The purchase the app sends: with the buyer's terms.
+    function test_ido_gasWithTerms() public {
+        vm.prank(carol);
+        ido.ido(PRICE, 5000e18);
+        vm.snapshotGasLastCall("Ido", "ido_withTerms");
     }
 
     /// The dearest purchase: both referrers' records are written for the first time.

@@ -4,7 +4,7 @@ pragma solidity ^0.8.24;
 import {LpSwapFixture} from "./utils/LpSwapFixture.sol";
 import {LpSwap} from "../src/LpSwap.sol";
 import {ILpSwap} from "../src/interfaces/ILpSwap.sol";
-import {FeeOnTransferToken} from "./mocks/MockToken.sol";
+import {FeeOnTransferToken, MockToken} from "./mocks/MockToken.sol";
 import {Initializable} from "@openzeppelin/contracts-upgradeable/proxy/utils/Initializable.sol";
 import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
@@ -87,6 +87,89 @@ contract LpSwapTest is LpSwapFixture {
         assertEq(totalUser, 2, "totalUser");
         assertEq(lpOwed, 1001 ether, "lpOwed");
         assertEq(tokenOwed, 10 ether, "tokenOwed");
+    }
+
+    function test_swapWithRate_locksAtTheRateShown() public {
+        lp.mint(alice, 2 ether);
+        token.mint(alice, 2 ether);
+        vm.startPrank(alice);
+        lp.approve(address(lpSwap), 2 ether);
+        token.approve(address(lpSwap), 2 ether);
+        vm.expectEmit(true, true, false, true, address(lpSwap));
+        emit ILpSwap.LPSwapped(alice, alice, 1 ether);
+        lpSwap.swapLP(1 ether, LP_RATE);
+        vm.snapshotGasLastCall("LpSwap", "swapLP with rate (first)");
+        vm.expectEmit(true, false, false, true, address(lpSwap));
+        emit ILpSwap.TokenSwapped(alice, 1 ether);
+        lpSwap.swapToken(1 ether, TOKEN_RATE);
+        vm.snapshotGasLastCall("LpSwap", "swapToken with rate (member already listed)");
+        lpSwap.swapLP(1 ether, 1); // a lower expectation passes too
+        lpSwap.swapToken(1 ether, 0);
+        vm.stopPrank();
+        ILpSwap.UserInfo memory u = info(alice);
+        assertEq(u.amountLP, 2 ether, "lp locked");
+        assertEq(u.amountToken, 2 ether, "tokens locked");
+        assertEq(u.rateLP, LP_RATE, "at the lp rate shown");
+        assertEq(u.rateToken, TOKEN_RATE, "at the token rate shown");
+    }
+
+    function test_swapWithRate_revertsBelowTheRateShown() public {
+        lockLP(alice, 1000 ether);
+        lockToken(alice, 1000 ether);
+        vm.prank(owner);
+        lpSwap.setRates(LP_RATE - 1, TOKEN_RATE - 1);
+        lp.mint(alice, 1 ether);
+        token.mint(alice, 1 ether);
+        vm.startPrank(alice);
+        lp.approve(address(lpSwap), 1 ether);
+        token.approve(address(lpSwap), 1 ether);
+        vm.expectRevert(abi.encodeWithSelector(ILpSwap.RateBelowExpected.selector, LP_RATE - 1, LP_RATE));
+        lpSwap.swapLP(1 ether, LP_RATE);
+        vm.expectRevert(
+            abi.encodeWithSelector(ILpSwap.RateBelowExpected.selector, TOKEN_RATE - 1, TOKEN_RATE)
+        );
+        lpSwap.swapToken(1 ether, TOKEN_RATE);
+        vm.stopPrank();
+        ILpSwap.UserInfo memory u = info(alice);
+        assertEq(u.amountLP, 1000 ether, "no lp locked");
+        assertEq(u.rateLP, LP_RATE, "the position keeps its own rate");
+        assertEq(u.rateToken, TOKEN_RATE, "the token position too");
+        assertEq(lp.balanceOf(alice), 1 ether, "lp kept");
+        assertEq(token.balanceOf(alice), 1 ether, "tokens kept");
+    }
+
+    /// The one-argument calls carry no check: a top-up after a cut moves the whole position to the cut rate.
+    function test_swapWithoutRate_takesTheRateNow() public {
+        lockLP(alice, 1000 ether);
+        vm.prank(owner);
+        lpSwap.setRates(1, TOKEN_RATE);
+        lockLP(alice, 1 ether);
+        assertEq(info(alice).rateLP, 1, "on the cut rate");
+    }
+
+    function testFuzz_swapWithRate_passesIffTheRateIsAtLeastTheExpected(
+        uint256 rate,
+        uint256 expected,
+        bool isLp
+    ) public {
+        rate = bound(rate, 1, 10_000);
+        expected = bound(expected, 0, 10_001);
+        vm.prank(owner);
+        lpSwap.setRates(rate, rate);
+        MockToken asset = isLp ? lp : token;
+        asset.mint(alice, 1 ether);
+        vm.startPrank(alice);
+        asset.approve(address(lpSwap), 1 ether);
+        if (rate < expected) {
+            vm.expectRevert(abi.encodeWithSelector(ILpSwap.RateBelowExpected.selector, rate, expected));
+        }
+        if (isLp) lpSwap.swapLP(1 ether, expected);
+        else lpSwap.swapToken(1 ether, expected);
+        vm.stopPrank();
+        ILpSwap.UserInfo memory u = info(alice);
+        uint256 locked = isLp ? u.amountLP : u.amountToken;
+        assertEq(locked, rate >= expected ? 1 ether : 0, "locked iff rate >= expected");
+        if (locked != 0) assertEq(isLp ? u.rateLP : u.rateToken, rate, "at the current rate");
     }
 
     function test_swap_refusesZero() public {
@@ -212,6 +295,47 @@ contract LpSwapTest is LpSwapFixture {
         assertEq(lpSwap.getConfig().tokenRate, 700, "tokenRate");
     }
 
+    /// A cut is the owner's (the timelock): the manager may keep or raise each rate, never lower one.
+    function test_setRates_managerCannotLowerARate() public {
+        vm.expectRevert(abi.encodeWithSelector(ILpSwap.RateCutNeedsOwner.selector, LP_RATE - 1, LP_RATE));
+        vm.prank(manager);
+        lpSwap.setRates(LP_RATE - 1, TOKEN_RATE + 1);
+        vm.expectRevert(
+            abi.encodeWithSelector(ILpSwap.RateCutNeedsOwner.selector, TOKEN_RATE - 1, TOKEN_RATE)
+        );
+        vm.prank(manager);
+        lpSwap.setRates(LP_RATE + 1, TOKEN_RATE - 1);
+        assertEq(lpSwap.getConfig().lpRate, LP_RATE, "lpRate unchanged");
+        assertEq(lpSwap.getConfig().tokenRate, TOKEN_RATE, "tokenRate unchanged");
+
+        vm.expectEmit(false, false, false, true, address(lpSwap));
+        emit ILpSwap.RatesUpdated(LP_RATE, TOKEN_RATE);
+        vm.prank(manager);
+        lpSwap.setRates(LP_RATE, TOKEN_RATE); // equal: allowed
+
+        vm.expectEmit(false, false, false, true, address(lpSwap));
+        emit ILpSwap.RatesUpdated(1, 1);
+        vm.prank(owner);
+        lpSwap.setRates(1, 1);
+        assertEq(lpSwap.getConfig().lpRate, 1, "the owner lowers it");
+        assertEq(lpSwap.getConfig().tokenRate, 1, "both");
+    }
+
+    function testFuzz_setRates_managerPassesIffNoRateFalls(uint256 lpRate, uint256 tokenRate) public {
+        lpRate = bound(lpRate, 1, 10_000);
+        tokenRate = bound(tokenRate, 1, 10_000);
+        if (lpRate < LP_RATE) {
+            vm.expectRevert(abi.encodeWithSelector(ILpSwap.RateCutNeedsOwner.selector, lpRate, LP_RATE));
+        } else if (tokenRate < TOKEN_RATE) {
+            vm.expectRevert(abi.encodeWithSelector(ILpSwap.RateCutNeedsOwner.selector, tokenRate, TOKEN_RATE));
+        }
+        vm.prank(manager);
+        lpSwap.setRates(lpRate, tokenRate);
+        bool passes = lpRate >= LP_RATE && tokenRate >= TOKEN_RATE;
+        assertEq(lpSwap.getConfig().lpRate, passes ? lpRate : LP_RATE, "lpRate");
+        assertEq(lpSwap.getConfig().tokenRate, passes ? tokenRate : TOKEN_RATE, "tokenRate");
+    }
+
     function test_setRates_raiseAppliesToDaysNotYetSettled() public {
         lockLP(alice, 1000 ether);
         vm.warp(T0 + 2 * DAY);
@@ -222,12 +346,12 @@ contract LpSwapTest is LpSwapFixture {
     }
 
     /// @dev Regression of the security review's finding: a cut applied to elapsed, unsettled days, down to 1 bp,
-    ///      so the manager could stretch every open position to 10,000 days after the fact.
+    ///      so a cut (then the manager's too) could stretch every open position to 10,000 days after the fact.
     function test_setRates_cutDoesNotSlowPositionsAlreadyLocked() public {
         lockLP(alice, 1000 ether);
         lockToken(alice, 1000 ether);
         vm.warp(T0 + 50 * DAY); // 50% released at 1% a day
-        vm.prank(manager);
+        vm.prank(owner);
         lpSwap.setRates(1, 1);
         ILpSwap.UserInfo memory u = info(alice);
         assertEq(u.pendingLP, 500 ether, "the 50 elapsed days stay at 1%");
@@ -266,7 +390,7 @@ contract LpSwapTest is LpSwapFixture {
 
     function test_swap_topUpSettlesThenMovesTheWholePositionToTheCurrentRate() public {
         lockLP(alice, 1000 ether);
-        vm.prank(manager);
+        vm.prank(owner);
         lpSwap.setRates(50, TOKEN_RATE);
         vm.warp(T0 + 10 * DAY + 12 hours);
         lockLP(alice, 1000 ether);
@@ -278,13 +402,13 @@ contract LpSwapTest is LpSwapFixture {
         assertEq(info(alice).pendingLP, 110 ether, "then 0.5% of 2000 a day, on the same clock");
 
         lockToken(alice, 1000 ether);
-        vm.prank(manager);
+        vm.prank(owner);
         lpSwap.setRates(50, 1000); // a raise: settled at 10% before the top-up
         vm.warp(T0 + 13 * DAY);
         lockToken(alice, 1000 ether);
         assertEq(info(alice).pendingToken, 200 ether, "2 days at the raised 10%");
         assertEq(info(alice).rateToken, 1000, "own rate: the raised one");
-        vm.prank(manager);
+        vm.prank(owner);
         lpSwap.setRates(50, 100);
         vm.warp(T0 + 14 * DAY);
         assertEq(info(alice).pendingToken, 400 ether, "a later cut leaves it at 10% of 2000 a day");
@@ -292,7 +416,7 @@ contract LpSwapTest is LpSwapFixture {
 
     function test_sendLP_neverLowersTheRate() public {
         lockLP(alice, 1000 ether);
-        vm.prank(manager);
+        vm.prank(owner);
         lpSwap.setRates(1, TOKEN_RATE);
         lp.mint(manager, 1000 ether);
         vm.startPrank(manager);
@@ -323,7 +447,7 @@ contract LpSwapTest is LpSwapFixture {
         vm.store(address(lpSwap), slot, bytes32(T0 << 128)); // as the previous implementation left it
         assertEq(info(alice).rateLP, LP_RATE, "the current rate");
         vm.warp(T0 + 2 * DAY);
-        vm.prank(manager);
+        vm.prank(owner);
         lpSwap.setRates(50, TOKEN_RATE);
         assertEq(info(alice).pendingLP, 10 ether, "2 days at the current 0.5%, as before");
         assertEq(info(alice).rateLP, 50, "rateLP");
@@ -331,7 +455,7 @@ contract LpSwapTest is LpSwapFixture {
         lpSwap.claimLP();
         assertEq(lp.balanceOf(alice), 10 ether, "paid at the current rate");
         lockLP(alice, 1 ether);
-        vm.prank(manager);
+        vm.prank(owner);
         lpSwap.setRates(1, TOKEN_RATE);
         assertEq(info(alice).rateLP, 50, "topped up: on its own rate from then on");
     }
@@ -354,7 +478,7 @@ contract LpSwapTest is LpSwapFixture {
         lpSwap.setRates(own, own);
         lockLP(alice, amount);
         vm.warp(T0 + before);
-        vm.prank(manager);
+        vm.prank(owner);
         lpSwap.setRates(current, current);
         vm.warp(T0 + elapsed);
         uint256 effective = own > current ? own : current;

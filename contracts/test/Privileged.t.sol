@@ -198,6 +198,31 @@ contract PrivilegedSystemTest is DividendFixture, Refusals {
         assertOwnerOnly(address(ido), new address[](0));
     }
 
+    /// @dev A price raise (or an allotment cut) is the owner's even before anyone bought: the manager is refused by
+    ///      name, the timelock runs it after the delay.
+    function test_ido_priceRaiseBeforeAnyoneBought() public {
+        IIdo.Settings memory s = idoSettings();
+        s.idoAmount += 1;
+        calls.push(abi.encodeCall(Ido.setConfig, (s)));
+        assertRefused(
+            address(ido),
+            manager,
+            abi.encodeWithSelector(IIdo.PriceRaiseNeedsOwner.selector, s.idoAmount, s.idoAmount - 1)
+        );
+        assertRefused(address(ido), owner, abi.encodeWithSelector(IIdo.NotOwnerOrManager.selector, owner));
+        assertOwnerOnly(address(ido), new address[](0));
+
+        s = idoSettings();
+        s.idoTokens3 -= 1;
+        calls.push(abi.encodeCall(Ido.setConfig, (s)));
+        assertRefused(
+            address(ido),
+            manager,
+            abi.encodeWithSelector(IIdo.AllotmentCutNeedsOwner.selector, s.idoTokens3, s.idoTokens3 + 1)
+        );
+        assertOwnerOnly(address(ido), new address[](0));
+    }
+
     /// @dev An upgrade through the timelock keeps the buyers' purchases and the configuration.
     function test_ido_upgradeKeepsState() public {
         buyIdo(user);
@@ -364,6 +389,29 @@ contract PrivilegedLpSwapTest is LpSwapFixture, Refusals {
 
         pushOwnership(address(new LpSwap()));
         assertOwnerOnly(address(lpSwap), list(owner, proposer, manager, stranger));
+    }
+
+    /// @dev Lowering a release rate is the owner's: the manager is refused by name, the timelock runs it after the
+    ///      delay.
+    function test_lpSwap_rateCut() public {
+        calls.push(abi.encodeCall(LpSwap.setRates, (LP_RATE - 1, TOKEN_RATE)));
+        assertRefused(
+            address(lpSwap),
+            manager,
+            abi.encodeWithSelector(ILpSwap.RateCutNeedsOwner.selector, LP_RATE - 1, LP_RATE)
+        );
+        assertRefused(
+            address(lpSwap), owner, abi.encodeWithSelector(ILpSwap.NotOwnerOrManager.selector, owner)
+        );
+        assertOwnerOnly(address(lpSwap), new address[](0));
+
+        calls.push(abi.encodeCall(LpSwap.setRates, (LP_RATE, TOKEN_RATE - 1)));
+        assertRefused(
+            address(lpSwap),
+            manager,
+            abi.encodeWithSelector(ILpSwap.RateCutNeedsOwner.selector, TOKEN_RATE - 1, TOKEN_RATE)
+        );
+        assertOwnerOnly(address(lpSwap), new address[](0));
     }
 }
 

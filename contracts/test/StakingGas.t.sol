@@ -11,12 +11,12 @@ import {IStaking} from "../src/interfaces/IStaking.sol";
 contract StakingGasTest is StakingFixture {
     uint256 internal constant DEPTH = 500;
     uint256 internal constant AMOUNT = 1000e18;
-    /// What one more ancestor may add: its team word, leg slot, registry read, income and its vesting schedule
-    /// (the sums, the day's cell and its bit).
-    uint256 internal constant PER_LEVEL = 30_000;
+    /// What one more ancestor may add: its team word, leg slot, registry read, income, its vesting schedule (the
+    /// sums, the day's cell and its bit) and the order's record of its credit.
+    uint256 internal constant PER_LEVEL = 32_000;
     /// Targets (docs/economics.md, "Storage and cost"): whole transaction, full 10-level upline.
-    uint256 internal constant FIRST_DEPOSIT_MAX = 640_000;
-    uint256 internal constant NEXT_DEPOSIT_MAX = 360_000;
+    uint256 internal constant FIRST_DEPOSIT_MAX = 700_000;
+    uint256 internal constant NEXT_DEPOSIT_MAX = 400_000;
     uint256 internal constant RELEASE_MAX = 170_000;
     /// A claim after a year of credits ending on 360 different days: the schedule's walk over them.
     uint256 internal constant CLAIM_AFTER_A_YEAR_MAX = 1_300_000;
@@ -67,7 +67,7 @@ contract StakingGasTest is StakingFixture {
         assertTrue(depth500 <= depth11 + 1000 && depth11 <= depth500 + 1000, "depth 500 ~ depth 11");
         // and at most MAX_DEPTH - 1 more ancestors than near the root
         assertTrue(depth500 <= depth1 + 9 * PER_LEVEL, "depth 500 within 9 levels of depth 1");
-        assertTrue(depth11 <= FIRST_DEPOSIT_MAX, "first deposit, full upline: at most 640,000");
+        assertTrue(depth11 <= FIRST_DEPOSIT_MAX, "first deposit, full upline: at most 700,000");
     }
 
     /// A member's next deposit: its own records exist, the order's two slots are new.
@@ -76,7 +76,7 @@ contract StakingGasTest is StakingFixture {
         vm.prank(chain[DEPTH - 1]);
         staking.deposit(1, AMOUNT, true);
         uint256 gas = vm.snapshotGasLastCall("Staking", "deposit_repeat_depth500");
-        assertTrue(gas <= NEXT_DEPOSIT_MAX, "next deposit, full upline: at most 360,000");
+        assertTrue(gas <= NEXT_DEPOSIT_MAX, "next deposit, full upline: at most 400,000");
     }
 
     /// The same with the node dividend (10 nodes) and both accelerations configured: the income word, the

@@ -45,10 +45,10 @@ contract StakingScheduleTest is Test {
     ) public {
         uint256 lastEnd;
         for (uint256 i = 0; i < CREDITS; ++i) {
-            _units[i] = bound(units[i], 1, 1e19); // up to 1e10 USDT in 1e-9 units
+            _units[i] = bound(units[i], 1, 1e18); // up to a largest order's principal, 1e9 USDT, in 1e-9 units
             vm.warp(block.timestamp + bound(gaps[i], 0, 40 days));
             _starts[i] = block.timestamp;
-            _ends[i] = block.timestamp + bound(durations[i], 1, 3650 days);
+            _ends[i] = block.timestamp + bound(durations[i], 1 hours, 3650 days);
             if (_ends[i] > lastEnd) lastEnd = _ends[i];
             harness.credit(ACCOUNT, _units[i], _ends[i]);
             if (fold) harness.unvested(ACCOUNT, true);

@@ -7,6 +7,7 @@ import {
   connectWallet,
   devWallet,
   direct,
+  lastCallTo,
   openPageAs,
   ownerCall,
   sends,
@@ -131,6 +132,11 @@ test.describe("presale: approval through the one transaction path (issue 3)", ()
 
       await expect.poll(async () => (await r.user(wallet.account.address)).idoIndex).toBe(1n);
       expect(await r.usdt(wallet.account.address)).toBe(usdtBefore - price);
+      // the purchase carried the terms shown: the price as the most paid, the first tier's tokens as the least
+      expect(await lastCallTo(chain, contracts.Ido!, idoAbi)).toEqual({
+        functionName: "ido",
+        args: [price, c.idoTokens1],
+      });
       if (approves) {
         expect(sends(wallet.calls)).toBe(2); // approve(1e38), then ido()
         expect(await r.allowance(wallet.account.address)).toBe(APPROVE_AMOUNT - price);

@@ -15,6 +15,7 @@ import {
   connectWallet,
   devWallet,
   direct,
+  lastCallTo,
   ownerCall,
   sends,
   timeTravel,
@@ -424,6 +425,11 @@ test.describe("LP swap and claim panel (issue 6)", () => {
     expect(await r.lp(me)).toBe(lpBefore - parseEther("100"));
     expect(await r.lp(contracts.LpSwap!)).toBe(parseEther("100"));
     expect(sends(wallet.calls)).toBe(2); // approve the LP token, then swapLP
+    // the lock carried the rate shown (1% a day) as the least it accepts
+    expect(await lastCallTo(chain, contracts.LpSwap!, lpSwapAbi)).toEqual({
+      functionName: "swapLP",
+      args: [parseEther("100"), 100n],
+    });
     await expect(kvValue(panel, "LP locked")).toHaveText("100 LP");
 
     // one day later 1% of the LP is released
@@ -439,16 +445,23 @@ test.describe("LP swap and claim panel (issue 6)", () => {
     expect(user.pendingLP).toBe(0n);
     expect(user.amountLP).toBe(parseEther("100"));
 
-    // a rate cut leaves the open position on its 1%; a top-up moves all of it to the new rate, and says so
+    // a rate cut is the owner's: the manager cannot make it at once, the timelock can; it leaves the open
+    // position on its 1%; a top-up moves all of it to the new rate, says so, and carries the rate shown
     const lpSwap = { address: contracts.LpSwap!, abi: lpSwapAbi } as const;
     const { tokenRate } = await chain.readContract({ ...lpSwap, functionName: "getConfig" });
-    await direct(
-      chain,
-      devWallet(DEV_ROLES.manager).writeContract({
+    await expect(
+      chain.simulateContract({
         ...lpSwap,
         functionName: "setRates",
         args: [50n, tokenRate],
+        account: devWallet(DEV_ROLES.manager).account,
       }),
+    ).rejects.toThrow(/RateCutNeedsOwner/);
+    await ownerCall(
+      chain,
+      contracts,
+      contracts.LpSwap!,
+      encodeFunctionData({ abi: lpSwapAbi, functionName: "setRates", args: [50n, tokenRate] }),
     );
     expect((await r.lpUser(me)).rateLP).toBe(100n);
     await page.reload();
@@ -460,6 +473,10 @@ test.describe("LP swap and claim panel (issue 6)", () => {
     await panel.getByRole("button", { name: "Lock", exact: true }).click();
     await expect.poll(async () => (await r.lpUser(me)).amountLP).toBe(parseEther("101"));
     expect((await r.lpUser(me)).rateLP).toBe(50n);
+    expect(await lastCallTo(chain, contracts.LpSwap!, lpSwapAbi)).toEqual({
+      functionName: "swapLP",
+      args: [parseEther("1"), 50n],
+    });
     await expect(notice).toBeHidden();
   });
 });

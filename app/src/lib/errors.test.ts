@@ -1,4 +1,4 @@
-import { idoAbi, presaleAbi, stakingAbi } from "@taichi/contracts";
+import { idoAbi, lpSwapAbi, presaleAbi, stakingAbi } from "@taichi/contracts";
 import {
   type Abi,
   BaseError,
@@ -153,6 +153,25 @@ describe("parseError: contract custom errors decoded against the Presale ABI", (
       args: [referrer, "0x0000000000000000000000000000000000000000", 0n],
     });
     expect(translate(parseError(contractRevert(stakingAbi, none)))).toContain("may land from: —");
+  });
+
+  it("terms changed under a member's transaction (LpSwap, Ido) -> their messages", () => {
+    const rate = encodeErrorResult({ abi: lpSwapAbi, errorName: "RateBelowExpected", args: [50n, 100n] });
+    expect(translate(parseError(contractRevert(lpSwapAbi, rate)))).toBe(
+      "The daily release rate went down after this page showed it, so nothing was locked. Check the new rate and lock again",
+    );
+    const cut = encodeErrorResult({ abi: lpSwapAbi, errorName: "RateCutNeedsOwner", args: [50n, 100n] });
+    expect(parseError(contractRevert(lpSwapAbi, cut))).toEqual({ key: "swap.errors.rateCutNeedsOwner" });
+    const price = encodeErrorResult({ abi: idoAbi, errorName: "PriceAboveExpected", args: [2n, 1n] });
+    expect(translate(parseError(contractRevert(idoAbi, price)))).toBe(
+      "The price went up after this page showed it, so nothing was bought and no USDT was taken. Check the new price and buy again",
+    );
+    const tokens = encodeErrorResult({ abi: idoAbi, errorName: "TokensBelowExpected", args: [1n, 2n] });
+    expect(parseError(contractRevert(idoAbi, tokens))).toEqual({ key: "ido.errors.tokensBelowExpected" });
+    const raise = encodeErrorResult({ abi: idoAbi, errorName: "PriceRaiseNeedsOwner", args: [2n, 1n] });
+    expect(parseError(contractRevert(idoAbi, raise))).toEqual({ key: "ido.errors.priceRaiseNeedsOwner" });
+    const fewer = encodeErrorResult({ abi: idoAbi, errorName: "AllotmentCutNeedsOwner", args: [1n, 2n] });
+    expect(parseError(contractRevert(idoAbi, fewer))).toEqual({ key: "ido.errors.allotmentCutNeedsOwner" });
   });
 
   it("ReferrerIsOwnReferral -> the own-direct-referral message", () => {

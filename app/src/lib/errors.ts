@@ -41,6 +41,13 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   SwapTokenNotSet: "ido.errors.swapTokenNotSet",
   ClaimAlreadyOpen: "ido.errors.claimAlreadyOpen",
   SaleHasBuyers: "ido.errors.saleHasBuyers",
+  PriceAboveExpected: "ido.errors.priceAboveExpected",
+  TokensBelowExpected: "ido.errors.tokensBelowExpected",
+  PriceRaiseNeedsOwner: "ido.errors.priceRaiseNeedsOwner",
+  AllotmentCutNeedsOwner: "ido.errors.allotmentCutNeedsOwner",
+  // LpSwap (docs/tokens.md)
+  RateBelowExpected: "swap.errors.rateBelowExpected",
+  RateCutNeedsOwner: "swap.errors.rateCutNeedsOwner",
   // Staking (docs/economics.md); NotRegistered, PaymentMismatch, NothingToClaim are shared above
   Blacklisted: "stakes.errors.blacklisted",
   DepositsNotOpen: "stakes.errors.notOpen",

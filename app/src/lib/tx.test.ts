@@ -152,6 +152,15 @@ describe("runTransaction", () => {
     expect(events.indexOf("switch")).toBeLessThan(events.indexOf("write:register"));
   });
 
+  it("sends with at least minGas when the estimate is lower (a call that does less with less gas)", async () => {
+    const driver = fakeDriver({});
+    await runTransaction(driver, fakeUi().ui, registerCall, { chainId: CHAIN, minGas: 500_000n });
+    expect(driver.writes).toEqual([{ ...registerCall, account, gas: 500_000n, gasPrice: GAS_PRICE }]);
+    const higher = fakeDriver({});
+    await runTransaction(higher, fakeUi().ui, registerCall, { chainId: CHAIN, minGas: 50_000n });
+    expect(higher.writes).toEqual([{ ...registerCall, account, gas: 110_000n, gasPrice: GAS_PRICE }]);
+  });
+
   it("uses 6,000,000 gas when estimation fails without a decoded revert", async () => {
     const driver = fakeDriver({
       estimateGas: async () => {

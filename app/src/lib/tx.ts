@@ -63,7 +63,16 @@ export type TxUi = {
   onMined?(hash: Hash, status: "success" | "reverted"): void;
 };
 
-export type TxOptions = { chainId: number; spend?: Spend };
+export type TxOptions = {
+  chainId: number;
+  spend?: Spend;
+  /**
+   * The least gas limit to send the call with. For a call whose work adapts to the gas its transaction
+   * has (LpDividend's `sendReward(gas)` pays fewer holders with less), an estimate finds the least gas at
+   * which it succeeds, not the gas it was asked to use.
+   */
+  minGas?: bigint;
+};
 export type TxResult = { ok: true; hash: Hash } | { ok: false; message: AppMessage };
 
 /** The chain's gas price, or FALLBACK_GAS_PRICE when it cannot be read. */
@@ -80,14 +89,15 @@ export async function readGasPrice(driver: TxDriver): Promise<bigint> {
 type TxHooks = Pick<TxUi, "note" | "onSent" | "onMined">;
 
 /**
- * Estimates gas (x1.1), reads the gas price, sends, waits for the receipt. A decoded revert at
- * estimation aborts before sending.
+ * Estimates gas (x1.1, at least `minGas`), reads the gas price, sends, waits for the receipt. A decoded
+ * revert at estimation aborts before sending.
  */
 async function sendOne(
   driver: TxDriver,
   call: ContractCall,
   account: Address,
   hooks: TxHooks = {},
+  minGas?: bigint,
 ): Promise<Hash> {
   let gas: bigint;
   try {
@@ -96,6 +106,7 @@ async function sendOne(
     if (isDecodedRevert(err)) throw err; // the contract said no: show why instead of sending
     gas = DEFAULT_GAS;
   }
+  if (minGas !== undefined && gas < minGas) gas = minGas;
   const gasPrice = await readGasPrice(driver);
   const hash = await driver.write({ ...call, account, gas, gasPrice });
   hooks.onSent?.(hash, call);
@@ -157,7 +168,7 @@ export async function runTransaction(
   try {
     if (connection.chainId !== options.chainId) await driver.switchChain(options.chainId);
     if (options.spend) await ensureAllowance(driver, connection.address, options.spend, ui);
-    result = { ok: true, hash: await sendOne(driver, call, connection.address, ui) };
+    result = { ok: true, hash: await sendOne(driver, call, connection.address, ui, options.minGas) };
   } catch (err) {
     console.error("transaction failed", err);
     result = { ok: false, message: parseError(err) };

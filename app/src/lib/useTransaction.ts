@@ -22,6 +22,8 @@ export type WriteRequest<abi extends Abi, fn extends WriteFunctionName<abi>> = {
   value?: bigint;
   /** Declare a token spend to get the allowance check / approve first. */
   spend?: Spend;
+  /** The least gas limit (see `TxOptions.minGas`): for calls that do less with less gas. */
+  minGas?: bigint;
 };
 
 const loadTxActions = () => import("./txActions");
@@ -79,7 +81,7 @@ export function useTransaction() {
     <const abi extends Abi, fn extends WriteFunctionName<abi>>(
       request: WriteRequest<abi, fn>,
     ): Promise<TxResult> => {
-      const { spend, ...call } = request;
+      const { spend, minGas, ...call } = request;
       const store = useAppStore.getState();
       const account = getConnection(config).address;
       const recent = useRecentTxStore.getState();
@@ -107,7 +109,7 @@ export function useTransaction() {
           },
         },
         call as ContractCall,
-        { chainId: appChain.id, spend },
+        { chainId: appChain.id, spend, minGas },
       );
     },
     [config, queryClient],

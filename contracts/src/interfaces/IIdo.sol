@@ -146,6 +146,16 @@ interface IIdo {
     /// @notice Thrown when the manager changes the configuration once `buyers` have bought: from then on the
     ///         sale's terms are theirs too, and only the owner (behind the timelock's delay) changes them.
     error SaleHasBuyers(uint256 buyers);
+    /// @notice Thrown when the manager would raise the price (`idoAmount` above `current`): a raise is the owner's,
+    ///         behind the timelock's delay, even before anyone has bought.
+    error PriceRaiseNeedsOwner(uint256 idoAmount, uint256 current);
+    /// @notice Thrown when the manager would lower an allotment (`idoTokens` of a tier below `current`): fewer
+    ///         tokens for the price is a price raise, the owner's.
+    error AllotmentCutNeedsOwner(uint256 idoTokens, uint256 current);
+    /// @notice Thrown when `ido(maxAmount, minTokens)` would take more USDT (`idoAmount`) than the buyer accepted.
+    error PriceAboveExpected(uint256 idoAmount, uint256 maxAmount);
+    /// @notice Thrown when `ido(maxAmount, minTokens)` would allot fewer tokens (`tokens`) than the buyer accepted.
+    error TokensBelowExpected(uint256 tokens, uint256 minTokens);
     /// @notice Thrown when an address argument must not be zero.
     error ZeroAddress();
     /// @notice Thrown when the buyer has not registered in the referral registry.
@@ -207,8 +217,16 @@ interface IIdo {
     function register(address referCode) external;
 
     /// @notice Buys the caller's one participation: pulls `idoAmount` USDT (approve it first), allots tokens
-    ///         by participation number, credits the two referrers and sends the rest to the fund.
+    ///         by participation number, credits the two referrers and sends the rest to the fund. Carries no check
+    ///         of the terms: it pays the price and takes the allotment in force when it runs; members' front ends
+    ///         send `ido(maxAmount, minTokens)`.
     function ido() external;
+
+    /// @notice `ido()` with the buyer's terms, the price and allotment it was shown: reverts with
+    ///         `PriceAboveExpected(idoAmount, maxAmount)` when the price now is above `maxAmount`, and with
+    ///         `TokensBelowExpected(tokens, minTokens)` when the allotment of the caller's participation number
+    ///         (`tokensFor(idoHas + 1)`) is below `minTokens` (a repricing, or other buyers moving it to a later tier).
+    function ido(uint256 maxAmount, uint256 minTokens) external;
 
     /// @notice Sends the caller its allotted tokens, once, from `extractTime`.
     function claim() external;
@@ -216,7 +234,8 @@ interface IIdo {
     /// @notice Sends the caller its credited referral USDT not yet claimed.
     function claimReward() external;
 
-    /// @notice Sets the configuration (owner; the manager too while nobody has bought). Rates <= `MAX_RATE` each,
+    /// @notice Sets the configuration (owner; the manager too while nobody has bought, and then never to raise
+    ///         the price or lower an allotment: `PriceRaiseNeedsOwner`, `AllotmentCutNeedsOwner`). Rates <= `MAX_RATE` each,
     ///         startTime < endTime <= extractTime < 2^40, idoHas <= idoMax <= 65535,
     ///         0 < idoAmount < 2^80 (about 1.2 million USDT), 0 < idoTokens1-3 < 2^96. A purchase keeps the price
     ///         and allotment in force when it was made; changing them affects later purchases only.

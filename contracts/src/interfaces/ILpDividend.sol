@@ -77,6 +77,8 @@ interface ILpDividend is IShareDividend {
     /// @notice Returns `amount` of the caller's staked LP tokens; the share drops at once (earnings stay owed).
     function unstake(uint256 amount) external;
     /// @notice Shares what arrived, then pays holders in rotation while the gas used stays within `gas` (anyone).
+    ///         When the transaction has less gas left than `gas`, the round keeps within what it has: it stops
+    ///         before a holder it cannot pay, and the next call starts at that holder.
     function sendReward(uint256 gas) external;
     /// @notice Sets the smallest amount `sendReward` pays (owner or manager).
     function setRewardMin(uint256 rewardMin) external;

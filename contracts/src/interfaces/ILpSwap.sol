@@ -8,7 +8,7 @@ pragma solidity ^0.8.24;
 ///         current `lpRate` / `tokenRate`), and `claimLP` pays what has been released. The owner or the
 ///         registry's manager can credit a member with locked LP (`sendLP`) and take LP the contract holds
 ///         beyond what it owes (`sendLPToWallet`). See docs/tokens.md.
-/// @dev Admin calls are open to the owner and to the Presale registry's manager.
+/// @dev Admin calls are open to the owner and to the Presale registry's manager, but for lowering a rate (owner).
 interface ILpSwap {
     /// @notice A member's positions.
     /// @param index Order of the member's first position, from 1; 0: none.
@@ -73,17 +73,32 @@ interface ILpSwap {
     error SurplusExceeded(uint256 amount, uint256 surplus);
     /// @notice Thrown when a position would exceed what the accounting holds.
     error AmountTooLarge(uint256 amount, uint256 max);
+    /// @notice Thrown when a member's lock would start at a release rate (`rate`, basis points a day) below the one
+    ///         the member was shown and passed (`expected`): the rate changed before the transaction ran.
+    error RateBelowExpected(uint256 rate, uint256 expected);
+    /// @notice Thrown when the manager would lower a release rate (`rate` below `current`): a cut is the owner's,
+    ///         behind the timelock's delay.
+    error RateCutNeedsOwner(uint256 rate, uint256 current);
 
     /// @notice Basis-points denominator of the rates (10000 = 100% a day).
     function RATE_DENOMINATOR() external view returns (uint256);
 
     /// @notice Locks `amount` LP tokens of the caller (approve first), released at `lpRate` a day. A top-up first
     ///         settles the position at its effective rate, then puts the whole position on the current `lpRate`
-    ///         (lower than its own rate after a cut).
+    ///         (lower than its own rate after a cut). Carries no check of the rate: a cut scheduled by the owner
+    ///         that runs just before it applies; members' front ends send `swapLP(amount, minLpRate)`.
     function swapLP(uint256 amount) external;
+    /// @notice `swapLP(amount)` with the member's terms: reverts with `RateBelowExpected(lpRate, minLpRate)` when
+    ///         the current `lpRate`, the rate the whole position will release at, is below `minLpRate` (the rate
+    ///         the member was shown).
+    function swapLP(uint256 amount, uint256 minLpRate) external;
     /// @notice Locks `amount` project tokens of the caller (approve first), released at `tokenRate` a day; a
-    ///         top-up puts the whole position on the current `tokenRate`, like `swapLP`.
+    ///         top-up puts the whole position on the current `tokenRate`, like `swapLP`. Carries no check of the
+    ///         rate; members' front ends send `swapToken(amount, minTokenRate)`.
     function swapToken(uint256 amount) external;
+    /// @notice `swapToken(amount)` with the member's terms: reverts with `RateBelowExpected(tokenRate,
+    ///         minTokenRate)` when the current `tokenRate` is below `minTokenRate`.
+    function swapToken(uint256 amount, uint256 minTokenRate) external;
     /// @notice Pays the caller its released LP and project tokens.
     function claimLP() external;
     /// @notice Takes `amount` LP tokens from the caller (owner or manager) and locks them for `account`; the
@@ -91,8 +106,10 @@ interface ILpSwap {
     function sendLP(address account, uint256 amount) external;
     /// @notice Sends `amount` of the LP held beyond what is owed to `to` (owner or manager).
     function sendLPToWallet(address to, uint256 amount) external;
-    /// @notice Sets the daily release rates (owner or manager). A raise applies at once to every position, days
-    ///         not yet settled included; a cut only to positions locked or topped up by their member after it.
+    /// @notice Sets the daily release rates. A raise applies at once to every position, days not yet settled
+    ///         included; a cut only to positions locked or topped up by their member after it. The manager may keep
+    ///         or raise each rate; lowering either is the owner's (the timelock, so members see it coming):
+    ///         `RateCutNeedsOwner(rate, current)` for the manager.
     function setRates(uint256 lpRate, uint256 tokenRate) external;
 
     /// @notice A member's positions, with what is released now.

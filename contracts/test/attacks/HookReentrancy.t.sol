@@ -104,7 +104,7 @@ contract HookReentrancyTest is DividendFixture, ReentryAssertions {
         LpSwap s = deployLpSwapProxy(owner, address(presale), address(hook), address(held));
         hook.mint(address(attacker), 100 ether);
         attacker.exec(address(hook), abi.encodeCall(hook.approve, (address(s), 100 ether)));
-        attacker.exec(address(s), abi.encodeCall(LpSwap.swapLP, (100 ether)));
+        attacker.exec(address(s), abi.encodeWithSignature("swapLP(uint256)", 100 ether));
         vm.warp(block.timestamp + 3 days);
         attacker.arm(address(s), abi.encodeCall(LpSwap.claimLP, ()));
         attacker.exec(address(s), abi.encodeCall(LpSwap.claimLP, ()));

@@ -35,6 +35,10 @@ contract IdoHandler {
     uint256 public ghostTokensClaimed;
     uint256 public ghostWithdrawn;
     bool public ghostWithdrawTookOwed;
+    /// @dev A purchase with the buyer's terms ran outside them, or was refused for its terms while within them.
+    bool public ghostTermsBroken;
+    /// @dev The manager raised the price or cut an allotment, or was refused a repricing it may make.
+    bool public ghostRepricingBroken;
     mapping(bytes32 call => uint256) public calls;
 
     constructor(Ido ido_, Presale presale_, Usdt usdt_, MockToken token_, address owner_, address manager_) {
@@ -98,6 +102,53 @@ contract IdoHandler {
             if (grandReferrer != address(0)) ghostIndirect += c.idoAmount * c.indirectRate / 10_000;
         } catch {
             calls["buy refused"] += 1;
+        }
+    }
+
+    /// A purchase with the terms the buyer was shown (`shift` 1), or with terms just short of the ones now (0: a
+    /// price one wei lower, 2: one token wei more), as if they changed between the page and the transaction.
+    function buyWithTerms(uint256 seed, uint256 shift) external {
+        address account = _actor(seed);
+        (, address referrer, address grandReferrer) = presale.getReferrers(account);
+        IIdo.Config memory c = ido.getConfig();
+        uint256 maxAmount = c.idoAmount - (shift % 3 == 0 ? 1 : 0);
+        uint256 minTokens = ido.tokensFor(uint256(c.idoHas) + 1) + (shift % 3 == 2 ? 1 : 0);
+        uint256 before = usdt.balanceOf(account);
+        vm.prank(account);
+        try ido.ido(maxAmount, minTokens) {
+            calls["buyWithTerms"] += 1;
+            ghostPurchases[account] += 1;
+            ghostBuyers += 1;
+            ghostPayments += c.idoAmount;
+            if (referrer != address(0)) ghostDirect += c.idoAmount * c.directRate / 10_000;
+            if (grandReferrer != address(0)) ghostIndirect += c.idoAmount * c.indirectRate / 10_000;
+            if (before - usdt.balanceOf(account) > maxAmount) ghostTermsBroken = true;
+            if (ido.getUserInfo(account).rewardStatic < minTokens) ghostTermsBroken = true;
+        } catch (bytes memory reason) {
+            calls["buyWithTerms refused"] += 1;
+            bytes4 selector = bytes4(reason);
+            if (selector == IIdo.PriceAboveExpected.selector && !(c.idoAmount > maxAmount)) {
+                ghostTermsBroken = true;
+            }
+            if (selector == IIdo.TokensBelowExpected.selector && shift % 3 != 2) ghostTermsBroken = true;
+        }
+    }
+
+    /// The manager reprices at once: allowed before the first purchase when the price does not rise and no
+    /// allotment falls, refused otherwise.
+    function managerReprice(uint256 amount, uint256 tokens) external {
+        IIdo.Config memory c = ido.getConfig();
+        IIdo.Settings memory s = idoSettingsOf(c);
+        s.idoAmount = 1e18 + amount % 100e18;
+        s.idoTokens1 = 1 + tokens % _MAX_ALLOTMENT;
+        bool allowed = c.idoHas == 0 && s.idoAmount <= c.idoAmount && s.idoTokens1 >= c.idoTokens1;
+        vm.prank(manager);
+        try ido.setConfig(s) {
+            calls["managerReprice"] += 1;
+            if (!allowed) ghostRepricingBroken = true;
+        } catch {
+            calls["managerReprice refused"] += 1;
+            if (allowed) ghostRepricingBroken = true;
         }
     }
 
@@ -230,6 +281,14 @@ contract IdoInvariantTest is Fixture {
         }
         assertEq(ido.getTotals().totalUser, participants, "totalUser counts participants");
         assertEq(ido.getConfig().idoHas, participants, "idoHas counts participants");
+    }
+
+    function invariant_purchasesKeepTheBuyersTerms() public view {
+        assertTrue(!handler.ghostTermsBroken(), "a purchase broke the buyer's terms");
+    }
+
+    function invariant_onlyTheOwnerRaisesThePrice() public view {
+        assertTrue(!handler.ghostRepricingBroken(), "the manager raised the price, or was refused a cut");
     }
 
     function invariant_idoHasWithinIdoMax() public view {

@@ -7,9 +7,10 @@ import {LpSwap} from "../../src/LpSwap.sol";
 import {ILpSwap} from "../../src/interfaces/ILpSwap.sol";
 import {MockToken} from "../mocks/MockToken.sol";
 
-/// @dev Locks LP and tokens, claims, credits LP as the manager, takes surplus LP, changes the rates and moves
-///      time, with four members. Ghosts: what went in and what was paid out, per asset, and per position a floor
-///      of what its own rate guarantees (see `Floor`).
+/// @dev Locks LP and tokens (with and without the rate the member was shown), claims, credits LP as the manager,
+///      takes surplus LP, changes the rates (the manager, or the owner) and moves time, with four members. Ghosts:
+///      what went in and what was paid out, per asset, per position a floor of what its own rate guarantees (see
+///      `Floor`), and whether a member's terms or the owner's cut power were ever broken.
 contract LpSwapHandler {
     /// @dev Taken when a position's own rate is set (a lock or a credit): its amount, what it had released, the
     ///      rate it is owed from then on (the current one on a member's lock or when nothing was left locked; on
@@ -29,8 +30,13 @@ contract LpSwapHandler {
     MockToken public immutable lp;
     MockToken public immutable token;
     address public immutable manager;
+    address public immutable owner;
 
     address[] public actors;
+    /// @dev A lock with the member's rate ran below it, or was refused at or above it.
+    bool public ghostTermsBroken;
+    /// @dev The manager lowered a rate, or a rate change was refused for another reason than the manager's cut.
+    bool public ghostRatesBroken;
     uint256 public ghostLpIn;
     uint256 public ghostTokenIn;
     uint256 public ghostLpOut;
@@ -39,11 +45,12 @@ contract LpSwapHandler {
     uint256 public ghostSurplusOut;
     mapping(address actor => mapping(bool isLp => Floor)) private _floors;
 
-    constructor(LpSwap lpSwap_, MockToken lp_, MockToken token_, address manager_) {
+    constructor(LpSwap lpSwap_, MockToken lp_, MockToken token_, address manager_, address owner_) {
         lpSwap = lpSwap_;
         lp = lp_;
         token = token_;
         manager = manager_;
+        owner = owner_;
         for (uint256 i = 1; i <= 4; ++i) {
             actors.push(address(uint160(0x7200 + i)));
         }
@@ -75,6 +82,42 @@ contract LpSwapHandler {
         vm.stopPrank();
         ghostTokenIn += amount;
         _setFloor(actor, false, lpSwap.getConfig().tokenRate);
+    }
+
+    /// @dev A member's lock with the rate it was shown: the current one, or one a little off it (`shift` 0: one
+    ///      below, 1: equal, 2: one above, as if the rate moved between the page and the transaction).
+    function swapWithRate(uint256 actorSeed, uint256 amount, uint256 shift, bool isLp) external {
+        address actor = actors[actorSeed % actors.length];
+        amount = _bound(amount, 1, 1e30);
+        ILpSwap.Config memory c = lpSwap.getConfig();
+        uint256 rate = isLp ? c.lpRate : c.tokenRate;
+        uint256 expected = rate + (shift % 3) - 1;
+        MockToken asset = isLp ? lp : token;
+        asset.mint(actor, amount);
+        vm.startPrank(actor);
+        asset.approve(address(lpSwap), amount);
+        bool locked;
+        if (isLp) {
+            try lpSwap.swapLP(amount, expected) {
+                locked = true;
+            } catch (bytes memory reason) {
+                _expectRateBelowExpected(reason, rate, expected);
+            }
+        } else {
+            try lpSwap.swapToken(amount, expected) {
+                locked = true;
+            } catch (bytes memory reason) {
+                _expectRateBelowExpected(reason, rate, expected);
+            }
+        }
+        vm.stopPrank();
+        if (!locked) return; // the member keeps what it did not lock
+        if (rate < expected) ghostTermsBroken = true;
+        ILpSwap.UserInfo memory u = lpSwap.getUserInfo(actor);
+        if ((isLp ? u.rateLP : u.rateToken) < expected) ghostTermsBroken = true;
+        if (isLp) ghostLpIn += amount;
+        else ghostTokenIn += amount;
+        _setFloor(actor, isLp, rate);
     }
 
     function claim(uint256 actorSeed) external {
@@ -118,9 +161,20 @@ contract LpSwapHandler {
         ghostSurplusOut += taken;
     }
 
-    function setRates(uint256 lpRate, uint256 tokenRate) external {
-        vm.prank(manager);
-        lpSwap.setRates(_bound(lpRate, 1, 10_000), _bound(tokenRate, 1, 10_000));
+    /// @dev The manager (any rates: a cut must be refused) or the owner (any rates) changes the rates.
+    function setRates(uint256 lpRate, uint256 tokenRate, bool byOwner) external {
+        lpRate = _bound(lpRate, 1, 10_000);
+        tokenRate = _bound(tokenRate, 1, 10_000);
+        ILpSwap.Config memory c = lpSwap.getConfig();
+        bool cut = lpRate < c.lpRate || tokenRate < c.tokenRate;
+        vm.prank(byOwner ? owner : manager);
+        try lpSwap.setRates(lpRate, tokenRate) {
+            if (cut && !byOwner) ghostRatesBroken = true;
+        } catch (bytes memory reason) {
+            if (byOwner || !cut || bytes4(reason) != ILpSwap.RateCutNeedsOwner.selector) {
+                ghostRatesBroken = true;
+            }
+        }
     }
 
     /// @dev What the position's floor guarantees now.
@@ -138,6 +192,14 @@ contract LpSwapHandler {
 
     function warp(uint256 seconds_) external {
         vm.warp(block.timestamp + _bound(seconds_, 0, 30 days));
+    }
+
+    function _expectRateBelowExpected(bytes memory reason, uint256 rate, uint256 expected) private {
+        if (
+            !(rate < expected)
+                || keccak256(reason)
+                    != keccak256(abi.encodeWithSelector(ILpSwap.RateBelowExpected.selector, rate, expected))
+        ) ghostTermsBroken = true;
     }
 
     function _setFloor(address actor, bool isLp, uint256 rate) private {
@@ -159,7 +221,7 @@ contract LpSwapInvariantTest is LpSwapFixture {
 
     function setUp() public override {
         super.setUp();
-        handler = new LpSwapHandler(lpSwap, lp, token, manager);
+        handler = new LpSwapHandler(lpSwap, lp, token, manager, owner);
         _targetedContracts.push(address(handler));
     }
 
@@ -210,6 +272,16 @@ contract LpSwapInvariantTest is LpSwapFixture {
                 assertTrue(u.rateToken >= handler.floorRate(actor, false), "rateToken below the own rate");
             }
         }
+    }
+
+    /// @dev A lock with the member's rate never runs below it, and is refused only below it (with its error).
+    function invariant_memberLocksKeepTheRateShown() public view {
+        assertTrue(!handler.ghostTermsBroken(), "a lock broke the member's rate");
+    }
+
+    /// @dev Only the owner lowers a rate; the manager's raises (or equal rates) always go through.
+    function invariant_onlyTheOwnerLowersARate() public view {
+        assertTrue(!handler.ghostRatesBroken(), "the manager lowered a rate, or a change was refused");
     }
 
     function invariant_holdsWhatItOwes() public view {

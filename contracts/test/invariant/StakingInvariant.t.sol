@@ -36,13 +36,17 @@ contract StakingHandler {
     mapping(uint256 index => uint256) private _feeAtOpening;
     mapping(uint256 index => bool) private _isUSDT;
     bool public ghostFeeAbovePromise; // a release charged more than the lower of the fee at opening and now
+    bool public ghostEarlyCloseTookMore; // an early close paid back more than its principal less what it paid out
+    bool public ghostEarlyCloseCutVested; // an early close lowered what someone else had vested
     mapping(bytes32 call => uint256) public calls;
 
     /// Each referral or team credit: who, how much, and when the order that credited it ends.
     struct Credit {
         address account;
         uint256 amount;
+        uint256 start;
         uint256 end;
+        uint256 index; // the order that credited it
     }
 
     Credit[] private _credits;
@@ -147,7 +151,9 @@ contract StakingHandler {
         for (uint256 i = 0; i < logs.length; ++i) {
             if (logs[i].topics[0] != IStaking.RewardCredited.selector) continue;
             (, uint256 credited) = abi.decode(logs[i].data, (IStaking.RewardKind, uint256));
-            _credits.push(Credit(address(uint160(uint256(logs[i].topics[1]))), credited, end));
+            _credits.push(
+                Credit(address(uint160(uint256(logs[i].topics[1]))), credited, block.timestamp, end, index)
+            );
         }
     }
 
@@ -248,6 +254,58 @@ contract StakingHandler {
         calls["setFee"] += 1;
     }
 
+    /// The owner announces an upgrade (members may then close early), or withdraws the announcement.
+    function announce(bool withdrawIt) external {
+        vm.prank(owner);
+        staking.announce(withdrawIt ? address(0) : address(0xBEEF), address(0));
+        calls[withdrawIt ? bytes32("announcement withdrawn") : bytes32("announce")] += 1;
+    }
+
+    /// An order's owner closes it early. It gets back no more than its principal less what its credits vested,
+    /// and nobody else's vested income falls.
+    function closeEarly(uint256 seed) external {
+        uint256 total = reader.getTotals().totalOrder;
+        if (total == 0) return;
+        uint256 index = 1 + seed % total;
+        IStaking.Order memory order = staking.orders(index);
+        uint256[] memory vested = new uint256[](actors.length);
+        for (uint256 i = 0; i < actors.length; ++i) {
+            vested[i] = reader.getIncome(actors[i]).vested;
+        }
+        IERC20 asset = _isUSDT[index] ? IERC20(address(usdt)) : IERC20(address(token));
+        uint256 before = asset.balanceOf(order.owner);
+        vm.prank(order.owner);
+        try staking.closeEarly(index) {
+            calls["closeEarly"] += 1;
+            uint256 refund = asset.balanceOf(order.owner) - before;
+            (uint256 paidOut, uint256 count) = _keepVestedCredits(index);
+            // what the credits vested, in the order's asset at its valuation; each rounds within 1e-9 USDT
+            if (refund + paidOut * order.actual / order.amount > order.actual + count * 1e9) {
+                ghostEarlyCloseTookMore = true;
+            }
+            for (uint256 i = 0; i < actors.length; ++i) {
+                if (actors[i] == order.owner) continue;
+                if (reader.getIncome(actors[i]).vested + 1e9 < vested[i]) ghostEarlyCloseCutVested = true;
+            }
+            ghostReleases[index] += 1; // closed, as a release closes it
+        } catch {
+            calls["closeEarly refused"] += 1;
+        }
+    }
+
+    /// Order `index` closed early: each of its credits is now what had vested, vested at once. Returns what they
+    /// vested, in total, and how many.
+    function _keepVestedCredits(uint256 index) private returns (uint256 vested, uint256 count) {
+        for (uint256 i = 0; i < _credits.length; ++i) {
+            Credit storage c = _credits[i];
+            if (c.index != index) continue;
+            c.amount = c.amount * (block.timestamp - c.start) / (c.end - c.start);
+            c.end = block.timestamp;
+            vested += c.amount;
+            ++count;
+        }
+    }
+
     /// Makes an actor a node, or takes its node status away.
     function toggleNode(uint256 seed) external {
         address account = _actor(seed);
@@ -288,6 +346,11 @@ contract StakingInvariantTest is StakingFixture {
         assertTrue(usdt.balanceOf(address(staking)) >= reader.owed(address(usdt)), "USDT held >= owed");
         assertTrue(token.balanceOf(address(staking)) >= reader.owed(address(token)), "tokens held >= owed");
         assertTrue(!handler.ghostWithdrawTookOwed(), "withdraw never took what is owed");
+    }
+
+    function invariant_earlyCloseTakesNoMoreAndCutsNoClaim() public view {
+        assertTrue(!handler.ghostEarlyCloseTookMore(), "principal less what the order paid out, no more");
+        assertTrue(!handler.ghostEarlyCloseCutVested(), "nobody else's vested income fell");
     }
 
     function invariant_releaseFeeNeverAbovePromise() public view {

@@ -10,6 +10,7 @@ import {
   shareOf,
   tierOf,
   tierTokens,
+  buyArgs,
 } from "./logic";
 
 const schedule = {
@@ -149,5 +150,12 @@ describe("dayHasPassed", () => {
     const endOf30June2025 = Date.UTC(2025, 6, 1) / 1000;
     expect(dayHasPassed("2025-06-30", endOf30June2025 - 1)).toBe(false);
     expect(dayHasPassed("2025-06-30", endOf30June2025)).toBe(true);
+  });
+});
+
+describe("buyArgs: a purchase carries the terms shown", () => {
+  it("is the price as the most paid and the next participation's allotment as the least received", () => {
+    const config = { idoAmount: 50n * 10n ** 18n, idoTokens1: 300n, idoTokens2: 200n, idoTokens3: 100n };
+    expect(buyArgs(config, tierTokens(config, 1001n))).toEqual([50n * 10n ** 18n, 200n]);
   });
 });

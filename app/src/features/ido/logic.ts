@@ -159,3 +159,13 @@ export function chainNow(
   if (blockTime === undefined || readAt === undefined) return localNow;
   return Math.max(localNow, blockTime + Math.max(0, localNow - readAt));
 }
+
+/**
+ * The purchase the page sends: `ido(maxAmount, minTokens)` with the price and the allotment shown (the next
+ * participation's, `tokensFor(idoHas + 1)`), so a raise or a cut that lands first, or another purchase that
+ * moves the buyer to the next tier, makes it revert (`PriceAboveExpected`, `TokensBelowExpected`) instead of
+ * buying on terms the buyer never saw.
+ */
+export function buyArgs(config: { idoAmount: bigint }, shownTokens: bigint): readonly [bigint, bigint] {
+  return [config.idoAmount, shownTokens];
+}

@@ -11,6 +11,8 @@ import {
   checkTiers,
   dynamicTotal,
   eventValues,
+  idoChangeIsOwners,
+  lpSwapChangeIsOwners,
   mainSections,
   nodeRateMax,
   normalize,
@@ -340,5 +342,40 @@ describe("events", () => {
       "0x959922bE3CAee4b8Cd9a407cc3ac1C251C2007B1",
     );
     expect(slotAddress(undefined)).toBeUndefined();
+  });
+});
+
+describe("changes against members in a manager's form are the owner's (scheduled on the Timelock)", () => {
+  it("LpSwap: a lower lp or token rate is the owner's; equal or higher rates are the manager's", () => {
+    const current = { lpRate: 100n, tokenRate: 200n };
+    expect(lpSwapChangeIsOwners(current, { lpRate: 99n, tokenRate: 300n })).toBe(true);
+    expect(lpSwapChangeIsOwners(current, { lpRate: 500n, tokenRate: 199n })).toBe(true);
+    expect(lpSwapChangeIsOwners(current, { lpRate: 100n, tokenRate: 200n })).toBe(false);
+    expect(lpSwapChangeIsOwners(current, { lpRate: 101n, tokenRate: 10_000n })).toBe(false);
+    const changeClass = section("lpSwapRates").changeClass!;
+    expect(changeClass(current, { lpRate: 99n, tokenRate: 300n }).owner).toBe(true);
+    expect(changeClass(current, { lpRate: 101n, tokenRate: 200n })).toEqual({ owner: false });
+  });
+
+  it("Ido: a higher price, a smaller allotment, or any change once someone bought is the owner's", () => {
+    const current = {
+      idoAmount: 50n,
+      idoTokens1: 5000n,
+      idoTokens2: 4800n,
+      idoTokens3: 4600n,
+      idoHas: 0n,
+      idoMax: 2000n,
+    };
+    const next = { ...current, idoMax: 3000n };
+    expect(idoChangeIsOwners(current, next)).toBe(false);
+    expect(idoChangeIsOwners(current, { ...next, idoAmount: 40n, idoTokens1: 6000n })).toBe(false);
+    expect(idoChangeIsOwners(current, { ...next, idoAmount: 51n })).toBe(true);
+    expect(idoChangeIsOwners(current, { ...next, idoTokens1: 4999n })).toBe(true);
+    expect(idoChangeIsOwners(current, { ...next, idoTokens2: 4799n })).toBe(true);
+    expect(idoChangeIsOwners(current, { ...next, idoTokens3: 4599n })).toBe(true);
+    expect(idoChangeIsOwners({ ...current, idoHas: 1n }, next)).toBe(true);
+    const changeClass = section("idoConfig").changeClass!;
+    expect(changeClass(current, { ...next, idoAmount: 51n }).owner).toBe(true);
+    expect(changeClass(current, next)).toEqual({ owner: false });
   });
 });

@@ -165,6 +165,34 @@ export function checkFeeTotal(values: Values): AppMessage | undefined {
 /** Ido: claims open at most this long after the sale ends (Ido's `_MAX_CLAIM_DELAY`). */
 const MAX_CLAIM_DELAY = 365n * DAY;
 
+/**
+ * Ido: a change the manager may not make at once, so the owner's (the timelock's): any change once
+ * someone has bought (`SaleHasBuyers`), and before that a higher price (`PriceRaiseNeedsOwner`) or a
+ * lower allotment (`AllotmentCutNeedsOwner`).
+ */
+/** The change class of a setter whose change against members `isOwners` tells (the timelock waits for it). */
+function ownersWhen(isOwners: (current: Partial<Values>, next: Values) => boolean) {
+  return (current: Partial<Values>, next: Partial<Values>): ChangeClass =>
+    isOwners(current, next as Values)
+      ? { owner: true, reasons: [{ key: "manager.ownerChange" }] }
+      : { owner: false };
+}
+
+export function idoChangeIsOwners(current: Partial<Values>, next: Values): boolean {
+  const was = current as Record<string, bigint | undefined>;
+  const now = next as Record<string, bigint>;
+  if ((was.idoHas ?? 0n) > 0n) return true;
+  if (now.idoAmount! > (was.idoAmount ?? 0n)) return true;
+  return (["idoTokens1", "idoTokens2", "idoTokens3"] as const).some((k) => now[k]! < (was[k] ?? 0n));
+}
+
+/** LpSwap: lowering either release rate is the owner's (`RateCutNeedsOwner`); a raise is the manager's. */
+export function lpSwapChangeIsOwners(current: Partial<Values>, next: Values): boolean {
+  const was = current as Record<string, bigint | undefined>;
+  const now = next as Record<string, bigint>;
+  return now.lpRate! < (was.lpRate ?? 0n) || now.tokenRate! < (was.tokenRate ?? 0n);
+}
+
 /** Ido schedule: start < end <= extract <= end + 365 days. */
 export function checkSchedule(values: Values): AppMessage | undefined {
   const { startTime, endTime, extractTime } = values as Record<string, bigint>;
@@ -320,6 +348,8 @@ export const mainSections: Section[] = [
     ],
     event: { name: "ConfigUpdated" },
     check: checkSchedule,
+    changeClass: ownersWhen(idoChangeIsOwners),
+    note: "manager.notes.idoConfig",
   },
   {
     id: "idoFund",
@@ -470,6 +500,7 @@ export const mainSections: Section[] = [
       { name: "tokenRate", kind: "rate", max: PCT },
     ],
     event: { name: "RatesUpdated" },
+    changeClass: ownersWhen(lpSwapChangeIsOwners),
     note: "manager.notes.lpSwapRates",
   },
 ];

@@ -17,6 +17,7 @@ import {
   spotPrice,
   storedNumber,
   swapBlockReason,
+  lockCall,
   topUpRateDrop,
 } from "./logic";
 
@@ -271,6 +272,15 @@ describe("liquifiedReserves: the swap-and-liquify a sell runs first", () => {
 
   it("changes nothing when there is nothing to sell", () => {
     expect(liquifiedReserves(before, 1n, 0n, UNISWAP_V2)).toEqual(before);
+  });
+});
+
+describe("lockCall: an LpSwap lock carries the rate shown", () => {
+  const config = { lpRate: 100n, tokenRate: 250n };
+
+  it("sends swapLP(amount, lpRate) for LP and swapToken(amount, tokenRate) for tokens", () => {
+    expect(lockCall("lp", 5n, config)).toEqual({ functionName: "swapLP", args: [5n, 100n] });
+    expect(lockCall("token", 7n, config)).toEqual({ functionName: "swapToken", args: [7n, 250n] });
   });
 });
 

@@ -229,3 +229,18 @@ export function topUpRateDrop(
       : [user.amountToken, user.claimToken + user.pendingToken, user.rateToken, config.tokenRate];
   return released < amount && rate > current ? rate : undefined;
 }
+
+/**
+ * LpSwap: the lock the page sends, `swapLP(amount, minLpRate)` or `swapToken(amount, minTokenRate)`, with the
+ * rate shown as the least the member accepts: a cut that lands first makes the lock revert
+ * (`RateBelowExpected`) instead of moving the whole position to a rate the member never saw.
+ */
+export function lockCall(
+  asset: "lp" | "token",
+  amount: bigint,
+  config: { lpRate: bigint; tokenRate: bigint },
+): { functionName: "swapLP" | "swapToken"; args: readonly [bigint, bigint] } {
+  return asset === "lp"
+    ? { functionName: "swapLP", args: [amount, config.lpRate] }
+    : { functionName: "swapToken", args: [amount, config.tokenRate] };
+}

@@ -8,7 +8,7 @@ import { appChain } from "../../../wagmi";
 import type { AppConnection } from "../../wallet/hooks/useAppConnection";
 import type { useIdoAccount } from "../hooks/useIdoAccount";
 import { type IdoOverview, useChainNow } from "../hooks/useIdoOverview";
-import { buyBlockReason, idoStage } from "../logic";
+import { buyArgs, buyBlockReason, idoStage } from "../logic";
 
 type Props = {
   overview: IdoOverview;
@@ -16,7 +16,10 @@ type Props = {
   connection: AppConnection;
 };
 
-/** Buy: approve `idoAmount` USDT if needed, then `ido()`, through the one transaction path. */
+/**
+ * Buy: approve `idoAmount` USDT if needed, then `ido(maxAmount, minTokens)` with the price and tokens shown,
+ * through the one transaction path.
+ */
 export function BuyCard({ overview, account, connection }: Props) {
   const { t } = useTranslation();
   const send = useTransaction();
@@ -39,13 +42,15 @@ export function BuyCard({ overview, account, connection }: Props) {
   });
 
   async function buy() {
-    if (!ido || !usdt || !config) return;
+    const shownTokens = overview.nextTokens;
+    if (!ido || !usdt || !config || shownTokens === undefined) return;
     setBusy(true);
     try {
       await send({
         ...ido,
         functionName: "ido",
-        args: [],
+        // the price and tokens shown below are the terms: a change that lands first reverts the purchase
+        args: buyArgs(config, shownTokens),
         spend: { token: usdt.address, spender: ido.address, amount: config.idoAmount },
       });
     } finally {

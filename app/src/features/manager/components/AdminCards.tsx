@@ -19,6 +19,7 @@ import { useChainClock } from "../../governance/hooks/useTimelock";
 import { announceMessage } from "../../governance/operations";
 import type { Announcement } from "../../stakes/logic";
 import { type OwnerChange, landingCheck, landingWarning } from "../announce";
+import { sendRewardGasLimit } from "../../rewards/logic";
 import { argumentTarget, batchTargets, confirmTargets } from "../confirm";
 import { formatUtc, parseAddressList, parseInput } from "../fields";
 import { type Prepared, useAdminCall } from "../hooks/useAdminCall";
@@ -630,6 +631,7 @@ export function SendRewardCard({ c }: { c: Managed }) {
             abi: c.abi,
             functionName: "sendReward",
             args: [value],
+            minGas: sendRewardGasLimit(value!),
           } as never).then((r) => (r as { ok: boolean }).ok && void config.refetch())
         }
       >

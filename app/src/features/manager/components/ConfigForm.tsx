@@ -115,6 +115,11 @@ export function ConfigForm({ section, address, abi }: Props) {
     setEdited(next);
   }
 
+  // whether the values typed make a change the contract keeps for the owner although the form is the manager's
+  const typed = inputs && current && section.changeClass ? parseInputs(fields, inputs).values : undefined;
+  const waitsForOwner =
+    !!typed && !!current && !!section.changeClass?.(current, { ...current, ...typed }).owner;
+
   async function review() {
     if (!inputs || !current) return;
     const parsed = parseInputs(fields, inputs);
@@ -271,6 +276,11 @@ export function ConfigForm({ section, address, abi }: Props) {
                 </div>
               </fieldset>
             ),
+          )}
+          {waitsForOwner && (
+            <p className="small manager-note" data-testid={`${headingId}-owner-change`}>
+              {t("manager.ownerChange")}
+            </p>
           )}
           {formError && (
             <p className="error-text" role="alert">

@@ -19,6 +19,13 @@ describe("callRoute", () => {
     expect(callRoute({ ...owned, account: manager, proposer: false, ownerOnly: true })).toBe("none");
   });
 
+  it("routes an owner-class change of a manager's form: the timelock for a proposer, nothing for the manager", () => {
+    // a lower LpSwap rate or a higher Ido price in the manager's form (routeFor(true))
+    expect(callRoute({ ...owned, account: manager, proposer: false, ownerOnly: true })).toBe("none");
+    expect(callRoute({ ...owned, account: manager, proposer: true, ownerOnly: true })).toBe("timelock");
+    expect(callRoute({ ...owned, account: deployer, proposer: true, ownerOnly: true })).toBe("timelock");
+  });
+
   it("gives a stranger nothing, and a proposer nothing on a contract the timelock does not own", () => {
     expect(callRoute({ ...owned, account: member, proposer: false, ownerOnly: false })).toBe("none");
     expect(

@@ -60,7 +60,8 @@ const formatTime = (seconds: bigint) => display({ kind: "time" }, seconds);
 
 /**
  * The one way the manager area calls a privileged function of `c`: `route` says how (undefined while
- * the owner, manager and role are read; `editable`: direct or through the timelock), `prepare` checks a
+ * the owner, manager and role are read; `editable`: direct or through the timelock), `routeFor` how an
+ * owner-class (or manager-class) change of a form would go, `prepare` checks a
  * call before its confirm dialog (a call already queued on the timelock is refused there, nothing sent),
  * `send` sends it through the shared transaction path (the call itself, or the timelock's `schedule`
  * with the minimum delay). `ownerRoute`: how an owner-class call goes, for a setter the manager may call only

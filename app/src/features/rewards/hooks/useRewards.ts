@@ -8,6 +8,7 @@ import { useReadGate } from "../../../lib/readGate";
 import { useTransaction } from "../../../lib/useTransaction";
 import { appChain } from "../../../wagmi";
 import { holdDividend, lpDividend, nodeReward } from "../contracts";
+import { sendRewardGasLimit } from "../logic";
 
 const LP = lpDividend ?? { address: zeroAddress, abi: lpDividendAbi, chainId: appChain.id };
 const HOLD = holdDividend ?? { address: zeroAddress, abi: holdDividendAbi, chainId: appChain.id };
@@ -97,7 +98,8 @@ export function useRewardActions() {
       [send],
     ),
     sendReward: useCallback(
-      (gas: bigint) => send({ ...LP, functionName: "sendReward", args: [gas] }),
+      (gas: bigint) =>
+        send({ ...LP, functionName: "sendReward", args: [gas], minGas: sendRewardGasLimit(gas) }),
       [send],
     ),
     setUserForce: useCallback(

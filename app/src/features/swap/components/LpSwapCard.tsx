@@ -9,14 +9,15 @@ import { appChain } from "../../../wagmi";
 import type { AppConnection } from "../../wallet/hooks/useAppConnection";
 import { lpSwap } from "../contracts";
 import { useLpSwapAccount } from "../hooks/useSwap";
-import { topUpRateDrop } from "../logic";
+import { lockCall, topUpRateDrop } from "../logic";
 import { ReadPending } from "../../../components/ReadError";
 
 type Asset = "lp" | "token";
 
 /**
  * LpSwap (docs/tokens.md): lock LP tokens of the token/USDT pair (`swapLP`) or project tokens
- * (`swapToken`), released linearly per day, and `claimLP()` to take what was released of both.
+ * (`swapToken`), released linearly per day, and `claimLP()` to take what was released of both. A lock
+ * carries the daily rate shown (`lockCall`), so a cut that lands first reverts it.
  */
 export function LpSwapCard({ connection }: { connection: AppConnection }) {
   const { t } = useTranslation();
@@ -47,12 +48,13 @@ export function LpSwapCard({ connection }: { connection: AppConnection }) {
   async function lock() {
     const spendToken = asset === "lp" ? lp.lp : lp.token;
     const target = lpSwap;
-    if (!target || !spendToken || amount === undefined) return;
+    if (!target || !spendToken || amount === undefined || !config) return;
+    // the rate shown above is the least the lock accepts (RateBelowExpected if a cut lands first)
+    const call = lockCall(asset, amount, config);
     const result = await run(() =>
       send({
         ...target,
-        functionName: asset === "lp" ? "swapLP" : "swapToken",
-        args: [amount],
+        ...call,
         spend: { token: spendToken, spender: target.address, amount },
       }),
     );
