@@ -2,6 +2,7 @@
 export { presaleAbi } from "./Presale.ts";
 export { idoAbi } from "./Ido.ts";
 export { stakingAbi } from "./Staking.ts";
+export { stakingAdminAbi } from "./StakingAdmin.ts";
 export { dataReaderAbi } from "./DataReader.ts";
 export { swapTokenAbi } from "./SwapToken.ts";
 export { burnTokenAbi } from "./BurnToken.ts";

@@ -18,6 +18,8 @@ export const FORGE_CONTRACTS = {
   Presale: "Presale.sol",
   Ido: "Ido.sol",
   Staking: "Staking.sol",
+  /** Staking's owner and manager functions and the views it answers through its fallback (`IStakingIncome`) */
+  StakingAdmin: "StakingAdmin.sol",
   DataReader: "DataReader.sol",
   SwapToken: "SwapToken.sol",
   BurnToken: "BurnToken.sol",

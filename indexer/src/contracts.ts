@@ -34,11 +34,11 @@ export const PRODUCT_ABIS = {
 export type ProductContract = keyof typeof PRODUCT_ABIS;
 
 /**
- * A member's activity: staking deposits, releases, credits and claims, presale purchases and claims,
+ * A member's activity: staking deposits, releases, early closes, credits and claims, presale purchases and claims,
  * dividend and node payouts, LP swap claims. Each has the member as its `account` argument.
  */
 const MEMBER_EVENTS: Partial<Record<ProductContract, readonly string[]>> = {
-  Staking: ["Deposited", "Released", "RewardCredited", "RewardClaimed"],
+  Staking: ["Deposited", "Released", "ClosedEarly", "RewardCredited", "RewardClaimed"],
   Ido: ["Purchased", "Claimed", "RewardClaimed"],
   LpDividend: ["RewardPaid"],
   HoldDividend: ["RewardPaid"],

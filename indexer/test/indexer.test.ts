@@ -18,6 +18,7 @@ import {
   http,
   parseEther,
   toHex,
+  zeroAddress,
   zeroHash,
 } from "viem";
 import { pairAbi, presaleAbi, routerAbi, stakingAbi, timelockAbi, usdtAbi } from "@taichi/contracts";
@@ -298,6 +299,58 @@ describe("member history", () => {
 
     const { body } = await get(`/team/${owner.address}/days?from=${day - 13n}&to=${day + 1n}`);
     expect(body.items).toEqual([{ day: day.toString(), amount: amount.toString(), users: "1" }]);
+  });
+});
+
+describe("early close", () => {
+  it("records the announcement as an admin event and the member's early close as its activity", async () => {
+    const { Staking } = chain.deployment.contracts as Record<string, Address>;
+    const staking = { address: Staking!, abi: stakingAbi } as const;
+    const implementation = newcomer.address; // announce checks no code: any address names the upgrade
+    const announce = operation(Staking!, stakingAbi, "announce", [implementation, zeroAddress]);
+    await schedule(announce);
+    const executed = await execute(announce);
+    const [, , readyAt] = await client.readContract({ ...staking, functionName: "announcement" });
+    const announcedAt = (await client.getBlock({ blockNumber: executed.blockNumber })).timestamp;
+    expect(readyAt).toBe(
+      announcedAt + (await client.readContract({ ...staking, functionName: "EXIT_WINDOW" })),
+    );
+
+    // the member's first order (of "member history") opened before the announcement, and is locked
+    const index = await client.readContract({
+      ...staking,
+      functionName: "userOrderIndex",
+      args: [member.address, 0n],
+    });
+    const closed = await send(member, Staking!, stakingAbi, "closeEarly", [index]);
+    const [log] = closed.logs.flatMap((l) => {
+      try {
+        const e = decodeEventLog({ abi: stakingAbi, ...l });
+        return e.eventName === "ClosedEarly" ? [e.args] : [];
+      } catch {
+        return [];
+      }
+    });
+    expect(log).toMatchObject({ account: member.address, index });
+    expect((await client.readContract({ ...staking, functionName: "orders", args: [index] })).isValid).toBe(
+      false,
+    );
+    await caughtUp();
+
+    const audit = await readAll("/audit", 50, "contract=Staking");
+    expect(audit.items[0]).toMatchObject({
+      transactionHash: executed.transactionHash,
+      event: "ChangeAnnounced",
+      args: { implementation, newOwner: zeroAddress, readyAt: readyAt.toString() },
+    });
+    const activity = await readAll(`/activity/${member.address}`, 50);
+    expect(activity.items[0]).toMatchObject({
+      transactionHash: closed.transactionHash,
+      event: "ClosedEarly",
+      args: { account: member.address, index: index.toString(), refund: log!.refund.toString() },
+    });
+    expect(comparable(activity.items)).toEqual(await fromChain("member", member.address));
+    expect(comparable((await readAll("/audit", 50)).items)).toEqual(await fromChain("admin"));
   });
 });
 

@@ -133,6 +133,28 @@ describe("parseError: contract custom errors decoded against the Presale ABI", (
     });
   });
 
+  it("an early close refused says why; an unannounced upgrade says when the announced change may land", () => {
+    const early = encodeErrorResult({ abi: stakingAbi, errorName: "NoEarlyClose", args: [7n] });
+    expect(translate(parseError(contractRevert(stakingAbi, early)))).toBe(
+      "This order cannot be closed early: no change is announced, it was opened after the announcement, or it has ended (release it instead)",
+    );
+    const later = encodeErrorResult({
+      abi: stakingAbi,
+      errorName: "NotAnnounced",
+      args: [referrer, "0x0000000000000000000000000000000000000000", 1_767_225_600n],
+    });
+    expect(parseError(contractRevert(stakingAbi, later))).toEqual({
+      key: "errors.notAnnounced",
+      values: { time: "2026-01-01 00:00:00 UTC" },
+    });
+    const none = encodeErrorResult({
+      abi: stakingAbi,
+      errorName: "NotAnnounced",
+      args: [referrer, "0x0000000000000000000000000000000000000000", 0n],
+    });
+    expect(translate(parseError(contractRevert(stakingAbi, none)))).toContain("may land from: —");
+  });
+
   it("terms changed under a member's transaction (LpSwap, Ido) -> their messages", () => {
     const rate = encodeErrorResult({ abi: lpSwapAbi, errorName: "RateBelowExpected", args: [50n, 100n] });
     expect(translate(parseError(contractRevert(lpSwapAbi, rate)))).toBe(

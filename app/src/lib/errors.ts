@@ -8,6 +8,14 @@ import {
 import type { AppMessage, I18nKey } from "../i18n/keys";
 import { percentFromBps } from "./format";
 
+const pad2 = (n: number) => String(n).padStart(2, "0");
+/** Unix seconds as "YYYY-MM-DD HH:mm:ss UTC" ("—" for 0: nothing announced). */
+function utcText(seconds: bigint): string {
+  if (seconds === 0n) return "—";
+  const d = new Date(Number(seconds) * 1000);
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())} UTC`;
+}
+
 /**
  * Contract custom error name -> message key. Extend this when a contract adds errors
  * (every custom error in the ABIs can be mapped; unmapped ones show the generic message).
@@ -59,6 +67,9 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   NotOrderOwner: "stakes.errors.notOwner",
   OrderNotEnded: "stakes.errors.notEnded",
   AlreadyReleased: "stakes.errors.released",
+  NoEarlyClose: "stakes.errors.noEarlyClose",
+  // an upgrade or ownership transfer of Staking not announced EXIT_WINDOW before (while orders are open)
+  NotAnnounced: "errors.notAnnounced",
   NotOwnerOrManager: "stakes.errors.notManager",
   // Staking admin setters (the manager area)
   DynamicRatesTooHigh: "stakes.errors.dynamicRatesTooHigh",
@@ -92,6 +103,8 @@ export const CONTRACT_ERROR_VALUES: Record<
     days: int(lockDay).toString(),
     rate: percentFromBps(int(rate)),
   }),
+  // NotAnnounced(implementation, owner, readyAt): when the change announced may land (0: none matches)
+  NotAnnounced: ([, , readyAt]) => ({ time: utcText(int(readyAt)) }),
   // OwnerOnlyChange(field, index): a tier field names its tier (numbered from 1)
   OwnerOnlyChange: ([field, index]) => ({
     field: field === "fbPrice" ? "fbPrice" : `${String(field)} #${(int(index) + 1n).toString()}`,

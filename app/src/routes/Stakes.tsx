@@ -1,11 +1,13 @@
 import { useTranslation } from "../i18n";
 import { ActivityCard } from "../features/stakes/components/ActivityCard";
 import { DepositCard } from "../features/stakes/components/DepositCard";
+import { EarlyCloseBanner } from "../features/stakes/components/EarlyCloseBanner";
 import { IncomeCard } from "../features/stakes/components/IncomeCard";
 import { OpenStakeNote } from "../features/stakes/components/OpenStakeNote";
 import { OrdersCard } from "../features/stakes/components/OrdersCard";
 import { TiersCard } from "../features/stakes/components/TiersCard";
 import {
+  useAnnouncement,
   useStakingAccount,
   useStakingNow,
   useStakingOrders,
@@ -14,7 +16,7 @@ import {
 import { tiersOf } from "../features/stakes/logic";
 import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 
-/** `/stakes` (lazy): the tiers, deposit, my orders (release), my income (claim) and my activity. */
+/** `/stakes` (lazy): a change of Staking announced (early close), the tiers, deposit, my orders (release), my income (claim) and my activity. */
 export default function Stakes() {
   const { t } = useTranslation();
   const connection = useAppConnection();
@@ -23,6 +25,7 @@ export default function Stakes() {
   const address = connection.ready ? connection.address : undefined;
   const account = useStakingAccount(address, overview.token);
   const orders = useStakingOrders(address);
+  const { announcement } = useAnnouncement();
   const tiers = overview.multi ? tiersOf(overview.multi) : undefined;
 
   return (
@@ -34,6 +37,7 @@ export default function Stakes() {
         </section>
       ) : (
         <>
+          <EarlyCloseBanner announcement={announcement} now={now} offset={offset} />
           <TiersCard tiers={tiers} isError={overview.isError} />
           <DepositCard
             overview={overview}
@@ -45,7 +49,13 @@ export default function Stakes() {
           />
           {address && (
             <>
-              <OrdersCard {...orders} dayTimes={overview.config?.dayTimes} now={now} offset={offset} />
+              <OrdersCard
+                {...orders}
+                dayTimes={overview.config?.dayTimes}
+                now={now}
+                offset={offset}
+                announcement={announcement}
+              />
               <OpenStakeNote openPrincipal={account.user?.amount} />
               <IncomeCard account={account} orders={orders} config={overview.config} offset={offset} />
               <ActivityCard account={address} orders={orders.all} tiers={tiers} />

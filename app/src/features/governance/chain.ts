@@ -7,12 +7,14 @@ import { normalize } from "../manager/descriptors";
 import { type Change, type Values, diffValues } from "../manager/fields";
 import { IMPLEMENTATION_SLOT, type Managed, slotAddress } from "../manager/registry";
 import {
+  type AnnounceCall,
   type Call,
   type DecodedCall,
   type Effect,
   type Operation,
   TIMELOCK_EVENTS,
   type TimelockEvent,
+  announceOf,
   callEffect,
   decodeCall,
 } from "./operations";
@@ -115,8 +117,14 @@ export async function effectValues(
   }
 }
 
-/** A decoded call with its effect's changes (old -> new); `changes` undefined when nothing is known. */
-export type DescribedCall = DecodedCall & { changes?: Change[] };
+/**
+ * A decoded call with its effect's changes (old -> new); `changes` undefined when nothing is known. `announce`:
+ * the change a Staking `announce` announces, with the contract's `EXIT_WINDOW` (undefined when not read).
+ */
+export type DescribedCall = DecodedCall & {
+  changes?: Change[];
+  announce?: AnnounceCall & { exitWindow: bigint | undefined };
+};
 
 /** Decodes `call` and, for an effect the forms know, what it changes compared to the values at `blockNumber` (default: now). */
 export async function describeCall(
@@ -126,8 +134,15 @@ export async function describeCall(
   blockNumber?: bigint,
 ): Promise<DescribedCall> {
   const decoded = decodeCall(call, contracts);
-  const effect = callEffect(decoded);
   const target = contracts.find((c) => c.name === decoded.contract);
+  const announce = announceOf(decoded);
+  if (announce && target) {
+    const exitWindow = (await reads
+      .readContract({ address: target.address, abi: target.abi, functionName: "EXIT_WINDOW" })
+      .catch(() => undefined)) as bigint | undefined;
+    return { ...decoded, announce: { ...announce, exitWindow } };
+  }
+  const effect = callEffect(decoded);
   if (!effect || !target) return decoded;
   const before = await effectValues(reads, target, effect, blockNumber);
   return { ...decoded, changes: diffValues(effect.fields, before ?? {}, effect.next as Values) };

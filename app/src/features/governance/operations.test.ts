@@ -8,6 +8,8 @@ import { alice, bob, presale } from "../manager/auditFixtures";
 import {
   type Operation,
   type TimelockEvent,
+  announceMessage,
+  announceOf,
   callEffect,
   collectOperations,
   decodeCall,
@@ -251,5 +253,52 @@ describe("durationParts", () => {
       { unit: "seconds", n: 30 },
     ]);
     expect(durationParts(0n)).toEqual([{ unit: "seconds", n: 0 }]);
+  });
+});
+
+describe("Staking.announce", () => {
+  const call = (implementation: string, newOwner: string) =>
+    decodeCall(
+      {
+        target: staking.address,
+        value: 0n,
+        data: encodeFunctionData({
+          abi: stakingAbi,
+          functionName: "announce",
+          args: [implementation as `0x${string}`, newOwner as `0x${string}`],
+        }),
+      },
+      contracts,
+    );
+
+  it("decodes what an announce announces: an upgrade, a transfer, both, or a withdrawal", () => {
+    expect(announceOf(call(bob, zeroAddress))).toEqual({ implementation: bob, newOwner: undefined });
+    expect(announceOf(call(zeroAddress, alice))).toEqual({ implementation: undefined, newOwner: alice });
+    expect(announceOf(call(bob, alice))).toEqual({ implementation: bob, newOwner: alice });
+    expect(announceOf(call(zeroAddress, zeroAddress))).toEqual({
+      implementation: undefined,
+      newOwner: undefined,
+    });
+    // another call, or announce on another contract, is not an announcement
+    const other = decodeCall({ target: presale.address, value: 0n, data: setManager }, contracts);
+    expect(announceOf(other)).toBeUndefined();
+  });
+
+  it("says it for people, with the exit window members get after it runs", () => {
+    expect(announceMessage({ implementation: bob, newOwner: undefined }, "3 d")).toEqual({
+      key: "governance.announce.upgrade",
+      values: { implementation: bob, window: "3 d" },
+    });
+    expect(announceMessage({ implementation: undefined, newOwner: alice }, "3 d")).toEqual({
+      key: "governance.announce.transfer",
+      values: { owner: alice, window: "3 d" },
+    });
+    expect(announceMessage({ implementation: bob, newOwner: alice }, "3 d")).toEqual({
+      key: "governance.announce.both",
+      values: { implementation: bob, owner: alice, window: "3 d" },
+    });
+    expect(announceMessage({ implementation: undefined, newOwner: undefined }, "3 d")).toEqual({
+      key: "governance.announce.withdraw",
+    });
   });
 });

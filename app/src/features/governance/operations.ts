@@ -9,6 +9,7 @@ import {
   zeroAddress,
   zeroHash,
 } from "viem";
+import type { AppMessage } from "../../i18n/keys";
 import type { ContractName } from "../../lib/deployments";
 import type { IndexedOperation } from "../../lib/indexer";
 import { type Section, allSections, normalize } from "../manager/descriptors";
@@ -244,4 +245,34 @@ export function callEffect(decoded: DecodedCall): Effect | undefined {
   const keyName = sections[0]!.key?.name;
   const fields = sections.flatMap((s) => s.fields).filter((f) => !f.readOnly && next[f.name] !== undefined);
   return { kind: "form", sections, key: keyName ? (next[keyName] as Address) : undefined, fields, next };
+}
+
+/** Staking's `announce(implementation, newOwner)`: the change it announces (undefined: none of that kind). */
+export type AnnounceCall = { implementation: Address | undefined; newOwner: Address | undefined };
+
+const isZero = (a: Address) => /^0x0{40}$/i.test(a);
+
+/** The change a decoded call announces, when it is Staking's `announce`; undefined for any other call. */
+export function announceOf(decoded: DecodedCall): AnnounceCall | undefined {
+  if (decoded.contract !== "Staking" || decoded.fn?.name !== "announce") return undefined;
+  const [implementation, newOwner] = decoded.args as [Address, Address];
+  return {
+    implementation: isZero(implementation) ? undefined : implementation,
+    newOwner: isZero(newOwner) ? undefined : newOwner,
+  };
+}
+
+/**
+ * What an `announce` does, for people: "upgrade to 0x…", "ownership transfer to 0x…", both, or a withdrawal of
+ * the announcement (both zero); members may close their orders early for `window` (EXIT_WINDOW as text, e.g.
+ * "3 d") after it runs.
+ */
+export function announceMessage(announce: AnnounceCall, window: string): AppMessage {
+  const { implementation, newOwner } = announce;
+  if (implementation && newOwner) {
+    return { key: "governance.announce.both", values: { implementation, owner: newOwner, window } };
+  }
+  if (implementation) return { key: "governance.announce.upgrade", values: { implementation, window } };
+  if (newOwner) return { key: "governance.announce.transfer", values: { owner: newOwner, window } };
+  return { key: "governance.announce.withdraw" };
 }

@@ -308,6 +308,7 @@ describe("events", () => {
       "PriorityGranted",
       "OwnershipTransferred",
       "Upgraded",
+      "ChangeAnnounced",
       "Withdrawn",
       "LPSentToWallet",
       "FeeExemptUpdated",
@@ -329,6 +330,7 @@ describe("events", () => {
       "LevelChanged",
       "NodeDividend",
       "Accelerated",
+      "ClosedEarly",
       // any member's updateUser or claim emits these (HoldDividend, LpDividend, NodeReward)
       "PoolUpdated",
       "ShareUpdated",

@@ -69,6 +69,32 @@ describe("rowsOfIndexed and rowsOfLogs", () => {
     expect(rowsOfLogs(rawLogs(), senders, times)).toEqual(ROWS);
   });
 
+  it("turn an early close into its row: the refund in the order's asset and the upline income cancelled", () => {
+    const closed = {
+      blockNumber: 21n,
+      logIndex: 4,
+      timestamp: 1_700_000_021n,
+      transactionHash: tx(5),
+      from: ALICE.toLowerCase(),
+      contract: "Staking",
+      event: "ClosedEarly",
+      args: { account: ALICE, index: "8", refund: "99500000000000000000", cancelled: "4000000000000000000" },
+    };
+    expect(rowsOfIndexed([closed] as unknown as IndexedEvent[])).toEqual([
+      {
+        id: `${tx(5)}-4`,
+        blockNumber: 21n,
+        logIndex: 4,
+        hash: tx(5),
+        time: 1_700_000_021n,
+        kind: "closeEarly",
+        order: 8n,
+        refund: 995n * 10n ** 17n,
+        cancelled: 4n * E18,
+      },
+    ]);
+  });
+
   it("leave the sender and time unknown where they could not be read", () => {
     const rows = rowsOfLogs(rawLogs(), new Map(), new Map());
     expect(rows.find((r) => r.kind === "credit")).toMatchObject({ from: undefined, time: undefined });
@@ -89,9 +115,9 @@ describe("loadActivityWindow", () => {
     expect(transactions).toEqual([tx(2)]);
   });
 
-  it("filters on the member's address as the first indexed argument of the four events", () => {
+  it("filters on the member's address as the first indexed argument of the five events", () => {
     const [signatures, account] = activityTopics(ALICE);
-    expect(signatures).toHaveLength(4);
+    expect(signatures).toHaveLength(5);
     expect(account).toBe(`0x000000000000000000000000${ALICE.slice(2).toLowerCase()}`);
   });
 });

@@ -17,7 +17,13 @@ import { type IndexedEvent, blocksBehind, indexedEvents, typedArgs } from "../..
 import { type BlockWindow, windowEndingAt } from "../../lib/logRange";
 
 /** The Staking events of a member's activity: each has the member as its `account`. */
-export const ACTIVITY_EVENTS = ["Deposited", "Released", "RewardCredited", "RewardClaimed"] as const;
+export const ACTIVITY_EVENTS = [
+  "Deposited",
+  "Released",
+  "ClosedEarly",
+  "RewardCredited",
+  "RewardClaimed",
+] as const;
 type ActivityEvent = (typeof ACTIVITY_EVENTS)[number];
 
 const abiEvent = (name: ActivityEvent) =>
@@ -46,6 +52,8 @@ export type ActivityRow = Place &
     | { kind: "deposit"; order: bigint; tier: bigint; isUSDT: boolean; paid: bigint; value: bigint }
     /** paid: principal + reward - fee, in the order's asset */
     | { kind: "release"; order: bigint; paid: bigint; fee: bigint }
+    /** refund: what an early close paid back, in the order's asset; cancelled: upline income cancelled (USDT) */
+    | { kind: "closeEarly"; order: bigint; refund: bigint; cancelled: bigint }
     /** from: the sender of the downline's deposit (undefined when unknown) */
     | { kind: "credit"; order: bigint; credit: CreditKind; amount: bigint; from: Address | undefined }
     | { kind: "claim"; amount: bigint }
@@ -78,6 +86,8 @@ export function activityRow(e: ActivityEventAt): ActivityRow | undefined {
     reward: bigint;
     fee: bigint;
     kind: number;
+    refund: bigint;
+    cancelled: bigint;
   };
   switch (e.name) {
     case "Deposited":
@@ -92,6 +102,8 @@ export function activityRow(e: ActivityEventAt): ActivityRow | undefined {
       };
     case "Released":
       return { ...place, kind: "release", order: a.index, paid: a.principal + a.reward - a.fee, fee: a.fee };
+    case "ClosedEarly":
+      return { ...place, kind: "closeEarly", order: a.index, refund: a.refund, cancelled: a.cancelled };
     case "RewardCredited":
       return {
         ...place,
@@ -171,7 +183,7 @@ export function activityTopics(account: Address): [Hex[], Hex] {
 
 /**
  * The reads of the activity card's fallback, as viem actions on a bare client. One `eth_getLogs` per
- * window filters on the member's topic for the four events together (viem's `getLogs` filters on
+ * window filters on the member's topic for the five events together (viem's `getLogs` filters on
  * arguments only for one event).
  */
 export function activityReads(client: Client) {

@@ -16,6 +16,8 @@ import {
   depositRules,
   orderProgress,
   orderState,
+  announcementOf,
+  canCloseEarly,
   staticIncome,
   tiersOf,
   tokensFor,
@@ -97,6 +99,14 @@ describe("order state (derived from orders(index))", () => {
     expect(orderState(order, 2000)).toBe("releasable");
     expect(orderState({ ...order, isValid: false }, 1500)).toBe("ended");
     expect(orderState({ ...order, isValid: false }, 3000)).toBe("ended");
+  });
+  it("closed early when it was closed before its endTime, released (ended) when at or after it", () => {
+    expect(orderState({ ...order, isValid: false, lastTime: 1999n }, 3000)).toBe("closedEarly");
+    expect(orderState({ ...order, isValid: false, lastTime: 1001n }, 1500)).toBe("closedEarly");
+    expect(orderState({ ...order, isValid: false, lastTime: 2000n }, 3000)).toBe("ended");
+    expect(orderState({ ...order, isValid: false, lastTime: 2500n }, 3000)).toBe("ended");
+    // an open order's lastTime is 0: its state follows the clock
+    expect(orderState({ ...order, lastTime: 0n }, 1500)).toBe("inProgress");
   });
   it("progress is a clamped whole percent", () => {
     expect(orderProgress(order, 500)).toBe(0);
@@ -287,5 +297,41 @@ describe("tokenDepositsFrom: when token deposits open after updatePrice()", () =
       at: 1_001_800n,
       exact: false,
     });
+  });
+});
+
+describe("early close (announcement, NoEarlyClose)", () => {
+  const impl = "0x00000000000000000000000000000000000000a1" as const;
+  const owner = "0x00000000000000000000000000000000000000b2" as const;
+  const zero = "0x0000000000000000000000000000000000000000" as const;
+  const WINDOW = 259_200n;
+
+  it("reads no announcement when readyAt is 0, and dates one from readyAt - EXIT_WINDOW", () => {
+    expect(announcementOf([zero, zero, 0n], WINDOW)).toBeUndefined();
+    expect(announcementOf([impl, zero, 1_000_000n], WINDOW)).toEqual({
+      implementation: impl,
+      newOwner: undefined,
+      announcedAt: 1_000_000n - WINDOW,
+      readyAt: 1_000_000n,
+    });
+    expect(announcementOf([zero, owner, 500_000n], WINDOW)).toMatchObject({
+      implementation: undefined,
+      newOwner: owner,
+    });
+  });
+
+  const announced = { announcedAt: 1_000n };
+  const order = { isValid: true, lastTime: 0n, startTime: 999n, endTime: 2_000n };
+  it("accepts an open order opened before the announcement, until its endTime", () => {
+    expect(canCloseEarly(order, announced, 1_500)).toBe(true);
+    expect(canCloseEarly(order, announced, 1_999.9)).toBe(true);
+    expect(canCloseEarly(order, announced, 2_000)).toBe(false); // ended: release it
+  });
+  it("refuses without an announcement, an order opened at or after it, and a closed one", () => {
+    expect(canCloseEarly(order, undefined, 1_500)).toBe(false);
+    expect(canCloseEarly({ ...order, startTime: 1_000n }, announced, 1_500)).toBe(false);
+    expect(canCloseEarly({ ...order, startTime: 1_001n }, announced, 1_500)).toBe(false);
+    expect(canCloseEarly({ ...order, isValid: false, lastTime: 1_200n }, announced, 1_500)).toBe(false);
+    expect(canCloseEarly({ ...order, lastTime: 1_200n }, announced, 1_500)).toBe(false);
   });
 });

@@ -98,14 +98,22 @@ export function depositRules(tier: Tier, balance: bigint | undefined) {
   };
 }
 
-export type OrderState = "inProgress" | "releasable" | "ended";
+export type OrderState = "inProgress" | "releasable" | "ended" | "closedEarly";
 
 /**
  * State of an order read with `orders(index)` (there is no state view): released (`isValid` false)
- * is "ended"; before `endTime` "in progress"; from `endTime` (the contract's own boundary) "releasable".
+ * is "ended", or "closed early" when it was closed before its `endTime` (`closeEarly` runs only before it,
+ * `release` only from it, both set `lastTime`); before `endTime` "in progress"; from `endTime` (the
+ * contract's own boundary) "releasable".
  */
-export function orderState(order: { isValid: boolean; endTime: bigint }, now: number): OrderState {
-  if (!order.isValid) return "ended";
+export function orderState(
+  order: { isValid: boolean; endTime: bigint; lastTime?: bigint },
+  now: number,
+): OrderState {
+  if (!order.isValid) {
+    const last = order.lastTime ?? 0n;
+    return last > 0n && last < order.endTime ? "closedEarly" : "ended";
+  }
   return BigInt(Math.floor(now)) < order.endTime ? "inProgress" : "releasable";
 }
 
@@ -296,4 +304,48 @@ export function laterPageOffsets(total: bigint, page: bigint, max: bigint): bigi
   if (from < page) from = page;
   for (let offset = from; offset < total; offset += page) offsets.push(offset);
   return offsets;
+}
+
+/**
+ * A change of Staking announced (`announcement()`): an upgrade to `implementation` and/or an ownership transfer
+ * to `newOwner` (undefined: none), announced at `announcedAt`, allowed to land from `readyAt`
+ * (`announcedAt + EXIT_WINDOW`). Until it lands, the owner of an order opened before `announcedAt` may close it
+ * early (`closeEarly`).
+ */
+export type Announcement = {
+  implementation: `0x${string}` | undefined;
+  newOwner: `0x${string}` | undefined;
+  announcedAt: bigint;
+  readyAt: bigint;
+};
+
+const ZERO_ADDRESS = /^0x0{40}$/i;
+
+/** The announcement `announcement()` answers (readyAt 0: none), with `EXIT_WINDOW()` to date it. */
+export function announcementOf(
+  read: readonly [implementation: `0x${string}`, newOwner: `0x${string}`, readyAt: bigint],
+  exitWindow: bigint,
+): Announcement | undefined {
+  const [implementation, newOwner, readyAt] = read;
+  if (readyAt === 0n) return undefined;
+  return {
+    implementation: ZERO_ADDRESS.test(implementation) ? undefined : implementation,
+    newOwner: ZERO_ADDRESS.test(newOwner) ? undefined : newOwner,
+    announcedAt: readyAt - exitWindow,
+    readyAt,
+  };
+}
+
+/**
+ * Whether `closeEarly(index)` accepts the order at `now` (the contract's `NoEarlyClose` rule): a change is
+ * announced, the order opened before the announcement (`startTime < announcedAt`), it is open (not released
+ * nor closed) and has not ended (`now < endTime`; an ended order is released instead).
+ */
+export function canCloseEarly(
+  order: { isValid: boolean; lastTime: bigint; startTime: bigint; endTime: bigint },
+  announcement: Pick<Announcement, "announcedAt"> | undefined,
+  now: number,
+): boolean {
+  if (!announcement || !order.isValid || order.lastTime !== 0n) return false;
+  return order.startTime < announcement.announcedAt && BigInt(Math.floor(now)) < order.endTime;
 }

@@ -1,5 +1,6 @@
 import { stakingAbi, swapTokenAbi } from "@taichi/contracts";
 import { getIncome, getOrders, tokenPrice } from "@taichi/contracts/abi/functions/DataReader.ts";
+import { closeEarlyQuote } from "@taichi/contracts/abi/functions/StakingAdmin.ts";
 import { zeroAddress } from "viem";
 import { contractAddress } from "../../lib/deployments";
 import { appChain } from "../../wagmi";
@@ -33,3 +34,9 @@ export const dataReader = dataReaderAddress
 
 /** The same handle for disabled reads. */
 export const DATA_READER = dataReader ?? { address: zeroAddress, abi: DATA_READER_ABI, chainId: appChain.id };
+
+/**
+ * Staking with the StakingAdmin views its fallback answers (`IStakingIncome`): `closeEarlyQuote`, what an
+ * early close of an order would pay back and cancel now.
+ */
+export const STAKING_INCOME = { ...STAKING, abi: [closeEarlyQuote] as const };

@@ -31,6 +31,7 @@ const LABELS: Record<string, I18nKey> = {
   ido: "tx.labels.ido",
   claim: "tx.labels.claim",
   claimReward: "tx.labels.claimReward",
+  closeEarly: "tx.labels.closeEarly",
   swapExactTokensForTokensSupportingFeeOnTransferTokens: "tx.labels.swap",
   swapLP: "tx.labels.lockLp",
   swapToken: "tx.labels.lockToken",

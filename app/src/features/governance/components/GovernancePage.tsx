@@ -7,7 +7,11 @@ import { auditReads } from "../../manager/audit";
 import { MANAGER_READ_KEY } from "../../manager/hooks/useManagerRead";
 import { IMPLEMENTATION_SLOT, type Managed, managedContracts, slotAddress } from "../../manager/registry";
 import { durationText } from "../duration";
-import { timelockContract, useMinDelay } from "../hooks/useTimelock";
+import { timelockContract, useChainClock, useMinDelay } from "../hooks/useTimelock";
+import { Countdown } from "../../../components/Countdown";
+import { ReadError } from "../../../components/ReadError";
+import { useAnnouncement } from "../../manager/hooks/useAnnouncement";
+import { formatUtc } from "../../manager/fields";
 import { TimelockQueue } from "./TimelockQueue";
 
 /** `/governance`, no wallet needed: who owns each contract, the timelock's delay, and its operations. */
@@ -39,6 +43,7 @@ export function GovernancePage() {
         </section>
       )}
       <ContractsCard timelock={timelock?.address} />
+      <AnnouncementCard />
       {timelock && <TimelockQueue timelock={timelock} minDelay={minDelay} />}
     </section>
   );
@@ -116,4 +121,76 @@ async function ownerAndImplementation(
     owner: owner as Address | undefined,
     implementation: implementation && /^0x0{40}$/.test(implementation) ? undefined : implementation,
   };
+}
+
+/**
+ * Staking's announced change (`announcement()`): the implementation it upgrades to or the owner it transfers to,
+ * when it was announced, when it may land (with a countdown), and that members may close their orders early
+ * until then. While orders are open Staking refuses an upgrade or transfer not announced `EXIT_WINDOW` before.
+ */
+function AnnouncementCard() {
+  const { t } = useTranslation();
+  const staking = managedContracts().find((c) => c.name === "Staking");
+  const clock = useChainClock();
+  const { available, loaded, announcement, exitWindow, isError } = useAnnouncement(staking);
+  if (!available) return null;
+  return (
+    <section
+      className="card"
+      aria-labelledby="governance-announcement-title"
+      data-testid="staking-announcement"
+    >
+      <h2 id="governance-announcement-title" className="card-title">
+        {t("governance.announcement.title")}
+      </h2>
+      {isError && <ReadError message={t("governance.readError")} label={t("common.reload")} />}
+      {!loaded && !isError && <p className="muted">{t("common.loading")}</p>}
+      {loaded && !announcement && (
+        <p className="muted">
+          {t("governance.announcement.none", { window: durationText(exitWindow ?? 0n, t) })}
+        </p>
+      )}
+      {announcement && (
+        <>
+          <dl className="kv">
+            {announcement.implementation && (
+              <div>
+                <dt>{t("governance.announcement.implementation")}</dt>
+                <dd className="address-full" data-testid="announced-implementation">
+                  {announcement.implementation}
+                </dd>
+              </div>
+            )}
+            {announcement.newOwner && (
+              <div>
+                <dt>{t("governance.announcement.newOwner")}</dt>
+                <dd className="address-full" data-testid="announced-owner">
+                  {announcement.newOwner}
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt>{t("governance.announcement.announcedAt")}</dt>
+              <dd>{formatUtc(announcement.announcedAt)}</dd>
+            </div>
+            <div>
+              <dt>{t("governance.announcement.readyAt")}</dt>
+              <dd data-testid="announced-ready-at">{formatUtc(announcement.readyAt)}</dd>
+            </div>
+            <div>
+              <dt>{t("governance.countdown")}</dt>
+              <dd>
+                {clock.now >= announcement.readyAt ? (
+                  t("governance.announcement.landing")
+                ) : (
+                  <Countdown targetSec={Number(announcement.readyAt) - clock.offset} />
+                )}
+              </dd>
+            </div>
+          </dl>
+          <p className="small">{t("governance.announcement.note")}</p>
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Countdown } from "../../../components/Countdown";
+import { Message } from "../../../components/Message";
 import { useTranslation } from "../../../i18n";
 import type { I18nKey } from "../../../i18n/keys";
 import { formatAddress } from "../../../lib/format";
@@ -10,7 +11,8 @@ import { display } from "../../manager/fields";
 import { explorerTxUrl } from "../../wallet/recentTxs";
 import type { DescribedCall } from "../chain";
 import type { DescribedOperation } from "../hooks/useTimelock";
-import { type OperationStatus, type TxRef, operationStatus, readyAt } from "../operations";
+import { durationText } from "../duration";
+import { type OperationStatus, type TxRef, announceMessage, operationStatus, readyAt } from "../operations";
 import "../governance.css";
 
 const time = (seconds: bigint) => display({ kind: "time" }, seconds);
@@ -69,6 +71,16 @@ export function CallView({ call, changesLabel }: { call: DescribedCall; changesL
             </li>
           ))}
         </ul>
+      )}
+      {call.announce && (
+        <p className="small" data-testid="announce-note">
+          <Message
+            message={announceMessage(
+              call.announce,
+              call.announce.exitWindow === undefined ? "?" : durationText(call.announce.exitWindow, t),
+            )}
+          />
+        </p>
       )}
       {call.call.value > 0n && (
         <p className="small">{t("governance.value", { value: call.call.value.toString() })}</p>

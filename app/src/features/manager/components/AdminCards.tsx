@@ -13,10 +13,17 @@ import { contractAddress } from "../../../lib/deployments";
 import { formatAmount } from "../../../lib/format";
 import { useTransaction } from "../../../lib/useTransaction";
 import { appChain } from "../../../wagmi";
+import { Countdown } from "../../../components/Countdown";
+import { durationText } from "../../governance/duration";
+import { useChainClock } from "../../governance/hooks/useTimelock";
+import { announceMessage } from "../../governance/operations";
+import type { Announcement } from "../../stakes/logic";
+import { type OwnerChange, landingCheck, landingWarning } from "../announce";
 import { sendRewardGasLimit } from "../../rewards/logic";
 import { argumentTarget, batchTargets, confirmTargets } from "../confirm";
-import { parseAddressList, parseInput } from "../fields";
+import { formatUtc, parseAddressList, parseInput } from "../fields";
 import { type Prepared, useAdminCall } from "../hooks/useAdminCall";
+import { useAnnouncement } from "../hooks/useAnnouncement";
 import { MANAGER_READ_KEY, useManagerRead } from "../hooks/useManagerRead";
 import { IMPLEMENTATION_SLOT, type Managed, abiOf, findFunction, slotAddress } from "../registry";
 import { ConfirmTargets } from "./ConfirmTargets";
@@ -24,6 +31,8 @@ import { FieldInput } from "./FieldInput";
 import { RouteTags, ScheduleNote } from "./RouteNote";
 
 const ADDRESS = { kind: "address" } as const;
+const ADDRESS_OR_NONE = { kind: "address", allowZero: true } as const;
+const ZERO = "0x0000000000000000000000000000000000000000" as Address;
 const AMOUNT = { kind: "amount" } as const;
 
 function Card({
@@ -103,6 +112,8 @@ export function OwnershipCard({ c }: { c: Managed }) {
   const [dialog, setDialog] = useState<
     ({ kind: "transfer"; to: Address } | { kind: "renounce" }) & { prepared: Prepared }
   >();
+  const announced = useAnnouncement(c);
+  const clock = useChainClock();
   if (!findFunction(c.abi, "transferOwnership")) return null;
 
   async function open(d: { kind: "transfer"; to: Address } | { kind: "renounce" }) {
@@ -140,6 +151,7 @@ export function OwnershipCard({ c }: { c: Managed }) {
         )}
       </dl>
       {twoStep && <p className="muted small">{t("manager.ownership.twoStep")}</p>}
+      {announced.available && <AnnouncedRule kind="transfer" announced={announced} />}
       <form
         className="manager-form"
         onSubmit={(e) => {
@@ -181,6 +193,14 @@ export function OwnershipCard({ c }: { c: Managed }) {
                 )}
               />
               <ScheduleNote prepared={dialog.prepared} />
+              {dialog.kind === "transfer" && announced.available && (
+                <LandingWarning
+                  announcement={announced.announcement}
+                  change={{ newOwner: dialog.to }}
+                  prepared={dialog.prepared}
+                  now={clock.now}
+                />
+              )}
             </>
           }
           phrase={c.name}
@@ -207,6 +227,8 @@ export function UpgradeCard({ c }: { c: Managed }) {
   const [data, setData] = useState("0x");
   const [error, setError] = useState<AppMessage>();
   const [target, setTarget] = useState<{ to: Address; prepared: Prepared }>();
+  const announced = useAnnouncement(c);
+  const clock = useChainClock();
   if (!findFunction(c.abi, "upgradeToAndCall")) return null;
 
   async function review() {
@@ -236,6 +258,7 @@ export function UpgradeCard({ c }: { c: Managed }) {
           </dd>
         </div>
       </dl>
+      {announced.available && <AnnouncedRule kind="upgrade" announced={announced} />}
       <form
         className="manager-form"
         onSubmit={(e) => {
@@ -279,6 +302,14 @@ export function UpgradeCard({ c }: { c: Managed }) {
                 targets={confirmTargets(c, target.prepared, [argumentTarget("newImplementation", target.to)])}
               />
               <ScheduleNote prepared={target.prepared} />
+              {announced.available && (
+                <LandingWarning
+                  announcement={announced.announcement}
+                  change={{ implementation: target.to }}
+                  prepared={target.prepared}
+                  now={clock.now}
+                />
+              )}
             </>
           }
           phrase={c.name}
@@ -612,3 +643,211 @@ export function SendRewardCard({ c }: { c: Managed }) {
 
 /** A round's gas budget: enough for one payment, and well inside a BSC block. */
 const SEND_REWARD_GAS = { min: 50_000n, max: 10_000_000n };
+
+/**
+ * Under Staking's upgrade and ownership cards: while orders are open it accepts an upgrade or a transfer only
+ * once announced (`announce`) `EXIT_WINDOW` before, refusing it otherwise (`NotAnnounced`); and what is
+ * announced now, with when it may land.
+ */
+function AnnouncedRule({
+  kind,
+  announced,
+}: {
+  kind: "upgrade" | "transfer";
+  announced: ReturnType<typeof useAnnouncement>;
+}) {
+  const { t } = useTranslation();
+  const window = announced.exitWindow === undefined ? "…" : durationText(announced.exitWindow, t);
+  const a = announced.announcement;
+  const target = kind === "upgrade" ? a?.implementation : a?.newOwner;
+  return (
+    <p className="muted small manager-note" data-testid={`announce-rule-${kind}`}>
+      {t(kind === "upgrade" ? "manager.announce.upgradeRule" : "manager.announce.transferRule", { window })}{" "}
+      {!announced.loaded
+        ? "…"
+        : target && a
+          ? t("manager.announce.announced", { target, time: formatUtc(a.readyAt) })
+          : t("manager.announce.nothing")}
+    </p>
+  );
+}
+
+/** In an upgrade's or a transfer's confirm: Staking will refuse it when it runs (not announced, or too early). */
+function LandingWarning({
+  announcement,
+  change,
+  prepared,
+  now,
+}: {
+  announcement: Announcement | undefined;
+  change: OwnerChange;
+  prepared: Prepared;
+  now: bigint;
+}) {
+  const runAt = prepared.route === "timelock" ? prepared.readyAt : now;
+  const warning = landingWarning(landingCheck(announcement, change, runAt));
+  if (!warning) return null;
+  return (
+    <p className="modal-text error-text" role="alert" data-testid="landing-warning">
+      <Message message={warning} />
+    </p>
+  );
+}
+
+/**
+ * Staking: `announce(implementation, newOwner)` (owner only, so scheduled on the timelock): an upgrade or an
+ * ownership transfer may land only `EXIT_WINDOW` after it is announced while orders are open, and meanwhile
+ * members may close their orders early. Shows what is announced and when it may land; both zero withdraws it.
+ */
+export function AnnounceCard({ c }: { c: Managed }) {
+  const { t } = useTranslation();
+  const admin = useAdminCall(c, true);
+  const announced = useAnnouncement(c);
+  const clock = useChainClock();
+  const [implementation, setImplementation] = useState("");
+  const [newOwner, setNewOwner] = useState("");
+  const [error, setError] = useState<AppMessage>();
+  const [confirming, setConfirming] = useState<{
+    implementation: Address;
+    newOwner: Address;
+    prepared: Prepared;
+  }>();
+  if (!announced.available || !findFunction(c.abi, "announce")) return null;
+  const a = announced.announcement;
+  const window = announced.exitWindow === undefined ? "…" : durationText(announced.exitWindow, t);
+
+  async function review(withdraw: boolean) {
+    let impl = ZERO;
+    let owner = ZERO;
+    if (!withdraw) {
+      const i = implementation.trim() ? parseInput(ADDRESS_OR_NONE, implementation.trim()) : undefined;
+      if (i && !i.ok) return setError(i.message);
+      const o = newOwner.trim() ? parseInput(ADDRESS_OR_NONE, newOwner.trim()) : undefined;
+      if (o && !o.ok) return setError(o.message);
+      impl = (i?.ok ? i.value : ZERO) as Address;
+      owner = (o?.ok ? o.value : ZERO) as Address;
+      if (impl === ZERO && owner === ZERO) return setError({ key: "manager.announce.empty" });
+    }
+    const checked = await admin.prepare("announce", [impl, owner]);
+    if (!checked.ok) return setError(checked.message);
+    setError(undefined);
+    setConfirming({ implementation: impl, newOwner: owner, prepared: checked.prepared });
+  }
+
+  const announceOf = (x: { implementation: Address; newOwner: Address }) => ({
+    implementation: x.implementation === ZERO ? undefined : x.implementation,
+    newOwner: x.newOwner === ZERO ? undefined : x.newOwner,
+  });
+
+  return (
+    <Card
+      c={c}
+      id="announce"
+      title={t("manager.announce.title")}
+      tags={<RouteTags ownerOnly route={admin.route} />}
+    >
+      <p className="muted small">{t("manager.announce.rule", { window })}</p>
+      {announced.isError && (
+        <p className="error-text" role="alert">
+          {t("governance.readError")}
+        </p>
+      )}
+      {!announced.loaded && !announced.isError && <p className="muted">{t("common.loading")}</p>}
+      {announced.loaded && !a && (
+        <p className="muted" data-testid={`${c.name}-announcement`}>
+          {t("manager.announce.none")}
+        </p>
+      )}
+      {a && (
+        <dl className="kv" data-testid={`${c.name}-announcement`}>
+          {a.implementation && (
+            <div>
+              <dt>{t("governance.announcement.implementation")}</dt>
+              <dd className="address-full">{a.implementation}</dd>
+            </div>
+          )}
+          {a.newOwner && (
+            <div>
+              <dt>{t("governance.announcement.newOwner")}</dt>
+              <dd className="address-full">{a.newOwner}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t("governance.announcement.announcedAt")}</dt>
+            <dd>{formatUtc(a.announcedAt)}</dd>
+          </div>
+          <div>
+            <dt>{t("governance.announcement.readyAt")}</dt>
+            <dd data-testid={`${c.name}-announcement-ready`}>{formatUtc(a.readyAt)}</dd>
+          </div>
+          <div>
+            <dt>{t("governance.countdown")}</dt>
+            <dd>
+              {clock.now >= a.readyAt ? (
+                t("governance.announcement.landing")
+              ) : (
+                <Countdown targetSec={Number(a.readyAt) - clock.offset} />
+              )}
+            </dd>
+          </div>
+        </dl>
+      )}
+      <form
+        className="manager-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void review(false);
+        }}
+      >
+        <FieldInput
+          field={ADDRESS_OR_NONE}
+          label="implementation"
+          value={implementation}
+          onChange={setImplementation}
+        />
+        <FieldInput field={ADDRESS_OR_NONE} label="newOwner" value={newOwner} onChange={setNewOwner} />
+        <ErrorLine message={error} />
+        {admin.editable && (
+          <div className="manager-actions">
+            {a && (
+              <button type="button" className="button ghost danger" onClick={() => void review(true)}>
+                {t("manager.announce.withdraw")}
+              </button>
+            )}
+            <button type="submit" className="button">
+              {t("manager.announce.submit")}
+            </button>
+          </div>
+        )}
+      </form>
+      {confirming && (
+        <ConfirmModal
+          title={t("manager.announce.title")}
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={() => {
+            const { prepared } = confirming;
+            setConfirming(undefined);
+            void admin.send(prepared).then((r) => {
+              if (!r.ok) return;
+              setImplementation("");
+              setNewOwner("");
+            });
+          }}
+        >
+          <p className="modal-text">
+            <Message message={announceMessage(announceOf(confirming), window)} />
+          </p>
+          <ConfirmTargets
+            targets={confirmTargets(c, confirming.prepared, [
+              ...(confirming.implementation === ZERO
+                ? []
+                : [argumentTarget("implementation", confirming.implementation)]),
+              ...(confirming.newOwner === ZERO ? [] : [argumentTarget("newOwner", confirming.newOwner)]),
+            ])}
+          />
+          <ScheduleNote prepared={confirming.prepared} />
+        </ConfirmModal>
+      )}
+    </Card>
+  );
+}

@@ -7,7 +7,14 @@ import type { ContractName } from "../../../lib/deployments";
 import { type Section, overviews } from "../descriptors";
 import { useManagerRead } from "../hooks/useManagerRead";
 import { type Managed, managedContracts } from "../registry";
-import { BatchCard, OwnershipCard, SendRewardCard, UpgradeCard, WithdrawCard } from "./AdminCards";
+import {
+  AnnounceCard,
+  BatchCard,
+  OwnershipCard,
+  SendRewardCard,
+  UpgradeCard,
+  WithdrawCard,
+} from "./AdminCards";
 import { timelockContract } from "../../governance/hooks/useTimelock";
 import { AuditLog } from "./AuditLog";
 import { ConfigForm } from "./ConfigForm";
@@ -114,6 +121,7 @@ function ContractPanel({ c, sections }: { c: Managed; sections: readonly Section
       )}
       {c.name === "LpDividend" && <SendRewardCard c={c} />}
       <WithdrawCard c={c} account={address} />
+      <AnnounceCard c={c} />
       <OwnershipCard c={c} />
       <UpgradeCard c={c} />
     </div>

@@ -20,7 +20,7 @@ type Props = {
 };
 
 /**
- * My activity on Staking, newest first: deposits, releases, income credits and claims, each linking to
+ * My activity on Staking, newest first: deposits, releases, early closes, income credits and claims, each linking to
  * its transaction; from the indexer when there is one, else from the chain (useActivity).
  */
 export function ActivityCard({ account, orders, tiers }: Props) {
@@ -51,6 +51,13 @@ export function ActivityCard({ account, orders, tiers }: Props) {
           n: r.order.toString(),
           paid: formatAmount(r.paid),
           unit: unit(ordersUSDT.get(r.order) ?? deposits.get(r.order)),
+        });
+      case "closeEarly":
+        return t("stakes.activity.closeEarly", {
+          n: r.order.toString(),
+          paid: formatAmount(r.refund),
+          unit: unit(ordersUSDT.get(r.order) ?? deposits.get(r.order)),
+          cancelled: formatAmount(r.cancelled),
         });
       case "credit":
         return t(`stakes.activity.credit.${r.credit}`, {

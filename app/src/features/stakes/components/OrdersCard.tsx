@@ -1,14 +1,24 @@
 import { useState } from "react";
 import { useTranslation } from "../../../i18n";
+import { ConfirmModal } from "../../../components/ConfirmModal";
 import { Countdown } from "../../../components/Countdown";
 import { formatAmount } from "../../../lib/format";
 import { useTransaction } from "../../../lib/useTransaction";
-import type { StakingOrders } from "../hooks/useStaking";
-import { daysText, orderProgress, orderSavedSeconds, orderState } from "../logic";
+import { type StakeOrder, type StakingOrders, useCloseEarlyQuote } from "../hooks/useStaking";
+import {
+  type Announcement,
+  canCloseEarly,
+  daysText,
+  orderProgress,
+  orderSavedSeconds,
+  orderState,
+} from "../logic";
 import { staking } from "../staking";
 import { ReadError } from "../../../components/ReadError";
 
 type Props = Pick<StakingOrders, "orders" | "available" | "loading" | "isError"> & {
+  /** the change of Staking announced, if any: its orders opened before it can be closed early */
+  announcement?: Announcement | undefined;
   /** seconds per staking day (`getConfig().dayTimes`), for the days an acceleration saved */
   dayTimes: bigint | undefined;
   /** the chain's clock and its lead over the local one (a Countdown ticks locally) */
@@ -18,12 +28,24 @@ type Props = Pick<StakingOrders, "orders" | "available" | "loading" | "isError">
 
 /**
  * My orders, newest first: state, progress, countdown to the order's own endTime (an accelerated
- * order's is sooner than its tier's lock, marked with its acceleration), and `release(index)` from it.
+ * order's is sooner than its tier's lock, marked with its acceleration), and `release(index)` from it;
+ * while a change of Staking is announced, "Close early" on each order opened before it (`closeEarly(index)`,
+ * after a confirm quoting what it pays back and cancels).
  */
-export function OrdersCard({ orders, available, loading, isError, dayTimes, now, offset }: Props) {
+export function OrdersCard({
+  orders,
+  available,
+  loading,
+  isError,
+  dayTimes,
+  now,
+  offset,
+  announcement,
+}: Props) {
   const { t, i18n } = useTranslation();
   const send = useTransaction();
   const [busy, setBusy] = useState<bigint>();
+  const [closing, setClosing] = useState<StakeOrder>();
   const time = new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-CN", {
     dateStyle: "short",
     timeStyle: "short",
@@ -94,10 +116,21 @@ export function OrdersCard({ orders, available, loading, isError, dayTimes, now,
                   {order.fee > 0n && <> ({t("stakes.orders.fee", { fee: formatAmount(order.fee) })})</>}
                 </span>
               )}
-              {state === "ended" && order.lastTime > 0n && (
+              {(state === "ended" || state === "closedEarly") && order.lastTime > 0n && (
                 <span className="muted small">
-                  {t("stakes.orders.releasedAt")} {time.format(new Date(Number(order.lastTime) * 1000))}
+                  {t(state === "ended" ? "stakes.orders.releasedAt" : "stakes.orders.closedAt")}{" "}
+                  {time.format(new Date(Number(order.lastTime) * 1000))}
                 </span>
+              )}
+              {canCloseEarly(order, announcement, now) && (
+                <button
+                  type="button"
+                  className="button small block ghost"
+                  disabled={busy !== undefined}
+                  onClick={() => setClosing(order)}
+                >
+                  {t("stakes.earlyClose.button")}
+                </button>
               )}
               {state === "releasable" && (
                 <button
@@ -127,6 +160,79 @@ export function OrdersCard({ orders, available, loading, isError, dayTimes, now,
         {t("stakes.orders.title")}
       </h2>
       {body}
+      {closing && (
+        <CloseEarlyDialog
+          order={closing}
+          onCancel={() => setClosing(undefined)}
+          onConfirm={() => {
+            if (!staking) return;
+            const { index } = closing;
+            setClosing(undefined);
+            setBusy(index);
+            void send({ ...staking, functionName: "closeEarly", args: [index] }).finally(() =>
+              setBusy(undefined),
+            );
+          }}
+        />
+      )}
     </section>
+  );
+}
+
+/**
+ * The confirm of an early close: what `closeEarlyQuote(index)` says it pays back now (the principal less what
+ * the order paid out, in its asset) and the upline income it cancels; Confirm once the quote is read.
+ */
+function CloseEarlyDialog({
+  order,
+  onConfirm,
+  onCancel,
+}: {
+  order: StakeOrder;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation();
+  const quote = useCloseEarlyQuote(order.index);
+  const unit = order.isUSDT ? "USDT" : t("stakes.deposit.token");
+  const n = order.index.toString();
+  return (
+    <ConfirmModal
+      title={t("stakes.earlyClose.confirmTitle", { n })}
+      canConfirm={quote.refund !== undefined}
+      confirmLabel={t("stakes.earlyClose.button")}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <p className="modal-text">{t("stakes.earlyClose.confirmText")}</p>
+      {quote.isError ? (
+        <ReadError />
+      ) : (
+        <dl className="kv">
+          <div>
+            <dt>{t("stakes.orders.paid")}</dt>
+            <dd>
+              {formatAmount(order.actual)} {unit}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("stakes.earlyClose.refund")}</dt>
+            <dd data-testid="close-early-refund">
+              {quote.refund === undefined ? "…" : `${formatAmount(quote.refund)} ${unit}`}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("stakes.earlyClose.cancelled")}</dt>
+            <dd data-testid="close-early-cancelled">
+              {quote.cancelled === undefined ? "…" : `${formatAmount(quote.cancelled)} USDT`}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("stakes.orders.income")}</dt>
+            <dd>{t("stakes.earlyClose.forfeit", { amount: formatAmount(order.reward), unit })}</dd>
+          </div>
+        </dl>
+      )}
+    </ConfirmModal>
   );
 }

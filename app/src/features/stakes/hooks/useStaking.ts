@@ -6,8 +6,8 @@ import { useReadGate } from "../../../lib/readGate";
 import { useNow } from "../../../lib/useNow";
 import { appChain } from "../../../wagmi";
 import { chainNow } from "../../ido/logic";
-import { type Acceleration, accelerationOf, laterPageOffsets } from "../logic";
-import { DATA_READER, STAKING, dataReader, staking, swapToken } from "../staking";
+import { type Acceleration, accelerationOf, announcementOf, laterPageOffsets } from "../logic";
+import { DATA_READER, STAKING, STAKING_INCOME, dataReader, staking, swapToken } from "../staking";
 
 const MULTICALL = multicall3 ?? { address: zeroAddress, abi: multicall3Abi, chainId: appChain.id };
 const USDT = usdt ?? { address: zeroAddress, abi: usdtAbi, chainId: appChain.id };
@@ -180,3 +180,41 @@ export type StakingOrders = ReturnType<typeof useStakingOrders>;
 
 /** An order of `orders(index)`, with the asset it was paid in, its acceleration and its release fee now. */
 export type StakeOrder = OrdersPage[0][number] & { isUSDT: boolean; acceleration: Acceleration; fee: bigint };
+
+/**
+ * The change of Staking announced (`announcement()` dated with `EXIT_WINDOW()`), undefined when none is;
+ * `exitWindow`: how long members have to close their orders early after an announcement.
+ */
+export function useAnnouncement() {
+  const gate = useReadGate();
+  const reads = useReadContracts({
+    allowFailure: false,
+    contracts: [
+      { ...STAKING, functionName: "announcement" },
+      { ...STAKING, functionName: "EXIT_WINDOW" },
+    ],
+    query: { enabled: !!staking && gate },
+  });
+  const [read, exitWindow] = reads.data ?? [];
+  return {
+    announcement: read && exitWindow !== undefined ? announcementOf(read, exitWindow) : undefined,
+    exitWindow,
+    loading: !!staking && reads.isLoading,
+    isError: reads.isError,
+  };
+}
+
+export type StakingAnnouncement = ReturnType<typeof useAnnouncement>;
+
+/** What `closeEarly(index)` would pay back now (in the order's asset) and cancel (USDT of upline income). */
+export function useCloseEarlyQuote(index: bigint | undefined) {
+  const gate = useReadGate();
+  const quote = useReadContract({
+    ...STAKING_INCOME,
+    functionName: "closeEarlyQuote",
+    args: [index ?? 0n],
+    query: { enabled: !!staking && index !== undefined && gate },
+  });
+  const [refund, cancelled] = quote.data ?? [];
+  return { refund, cancelled, isError: quote.isError, refetch: quote.refetch };
+}
