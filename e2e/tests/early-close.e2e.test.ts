@@ -20,6 +20,7 @@ import {
 } from "../fixtures/accounts.ts";
 import { executeQueued, expectScheduled } from "../fixtures/governance.ts";
 import { openManager } from "../fixtures/manager.ts";
+import { stakingReads } from "../fixtures/stakes.ts";
 
 const member = DEV_ROLES.members[0]; // account 2, registered under the root
 const root = devAccount(DEV_ROLES.deployer).address; // its upline: the referral root, the timelock's proposer
@@ -35,16 +36,7 @@ function reads(chain: PublicClient, contracts: Record<string, Address>) {
   // the views Staking answers through its fallback, with StakingAdmin's ABI
   const income = { address: contracts.Staking!, abi: stakingAdminAbi } as const;
   return {
-    usdt: (account: Address) =>
-      chain.readContract({
-        address: contracts.Usdt!,
-        abi: usdtAbi,
-        functionName: "balanceOf",
-        args: [account],
-      }),
-    order: (index: bigint) => chain.readContract({ ...staking, functionName: "orders", args: [index] }),
-    orderIndex: (account: Address, i: bigint) =>
-      chain.readContract({ ...staking, functionName: "userOrderIndex", args: [account, i] }),
+    ...stakingReads(chain, contracts),
     announcement: () => chain.readContract({ ...staking, functionName: "announcement" }),
     credited: async (account: Address) =>
       (await chain.readContract({ ...income, functionName: "income", args: [account] }))[0],
@@ -89,7 +81,7 @@ test.describe("leaving before an upgrade lands", () => {
     const proposer = await openPageAs(browser, DEV_ROLES.deployer);
     await openManager(proposer.page, "/manager?tab=Staking");
     const card = proposer.page.getByRole("region", { name: /Announce upgrade \/ transfer/ });
-    await expect(card.getByText("Through the timelock")).toBeVisible();
+    await expect(card.getByText("Through the timelock", { exact: true })).toBeVisible();
     await expect(card.getByTestId("Staking-announcement")).toHaveText("Nothing is announced.");
     await card.getByLabel(/^implementation/).fill(NEW_IMPLEMENTATION);
     await card.getByRole("button", { name: "Announce" }).click();

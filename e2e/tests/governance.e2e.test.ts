@@ -42,7 +42,7 @@ test.describe("owner changes through the timelock", () => {
       // the fee change: the form sends `schedule`, the token keeps its fees
       await openManager(page, "/managerTRC?tab=SwapToken");
       const fees = page.getByRole("region", { name: /Buy and sell fees/ });
-      await expect(fees.getByText("Through the timelock")).toBeVisible();
+      await expect(fees.getByText("Through the timelock", { exact: true })).toBeVisible();
       await fees.getByLabel(/^buy_burn/).fill(pct(newBurn));
       const feeChange = `buy_burn: ${pct(buyBefore.burn)}% → ${pct(newBurn)}%`;
       await reviewAndConfirm(page, fees, feeChange, { scheduled: true });

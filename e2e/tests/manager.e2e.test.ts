@@ -435,7 +435,7 @@ test.describe("the owner (dev account 0)", () => {
 
     await openManager(page, "/manager?tab=Presale");
     const managerForm = page.getByRole("region", { name: "Manager (Presale)" });
-    await expect(managerForm.getByText("Through the timelock")).toBeVisible();
+    await expect(managerForm.getByText("Through the timelock", { exact: true })).toBeVisible();
     const field = managerForm.getByLabel(/^manager/);
     await expect(field).toHaveValue(manager);
     // a mixed-case address with a wrong checksum is refused
@@ -672,7 +672,7 @@ test.describe("the owner (dev account 0)", () => {
   }) => {
     await openManager(page, "/manager?tab=HoldDividend");
     const upgrade = page.getByRole("region", { name: "Proxy upgrade" });
-    await expect(upgrade.getByText("Through the timelock")).toBeVisible();
+    await expect(upgrade.getByText("Through the timelock", { exact: true })).toBeVisible();
     const sent = sends(wallet.calls);
     await upgrade.getByLabel(/^newImplementation/).fill(member);
     await upgrade.getByRole("button", { name: "Upgrade" }).click();

@@ -1,4 +1,4 @@
-import { stakingAbi, usdtAbi } from "@taichi/contracts";
+import { stakingAbi } from "@taichi/contracts";
 import type { Locator } from "@playwright/test";
 import {
   type Address,
@@ -19,7 +19,7 @@ import {
   ownerCall,
   sends,
 } from "../fixtures/accounts.ts";
-import { depositFromUi } from "../fixtures/stakes.ts";
+import { depositFromUi, stakingReads } from "../fixtures/stakes.ts";
 
 const member = DEV_ROLES.members[0]; // account 2, registered under the root
 const root = devAccount(DEV_ROLES.deployer).address;
@@ -27,17 +27,8 @@ const root = devAccount(DEV_ROLES.deployer).address;
 function reads(chain: PublicClient, contracts: Record<string, Address>) {
   const staking = { address: contracts.Staking!, abi: stakingAbi } as const;
   return {
-    usdt: (account: Address) =>
-      chain.readContract({
-        address: contracts.Usdt!,
-        abi: usdtAbi,
-        functionName: "balanceOf",
-        args: [account],
-      }),
+    ...stakingReads(chain, contracts),
     user: (account: Address) => chain.readContract({ ...staking, functionName: "users", args: [account] }),
-    orderIndex: (account: Address, i: bigint) =>
-      chain.readContract({ ...staking, functionName: "userOrderIndex", args: [account, i] }),
-    order: (index: bigint) => chain.readContract({ ...staking, functionName: "orders", args: [index] }),
     config: () => chain.readContract({ ...staking, functionName: "getConfig" }),
     multi: () => chain.readContract({ ...staking, functionName: "getConfigMulti" }),
     rates: () => chain.readContract({ ...staking, functionName: "getIncomeRates" }),
