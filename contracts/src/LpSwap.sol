@@ -24,6 +24,8 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
 
     /// @inheritdoc ILpSwap
     uint256 public constant RATE_DENOMINATOR = 10_000;
+    /// @inheritdoc ILpSwap
+    uint256 public constant EXIT_WINDOW = 3 days;
     uint256 private constant _MAX_DAY_TIMES = 1 days;
 
     /// @dev One locked position (two slots). `rate` was appended in the free bits of the second slot.
@@ -53,6 +55,15 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
         uint256 lpOwed;
         uint256 tokenOwed;
         mapping(address account => Member) members;
+        Announcement announcement; // appended: see `announce`
+    }
+
+    /// @dev A change of implementation or owner the owner announced: it may land `EXIT_WINDOW` after `time`, and
+    ///      until it lands members may close their positions early.
+    struct Announcement {
+        address implementation;
+        uint64 time;
+        address owner;
     }
 
     // keccak256(abi.encode(uint256(keccak256("taichi.storage.LpSwap")) - 1)) & ~bytes32(uint256(0xff))
@@ -134,7 +145,37 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
         if (tokenOut != 0) $.token.safeTransfer(msg.sender, tokenOut);
     }
 
+    /// @inheritdoc ILpSwap
+    /// @dev Amounts locked after the announcement (by the member or by `sendLP`) are paid back too: they are the
+    ///      member's own principal, held for it, and nothing else was paid out of them but claims.
+    function closeEarly() external nonReentrant {
+        LpSwapStorage storage $ = _storage();
+        if ($.announcement.time == 0) revert NoEarlyClose();
+        Member storage m = $.members[msg.sender];
+        uint256 dayTimes = $.dayTimes;
+        if (!_locked(m.lp, $.lpRate, dayTimes) && !_locked(m.token, $.tokenRate, dayTimes)) {
+            revert NoEarlyClose();
+        }
+        uint256 lpOut = _end(m.lp);
+        uint256 tokenOut = _end(m.token);
+        // each was part of what is owed
+        unchecked {
+            $.lpOwed -= lpOut;
+            $.tokenOwed -= tokenOut;
+        }
+        emit ClosedEarly(msg.sender, lpOut, tokenOut);
+        if (lpOut != 0) $.lp.safeTransfer(msg.sender, lpOut);
+        if (tokenOut != 0) $.token.safeTransfer(msg.sender, tokenOut);
+    }
+
     // ---------------------------------------------------------------- admin
+
+    /// @inheritdoc ILpSwap
+    function announce(address implementation, address newOwner) external onlyOwner {
+        uint256 time = implementation == address(0) && newOwner == address(0) ? 0 : block.timestamp;
+        _storage().announcement = Announcement(implementation, uint64(time), newOwner);
+        emit ChangeAnnounced(implementation, newOwner, time == 0 ? 0 : time + EXIT_WINDOW);
+    }
 
     /// @inheritdoc ILpSwap
     function sendLP(address account, uint256 amount) external onlyOwnerOrManager nonReentrant {
@@ -166,6 +207,16 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
     }
 
     // ---------------------------------------------------------------- views
+
+    /// @inheritdoc ILpSwap
+    function announcement()
+        external
+        view
+        returns (address implementation, address newOwner, uint256 readyAt)
+    {
+        Announcement memory a = _storage().announcement;
+        return (a.implementation, a.owner, a.time == 0 ? 0 : a.time + EXIT_WINDOW);
+    }
 
     /// @inheritdoc ILpSwap
     function getUserInfo(address account) external view returns (UserInfo memory info) {
@@ -265,6 +316,25 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
         else $.tokenOwed += amount;
     }
 
+    /// @dev Whether part of the position is still locked now (not yet released at its effective rate).
+    function _locked(Position storage p, uint256 current, uint256 dayTimes) private view returns (bool) {
+        Position memory q = p;
+        (uint256 released,) = _released(q, _effectiveRate(q, current), dayTimes);
+        return released < q.amount;
+    }
+
+    /// @dev Ends the position and returns what was still owed of it (its amount less what was claimed). The
+    ///      position is emptied, not marked fully released: a later lock starts a schedule of its own amount,
+    ///      where a fully released position's daily step would count the amount paid back.
+    function _end(Position storage p) private returns (uint256 out) {
+        out = p.amount - p.claimed;
+        delete p.amount;
+        delete p.released;
+        delete p.claimed;
+        delete p.lastTime;
+        delete p.rate;
+    }
+
     /// @dev Settles the position and marks everything released as claimed; returns the amount to pay.
     function _claim(Position storage p, uint256 current, uint256 dayTimes) private returns (uint256 out) {
         _settle(p, current, dayTimes);
@@ -327,7 +397,32 @@ contract LpSwap is ILpSwap, Initializable, OwnableUpgradeable, UUPSUpgradeable, 
         }
     }
 
-    function _authorizeUpgrade(address) internal override onlyOwner {}
+    /// @dev Only an upgrade announced `EXIT_WINDOW` ago while anything is owed: members could leave meanwhile.
+    function _authorizeUpgrade(address implementation) internal override onlyOwner {
+        _landAnnounced(implementation, address(0));
+    }
+
+    /// @notice Only a transfer announced `EXIT_WINDOW` ago while anything is owed (see `announce`).
+    function transferOwnership(address newOwner) public override onlyOwner {
+        _landAnnounced(address(0), newOwner);
+        super.transferOwnership(newOwner);
+    }
+
+    /// @dev Lets the announced change to `implementation` or `owner` land (the other one zero) once `EXIT_WINDOW`
+    ///      has passed since its announcement, and ends the announcement; reverts otherwise. While nothing is owed
+    ///      to members (a new deployment handing itself to the timelock) nothing needs announcing, and a change
+    ///      that was announced still ends its announcement when it lands (members are not shown one that landed).
+    function _landAnnounced(address implementation, address owner) private {
+        LpSwapStorage storage $ = _storage();
+        Announcement memory a = $.announcement;
+        uint256 readyAt = a.time == 0 ? 0 : a.time + EXIT_WINDOW;
+        bool matches = readyAt != 0
+            && (implementation == address(0) ? owner == a.owner : implementation == a.implementation);
+        if (($.lpOwed != 0 || $.tokenOwed != 0) && (!matches || block.timestamp < readyAt)) {
+            revert NotAnnounced(implementation, owner, matches ? readyAt : 0);
+        }
+        if (matches) delete $.announcement;
+    }
 
     function _storage() private pure returns (LpSwapStorage storage $) {
         assembly {

@@ -387,8 +387,44 @@ contract PrivilegedLpSwapTest is LpSwapFixture, Refusals {
         calls.push(abi.encodeCall(LpSwap.setRates, (LP_RATE, TOKEN_RATE)));
         assertOwnerOrManager(address(lpSwap), owner, ILpSwap.NotOwnerOrManager.selector);
 
-        pushOwnership(address(new LpSwap()));
+        calls.push(abi.encodeCall(LpSwap.announce, (user, address(0))));
+        pushOwnership(address(new LpSwap())); // nothing is owed yet: no announcement needed
         assertOwnerOnly(address(lpSwap), list(owner, proposer, manager, stranger));
+    }
+
+    /// @dev While LP or tokens are owed, an upgrade through the timelock needs an announcement `EXIT_WINDOW`
+    ///      before (refused otherwise, by name), and keeps the positions and what is owed: they release as before.
+    function test_lpSwap_upgradeKeepsState() public {
+        address alice = makeAddr("alice");
+        lockLP(alice, 1000 ether);
+        lockToken(alice, 100 ether);
+        address next = address(new LpSwap());
+        bytes memory upgrade = abi.encodeCall(UUPSUpgradeable.upgradeToAndCall, (next, ""));
+        (bytes32 id, bytes32 salt) = schedule(address(lpSwap), upgrade);
+        vm.warp(block.timestamp + DELAY);
+        vm.expectRevert(abi.encodeWithSelector(ILpSwap.NotAnnounced.selector, next, address(0), 0));
+        execute(address(lpSwap), upgrade, salt);
+        asOwner(address(lpSwap), abi.encodeCall(LpSwap.announce, (next, address(0))));
+        (,, uint256 readyAt) = lpSwap.announcement();
+        assertEq(readyAt, block.timestamp + lpSwap.EXIT_WINDOW(), "members have the window to leave");
+        vm.expectRevert(abi.encodeWithSelector(ILpSwap.NotAnnounced.selector, next, address(0), readyAt));
+        execute(address(lpSwap), upgrade, salt);
+        vm.warp(readyAt);
+        bytes32 before = _lpSwapState(alice);
+        execute(address(lpSwap), upgrade, salt);
+        assertTrue(timelock.isOperationDone(id), "ran after the window");
+        assertEq(implementation(address(lpSwap)), next, "upgraded");
+        assertEq(_lpSwapState(alice), before, "state kept");
+        vm.warp(block.timestamp + 100 days);
+        vm.prank(alice);
+        lpSwap.claimLP();
+        assertEq(lp.balanceOf(alice), 1000 ether, "the lp releases as before");
+        assertEq(token.balanceOf(alice), 100 ether, "the tokens too");
+    }
+
+    function _lpSwapState(address account) private view returns (bytes32) {
+        (uint256 totalUser, uint256 lpOwed, uint256 tokenOwed) = lpSwap.getTotals();
+        return keccak256(abi.encode(lpSwap.getUserInfo(account), totalUser, lpOwed, tokenOwed));
     }
 
     /// @dev Lowering a release rate is the owner's: the manager is refused by name, the timelock runs it after the

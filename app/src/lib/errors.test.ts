@@ -174,6 +174,16 @@ describe("parseError: contract custom errors decoded against the Presale ABI", (
     expect(parseError(contractRevert(idoAbi, fewer))).toEqual({ key: "ido.errors.allotmentCutNeedsOwner" });
   });
 
+  it("LpSwap's early close refused (NoEarlyClose(), no arguments) -> the LP swap's message", () => {
+    const early = encodeErrorResult({ abi: lpSwapAbi, errorName: "NoEarlyClose" });
+    expect(translate(parseError(contractRevert(lpSwapAbi, early)))).toBe(
+      "Nothing can be closed early: no change of the LP swap is announced, or nothing of yours is still locked (claim what was released instead)",
+    );
+    // Staking's NoEarlyClose(index) is another error by the same name: not the LP swap's message
+    const staking = encodeErrorResult({ abi: stakingAbi, errorName: "NoEarlyClose", args: [7n] });
+    expect(parseError(contractRevert(stakingAbi, staking))).not.toEqual({ key: "swap.errors.noEarlyClose" });
+  });
+
   it("ReferrerIsOwnReferral -> the own-direct-referral message", () => {
     const abi = parseAbi(["error ReferrerIsOwnReferral(address referrer)"]);
     const data = encodeErrorResult({ abi, errorName: "ReferrerIsOwnReferral", args: [referrer] });

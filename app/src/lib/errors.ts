@@ -111,6 +111,15 @@ export const CONTRACT_ERROR_VALUES: Record<
   }),
 };
 
+/**
+ * Errors two contracts share by name with different arguments, keyed by name: the message for this one's
+ * arguments, or undefined for `CONTRACT_ERROR_MESSAGES`' own. LpSwap's `NoEarlyClose()` has none (Staking's
+ * names its order).
+ */
+export const CONTRACT_ERROR_BY_ARGS: Record<string, (args: readonly unknown[]) => I18nKey | undefined> = {
+  NoEarlyClose: (args) => (args.length === 0 ? "swap.errors.noEarlyClose" : undefined),
+};
+
 /** A receipt with status "reverted" (the transaction was mined but failed). */
 export class TransactionRevertedError extends Error {
   override name = "TransactionRevertedError";
@@ -236,7 +245,7 @@ export function parseError(err: unknown): AppMessage {
     const name = revert.data?.errorName;
     if (name === "Panic") return GENERIC;
     if (name && name !== "Error") {
-      const key = CONTRACT_ERROR_MESSAGES[name];
+      const key = CONTRACT_ERROR_BY_ARGS[name]?.(revert.data?.args ?? []) ?? CONTRACT_ERROR_MESSAGES[name];
       if (!key) return GENERIC;
       const values = CONTRACT_ERROR_VALUES[name]?.(revert.data?.args ?? []);
       return values ? { key, values } : { key };

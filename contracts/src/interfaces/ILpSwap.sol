@@ -7,7 +7,9 @@ pragma solidity ^0.8.24;
 ///         day: the higher of the position's own rate, fixed when it was locked or last topped up, and the
 ///         current `lpRate` / `tokenRate`), and `claimLP` pays what has been released. The owner or the
 ///         registry's manager can credit a member with locked LP (`sendLP`) and take LP the contract holds
-///         beyond what it owes (`sendLPToWallet`). See docs/tokens.md.
+///         beyond what it owes (`sendLPToWallet`). While anything is owed to members, an upgrade or an ownership
+///         transfer lands only `EXIT_WINDOW` after the owner announced it (`announce`), and meanwhile a member
+///         may take back everything still owed to it (`closeEarly`). See docs/tokens.md.
 /// @dev Admin calls are open to the owner and to the Presale registry's manager, but for lowering a rate (owner).
 interface ILpSwap {
     /// @notice A member's positions.
@@ -56,6 +58,12 @@ interface ILpSwap {
     event LPSentToWallet(address indexed to, uint256 amount);
     /// @notice Emitted when the release rates change.
     event RatesUpdated(uint256 lpRate, uint256 tokenRate);
+    /// @notice Emitted when the owner announces an upgrade to `implementation` and/or a transfer to `newOwner`
+    ///         (zero: none; both zero withdraws the announcement); it may land from `readyAt`.
+    event ChangeAnnounced(address implementation, address newOwner, uint256 readyAt);
+    /// @notice Emitted when `account` closed its positions early while a change is announced: `lp` and `tokens`
+    ///         paid back, everything still owed to it (locked, or released and not claimed).
+    event ClosedEarly(address indexed account, uint256 lp, uint256 tokens);
 
     /// @notice Thrown when a required address is zero.
     error ZeroAddress();
@@ -79,6 +87,13 @@ interface ILpSwap {
     /// @notice Thrown when the manager would lower a release rate (`rate` below `current`): a cut is the owner's,
     ///         behind the timelock's delay.
     error RateCutNeedsOwner(uint256 rate, uint256 current);
+    /// @notice Thrown when `closeEarly` finds no change announced, or nothing of the caller's left locked (claim
+    ///         what was released with `claimLP` instead).
+    error NoEarlyClose();
+    /// @notice Thrown when an upgrade to `implementation` or an ownership transfer to `owner` was not announced, or
+    ///         not `EXIT_WINDOW` ago (`readyAt`: when the announced one may land; 0 if none matches), while LP or
+    ///         tokens are owed to members.
+    error NotAnnounced(address implementation, address owner, uint256 readyAt);
 
     /// @notice Basis-points denominator of the rates (10000 = 100% a day).
     function RATE_DENOMINATOR() external view returns (uint256);
@@ -101,17 +116,33 @@ interface ILpSwap {
     function swapToken(uint256 amount, uint256 minTokenRate) external;
     /// @notice Pays the caller its released LP and project tokens.
     function claimLP() external;
+    /// @notice While an upgrade or an ownership change is announced (`announcement`), pays the caller everything
+    ///         still owed to it at once, of both positions: what was released and not claimed and what is still
+    ///         locked, its own LP and tokens less what it claimed (amounts locked after the announcement and LP
+    ///         credited by `sendLP` included), and ends both positions: they are emptied (amounts and claims 0;
+    ///         the member stays listed), and a later lock starts a schedule of its own. `ClosedEarly`;
+    ///         `NoEarlyClose` with nothing announced or nothing of the caller's left locked.
+    function closeEarly() external;
     /// @notice Takes `amount` LP tokens from the caller (owner or manager) and locks them for `account`; the
     ///         position keeps its effective rate (a credit never lowers it).
     function sendLP(address account, uint256 amount) external;
     /// @notice Sends `amount` of the LP held beyond what is owed to `to` (owner or manager).
     function sendLPToWallet(address to, uint256 amount) external;
+    /// @notice Owner: announces an upgrade to `implementation` and/or an ownership transfer to `newOwner` (zero:
+    ///         none); while LP or tokens are owed to members, `upgradeToAndCall` and `transferOwnership` accept
+    ///         only what was announced `EXIT_WINDOW` ago, and members may `closeEarly` until it lands. Both zero
+    ///         withdraws the announcement.
+    function announce(address implementation, address newOwner) external;
     /// @notice Sets the daily release rates. A raise applies at once to every position, days not yet settled
     ///         included; a cut only to positions locked or topped up by their member after it. The manager may keep
     ///         or raise each rate; lowering either is the owner's (the timelock, so members see it coming):
     ///         `RateCutNeedsOwner(rate, current)` for the manager.
     function setRates(uint256 lpRate, uint256 tokenRate) external;
 
+    /// @notice The change announced: implementation, new owner, and when it may land (0: none announced).
+    function announcement() external view returns (address implementation, address newOwner, uint256 readyAt);
+    /// @notice How long members have to close their positions early between an announcement and its change.
+    function EXIT_WINDOW() external view returns (uint256);
     /// @notice A member's positions, with what is released now.
     function getUserInfo(address account) external view returns (UserInfo memory);
     /// @notice The configuration.

@@ -8,9 +8,11 @@ import {ILpSwap} from "../../src/interfaces/ILpSwap.sol";
 import {MockToken} from "../mocks/MockToken.sol";
 
 /// @dev Locks LP and tokens (with and without the rate the member was shown), claims, credits LP as the manager,
-///      takes surplus LP, changes the rates (the manager, or the owner) and moves time, with four members. Ghosts:
-///      what went in and what was paid out, per asset, per position a floor of what its own rate guarantees (see
-///      `Floor`), and whether a member's terms or the owner's cut power were ever broken.
+///      takes surplus LP, changes the rates (the manager, or the owner), announces an upgrade (or withdraws it) and
+///      lands it, closes members' positions early and moves time, with four members. Ghosts: what went in and
+///      what was paid out, per asset, per position a floor of what its own rate guarantees (see `Floor`), what
+///      the positions closed early held, and whether a member's terms, the owner's cut power, an early close's
+///      payout or the exit window were ever broken.
 contract LpSwapHandler {
     /// @dev Taken when a position's own rate is set (a lock or a credit): its amount, what it had released, the
     ///      rate it is owed from then on (the current one on a member's lock or when nothing was left locked; on
@@ -43,6 +45,21 @@ contract LpSwapHandler {
     uint256 public ghostTokenOut;
     uint256 public ghostSurplusIn;
     uint256 public ghostSurplusOut;
+    /// @dev Paid by early closes, and the amounts and claims of the positions they emptied.
+    uint256 public ghostLpEarlyOut;
+    uint256 public ghostTokenEarlyOut;
+    uint256 public ghostLpClosedAmount;
+    uint256 public ghostTokenClosedAmount;
+    uint256 public ghostLpClosedClaimed;
+    uint256 public ghostTokenClosedClaimed;
+    uint256 public ghostEarlyCloses;
+    /// @dev An early close paid other than the member's amount less what it claimed, changed another member's
+    ///      position, or was refused (or accepted) against the rule: a change announced and something locked.
+    bool public ghostEarlyCloseBroken;
+    /// @dev An upgrade landed while something was owed without having been announced `EXIT_WINDOW` before, or
+    ///      was refused once it had been (or with nothing owed).
+    bool public ghostLandingBroken;
+    address[] private _implementations;
     mapping(address actor => mapping(bool isLp => Floor)) private _floors;
 
     constructor(LpSwap lpSwap_, MockToken lp_, MockToken token_, address manager_, address owner_) {
@@ -54,6 +71,8 @@ contract LpSwapHandler {
         for (uint256 i = 1; i <= 4; ++i) {
             actors.push(address(uint160(0x7200 + i)));
         }
+        _implementations.push(address(new LpSwap()));
+        _implementations.push(address(new LpSwap()));
     }
 
     function actorCount() external view returns (uint256) {
@@ -177,6 +196,70 @@ contract LpSwapHandler {
         }
     }
 
+    /// @dev The owner announces an upgrade to one of two implementations, or withdraws the announcement.
+    function announce(uint256 seed) external {
+        address implementation = seed % 3 == 2 ? address(0) : _implementations[seed % 3];
+        vm.prank(owner);
+        lpSwap.announce(implementation, address(0));
+    }
+
+    /// @dev The owner upgrades to one of the two implementations: it must land iff nothing is owed, or it is the
+    ///      one announced and the window has passed.
+    function land(uint256 seed) external {
+        address implementation = _implementations[seed % 2];
+        (address announced,, uint256 readyAt) = lpSwap.announcement();
+        (, uint256 lpOwed, uint256 tokenOwed) = lpSwap.getTotals();
+        bool matches = readyAt != 0 && announced == implementation;
+        bool allowed = (lpOwed == 0 && tokenOwed == 0) || (matches && !(block.timestamp < readyAt));
+        vm.prank(owner);
+        try lpSwap.upgradeToAndCall(implementation, "") {
+            if (!allowed) ghostLandingBroken = true;
+            (,, readyAt) = lpSwap.announcement();
+            if (matches && readyAt != 0) ghostLandingBroken = true; // the announcement ends with its change
+        } catch (bytes memory reason) {
+            bytes memory expected = abi.encodeWithSelector(
+                ILpSwap.NotAnnounced.selector, implementation, address(0), matches ? readyAt : 0
+            );
+            if (allowed || keccak256(reason) != keccak256(expected)) ghostLandingBroken = true;
+        }
+    }
+
+    /// @dev A member closes early: paid exactly what it is owed (its amounts less its claims) iff a change is
+    ///      announced and something of its is locked; the other members' positions are untouched.
+    function closeEarly(uint256 actorSeed) external {
+        address actor = actors[actorSeed % actors.length];
+        ILpSwap.UserInfo memory u = lpSwap.getUserInfo(actor);
+        (,, uint256 readyAt) = lpSwap.announcement();
+        bool locked = u.claimLP + u.pendingLP < u.amountLP || u.claimToken + u.pendingToken < u.amountToken;
+        bytes32 others = _othersHash(actor);
+        uint256 lpBefore = lp.balanceOf(actor);
+        uint256 tokenBefore = token.balanceOf(actor);
+        vm.prank(actor);
+        try lpSwap.closeEarly() {
+            uint256 lpOut = lp.balanceOf(actor) - lpBefore;
+            uint256 tokenOut = token.balanceOf(actor) - tokenBefore;
+            if (readyAt == 0 || !locked) ghostEarlyCloseBroken = true;
+            if (lpOut != u.amountLP - u.claimLP || tokenOut != u.amountToken - u.claimToken) {
+                ghostEarlyCloseBroken = true;
+            }
+            if (_othersHash(actor) != others) ghostEarlyCloseBroken = true;
+            ghostLpEarlyOut += lpOut;
+            ghostTokenEarlyOut += tokenOut;
+            ghostLpClosedAmount += u.amountLP;
+            ghostTokenClosedAmount += u.amountToken;
+            ghostLpClosedClaimed += u.claimLP;
+            ghostTokenClosedClaimed += u.claimToken;
+            ++ghostEarlyCloses;
+            _floors[actor][true] = Floor(0, 0, 0, block.timestamp);
+            _floors[actor][false] = Floor(0, 0, 0, block.timestamp);
+        } catch (bytes memory reason) {
+            if (
+                (readyAt != 0 && locked)
+                    || keccak256(reason) != keccak256(abi.encodeWithSelector(ILpSwap.NoEarlyClose.selector))
+            ) ghostEarlyCloseBroken = true;
+        }
+    }
+
     /// @dev What the position's floor guarantees now.
     function floorOf(address actor, bool isLp) external view returns (uint256 released) {
         Floor memory f = _floors[actor][isLp];
@@ -192,6 +275,12 @@ contract LpSwapHandler {
 
     function warp(uint256 seconds_) external {
         vm.warp(block.timestamp + _bound(seconds_, 0, 30 days));
+    }
+
+    function _othersHash(address actor) private view returns (bytes32 h) {
+        for (uint256 i = 0; i < actors.length; ++i) {
+            if (actors[i] != actor) h = keccak256(abi.encode(h, lpSwap.getUserInfo(actors[i])));
+        }
     }
 
     function _expectRateBelowExpected(bytes memory reason, uint256 rate, uint256 expected) private {
@@ -243,10 +332,13 @@ contract LpSwapInvariantTest is LpSwapFixture {
             tokenAmount += u.amountToken;
             tokenClaimed += u.claimToken;
         }
-        assertEq(lpAmount, handler.ghostLpIn(), "lp locked == lp in");
-        assertEq(tokenAmount, handler.ghostTokenIn(), "tokens locked == tokens in");
-        assertEq(lpClaimed, handler.ghostLpOut(), "lp claimed == lp paid");
-        assertEq(tokenClaimed, handler.ghostTokenOut(), "tokens claimed == tokens paid");
+        // positions closed early were emptied: what they held is counted apart
+        assertEq(lpAmount + handler.ghostLpClosedAmount(), handler.ghostLpIn(), "lp locked == lp in");
+        assertEq(
+            tokenAmount + handler.ghostTokenClosedAmount(), handler.ghostTokenIn(), "tokens locked == in"
+        );
+        assertEq(lpClaimed + handler.ghostLpClosedClaimed(), handler.ghostLpOut(), "lp claimed == lp paid");
+        assertEq(tokenClaimed + handler.ghostTokenClosedClaimed(), handler.ghostTokenOut(), "tokens claimed");
         (, uint256 lpOwed, uint256 tokenOwed) = lpSwap.getTotals();
         assertEq(lpOwed, lpAmount - lpClaimed, "lpOwed");
         assertEq(tokenOwed, tokenAmount - tokenClaimed, "tokenOwed");
@@ -282,6 +374,35 @@ contract LpSwapInvariantTest is LpSwapFixture {
     /// @dev Only the owner lowers a rate; the manager's raises (or equal rates) always go through.
     function invariant_onlyTheOwnerLowersARate() public view {
         assertTrue(!handler.ghostRatesBroken(), "the manager lowered a rate, or a change was refused");
+    }
+
+    /// @dev An early close pays the member its amounts less what it claimed, never more, only while a change is
+    ///      announced and something of its is locked, and leaves the other members' positions as they were; in
+    ///      all, early closes paid what the positions they closed held less their claims.
+    function invariant_earlyClosePaysNoMoreThanTheAmountLessClaims() public view {
+        assertTrue(!handler.ghostEarlyCloseBroken(), "an early close broke its rule");
+        assertEq(
+            handler.ghostLpEarlyOut(),
+            handler.ghostLpClosedAmount() - handler.ghostLpClosedClaimed(),
+            "lp paid early == closed amounts - their claims"
+        );
+        assertEq(
+            handler.ghostTokenEarlyOut(),
+            handler.ghostTokenClosedAmount() - handler.ghostTokenClosedClaimed(),
+            "tokens paid early == closed amounts - their claims"
+        );
+    }
+
+    /// @dev While anything is owed, an upgrade lands only as announced, `EXIT_WINDOW` after the announcement.
+    function invariant_upgradesWaitForTheExitWindow() public view {
+        assertTrue(!handler.ghostLandingBroken(), "an upgrade landed unannounced, early, or was refused");
+    }
+
+    /// @dev What the members who stayed are owed stays held, after any early closes (see also the equalities below).
+    function invariant_holdsWhatTheOthersAreOwed() public view {
+        (, uint256 lpOwed, uint256 tokenOwed) = lpSwap.getTotals();
+        assertGe(lp.balanceOf(address(lpSwap)), lpOwed, "lp held >= owed");
+        assertGe(token.balanceOf(address(lpSwap)), tokenOwed, "tokens held >= owed");
     }
 
     function invariant_holdsWhatItOwes() public view {

@@ -19,6 +19,8 @@ import {
   swapBlockReason,
   lockCall,
   topUpRateDrop,
+  earlyCloseQuote,
+  lpAnnouncement,
 } from "./logic";
 
 // the deploy's defaults (docs/tokens.md): buy 3% (pool, node, dividend), sell 5% (burn 1% included)
@@ -318,5 +320,58 @@ describe("impactGuard: what the review asks before a swap is sent", () => {
     expect(impactGuard(1500n)).toBe("acknowledge");
     expect(impactGuard(1501n)).toBe("typed");
     expect(impactGuard(3300n)).toBe("typed");
+  });
+});
+
+describe("lpAnnouncement: LpSwap's announced change", () => {
+  const implementation = "0x00000000000000000000000000000000000000a1";
+  const zero = "0x0000000000000000000000000000000000000000";
+
+  it("is undefined when nothing is announced (readyAt 0), or not read yet", () => {
+    expect(lpAnnouncement([zero, zero, 0n])).toBeUndefined();
+    expect(lpAnnouncement(undefined)).toBeUndefined();
+  });
+
+  it("names the upgrade and/or the transfer announced, zero addresses left out", () => {
+    expect(lpAnnouncement([implementation, zero, 1_767_225_600n])).toEqual({
+      implementation,
+      newOwner: undefined,
+      readyAt: 1_767_225_600n,
+    });
+    expect(lpAnnouncement([zero, implementation, 5n])).toEqual({
+      implementation: undefined,
+      newOwner: implementation,
+      readyAt: 5n,
+    });
+  });
+});
+
+describe("earlyCloseQuote: what closing LpSwap positions early pays back", () => {
+  // 1000 LP locked, 100 claimed, 50 released and not claimed; 500 tokens, 100 claimed, none pending
+  const user = {
+    amountLP: parseEther("1000"),
+    claimLP: parseEther("100"),
+    pendingLP: parseEther("50"),
+    amountToken: parseEther("500"),
+    claimToken: parseEther("100"),
+    pendingToken: 0n,
+  };
+
+  it("pays each position's amount less what was claimed: still locked plus released and not claimed", () => {
+    const q = earlyCloseQuote(user);
+    // not the locked part alone (850), nor the amount (1000): the contract pays amount - claimed
+    expect(q.lp).toEqual({ locked: parseEther("850"), released: parseEther("50"), total: parseEther("900") });
+    expect(q.token).toEqual({ locked: parseEther("400"), released: 0n, total: parseEther("400") });
+    expect(q.closable).toBe(true);
+  });
+
+  it("is closable while either position has something locked, not when both are fully released", () => {
+    const lpReleased = { ...user, claimLP: parseEther("100"), pendingLP: parseEther("900") };
+    expect(earlyCloseQuote(lpReleased).closable).toBe(true); // the tokens are still locked
+    expect(earlyCloseQuote(lpReleased).lp.total).toBe(parseEther("900"));
+    const both = { ...lpReleased, pendingToken: parseEther("400") };
+    expect(earlyCloseQuote(both).closable).toBe(false); // claim it instead
+    const none = { ...user, amountLP: 0n, claimLP: 0n, pendingLP: 0n, amountToken: 0n, claimToken: 0n };
+    expect(earlyCloseQuote(none).closable).toBe(false);
   });
 });

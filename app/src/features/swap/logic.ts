@@ -1,4 +1,5 @@
 import { type Dex, getAmountOut } from "@taichi/contracts/dex";
+import { type Address, zeroAddress } from "viem";
 import { RATE_DENOMINATOR } from "../ido/logic";
 
 /** A buy spends USDT for a project token; a sell spends the token for USDT (docs/tokens.md). */
@@ -243,4 +244,60 @@ export function lockCall(
   return asset === "lp"
     ? { functionName: "swapLP", args: [amount, config.lpRate] }
     : { functionName: "swapToken", args: [amount, config.tokenRate] };
+}
+
+/** LpSwap's announced change (`announcement()`): an upgrade and/or an ownership transfer, and when it may land. */
+export type LpAnnouncement = {
+  /** the implementation an upgrade is announced to (undefined: no upgrade) */
+  implementation?: Address;
+  /** the owner a transfer is announced to (undefined: no transfer) */
+  newOwner?: Address;
+  /** unix seconds (chain time) from which it may land */
+  readyAt: bigint;
+};
+
+/** `announcement()`'s answer as a change, or undefined when nothing is announced (`readyAt` 0). */
+export function lpAnnouncement(
+  read: readonly [Address, Address, bigint] | undefined,
+): LpAnnouncement | undefined {
+  if (!read || read[2] === 0n) return undefined;
+  const [implementation, newOwner, readyAt] = read;
+  return {
+    implementation: implementation === zeroAddress ? undefined : implementation,
+    newOwner: newOwner === zeroAddress ? undefined : newOwner,
+    readyAt,
+  };
+}
+
+/** A member's LpSwap positions as `getUserInfo` reads them. */
+export type LpPositions = {
+  amountLP: bigint;
+  claimLP: bigint;
+  pendingLP: bigint;
+  amountToken: bigint;
+  claimToken: bigint;
+  pendingToken: bigint;
+};
+
+/** What `closeEarly()` pays back of one asset: what is still locked, and what was released and not claimed. */
+export type EarlyCloseAsset = { locked: bigint; released: bigint; total: bigint };
+
+/**
+ * What `closeEarly()` would pay the member now, per asset: everything still owed, its amount less what it
+ * claimed (the still-locked part plus what was released and not claimed), and whether it may close at all
+ * (something still locked: a position fully released is claimed with `claimLP` instead, `NoEarlyClose`).
+ */
+export function earlyCloseQuote(user: LpPositions): {
+  lp: EarlyCloseAsset;
+  token: EarlyCloseAsset;
+  closable: boolean;
+} {
+  const asset = (amount: bigint, claimed: bigint, pending: bigint): EarlyCloseAsset => ({
+    locked: amount - claimed - pending,
+    released: pending,
+    total: amount - claimed,
+  });
+  const lp = asset(user.amountLP, user.claimLP, user.pendingLP);
+  const token = asset(user.amountToken, user.claimToken, user.pendingToken);
+  return { lp, token, closable: lp.locked > 0n || token.locked > 0n };
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "../../../i18n";
 import { AmountInput } from "../../../components/AmountInput";
 import { validateAmount } from "../../../lib/amount";
@@ -9,15 +9,22 @@ import { appChain } from "../../../wagmi";
 import type { AppConnection } from "../../wallet/hooks/useAppConnection";
 import { lpSwap } from "../contracts";
 import { useLpSwapAccount } from "../hooks/useSwap";
-import { lockCall, topUpRateDrop } from "../logic";
+import { type LpAnnouncement, earlyCloseQuote, lockCall, topUpRateDrop } from "../logic";
 import { ReadPending } from "../../../components/ReadError";
+import { ConfirmModal } from "../../../components/ConfirmModal";
+import { Countdown } from "../../../components/Countdown";
+import { formatUtc } from "../../manager/fields";
+import { chainNow } from "../../ido/logic";
+import { useNow } from "../../../lib/useNow";
 
 type Asset = "lp" | "token";
 
 /**
  * LpSwap (docs/tokens.md): lock LP tokens of the token/USDT pair (`swapLP`) or project tokens
  * (`swapToken`), released linearly per day, and `claimLP()` to take what was released of both. A lock
- * carries the daily rate shown (`lockCall`), so a cut that lands first reverts it.
+ * carries the daily rate shown (`lockCall`), so a cut that lands first reverts it. While an upgrade or an
+ * ownership transfer of LpSwap is announced, a notice says what and when it may land, and "Close early"
+ * (`closeEarly()`, confirmed with what comes back) returns everything still owed of both positions.
  */
 export function LpSwapCard({ connection }: { connection: AppConnection }) {
   const { t } = useTranslation();
@@ -28,6 +35,7 @@ export function LpSwapCard({ connection }: { connection: AppConnection }) {
   const [asset, setAsset] = useState<Asset>("lp");
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
+  const [confirmClose, setConfirmClose] = useState(false);
   const tokenSymbol = lp.tokenSymbol ?? t("swap.lp.tokenAsset");
   const balance = asset === "lp" ? lp.lpBalance : lp.tokenBalance;
   const check = text.trim() === "" ? undefined : validateAmount(text, { balance });
@@ -66,6 +74,12 @@ export function LpSwapCard({ connection }: { connection: AppConnection }) {
     if (target) await run(() => send({ ...target, functionName: "claimLP", args: [] }));
   }
 
+  async function closeEarly() {
+    setConfirmClose(false);
+    const target = lpSwap;
+    if (target) await run(() => send({ ...target, functionName: "closeEarly", args: [] }));
+  }
+
   const lpValue = (v: bigint) => `${formatAmount(v, { fractionDigits: 6 })} LP`;
   const tokenValue = (v: bigint) => `${formatAmount(v, { fractionDigits: 6 })} ${tokenSymbol}`;
 
@@ -85,8 +99,59 @@ export function LpSwapCard({ connection }: { connection: AppConnection }) {
   } else if (!user || !config) {
     body = <ReadPending isError={lp.isError} />;
   } else {
+    const quote = earlyCloseQuote(user);
     body = (
       <>
+        {lp.announcement && (
+          <EarlyCloseNotice announcement={lp.announcement} blockTime={lp.blockTime} readAt={lp.blockReadAt}>
+            <button
+              type="button"
+              className="button block ghost"
+              disabled={!quote.closable || busy}
+              onClick={() => setConfirmClose(true)}
+            >
+              {t("swap.lp.earlyClose.button")}
+            </button>
+            {!quote.closable && <p className="muted small center">{t("swap.lp.earlyClose.nothingLocked")}</p>}
+          </EarlyCloseNotice>
+        )}
+        {confirmClose && (
+          <ConfirmModal
+            title={t("swap.lp.earlyClose.confirmTitle")}
+            confirmLabel={t("swap.lp.earlyClose.button")}
+            onConfirm={() => void closeEarly()}
+            onCancel={() => setConfirmClose(false)}
+          >
+            <p>{t("swap.lp.earlyClose.confirmIntro")}</p>
+            <dl className="kv" data-testid="early-close-quote">
+              <div>
+                <dt>{t("swap.lp.earlyClose.lpLocked")}</dt>
+                <dd>{lpValue(quote.lp.locked)}</dd>
+              </div>
+              <div>
+                <dt>{t("swap.lp.earlyClose.lpReleased")}</dt>
+                <dd>{lpValue(quote.lp.released)}</dd>
+              </div>
+              <div>
+                <dt>{t("swap.lp.earlyClose.lpTotal")}</dt>
+                <dd className="kv-strong">{lpValue(quote.lp.total)}</dd>
+              </div>
+              <div>
+                <dt>{t("swap.lp.earlyClose.tokenLocked")}</dt>
+                <dd>{tokenValue(quote.token.locked)}</dd>
+              </div>
+              <div>
+                <dt>{t("swap.lp.earlyClose.tokenReleased")}</dt>
+                <dd>{tokenValue(quote.token.released)}</dd>
+              </div>
+              <div>
+                <dt>{t("swap.lp.earlyClose.tokenTotal")}</dt>
+                <dd className="kv-strong">{tokenValue(quote.token.total)}</dd>
+              </div>
+            </dl>
+            <p className="warn-text">{t("swap.lp.earlyClose.confirmEnds")}</p>
+          </ConfirmModal>
+        )}
         <p className="muted small">
           {t("swap.lp.rates", {
             hours: (Number(config.dayTimes) / 3600).toString(),
@@ -189,5 +254,62 @@ export function LpSwapCard({ connection }: { connection: AppConnection }) {
       </h2>
       {body}
     </section>
+  );
+}
+
+/**
+ * LpSwap's announced change: an upgrade to an implementation and/or an ownership transfer, when it may land
+ * (UTC, and a countdown on the chain's clock), and that until then a member may take back everything still
+ * owed to it (`children`: the Close early button).
+ */
+function EarlyCloseNotice({
+  announcement,
+  blockTime,
+  readAt,
+  children,
+}: {
+  announcement: LpAnnouncement;
+  blockTime: number | undefined;
+  readAt: number | undefined;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const local = useNow();
+  const now = chainNow(local, blockTime, readAt);
+  const offset = now - local; // the chain's clock may run ahead of the local one (a Countdown ticks locally)
+  const { implementation, newOwner, readyAt } = announcement;
+  const landing = BigInt(Math.floor(now)) >= readyAt;
+  return (
+    <div className="lp-early-close" role="region" aria-labelledby="lp-early-close-title">
+      <h3 id="lp-early-close-title" className="warn-text">
+        {t("swap.lp.earlyClose.title")}
+      </h3>
+      <ul>
+        {implementation && (
+          <li>
+            {t("swap.lp.earlyClose.upgrade")} <code className="address-full">{implementation}</code>
+          </li>
+        )}
+        {newOwner && (
+          <li>
+            {t("swap.lp.earlyClose.transfer")} <code className="address-full">{newOwner}</code>
+          </li>
+        )}
+      </ul>
+      <dl className="kv">
+        <div>
+          <dt>{t("swap.lp.earlyClose.readyAt")}</dt>
+          <dd data-testid="lp-announce-ready-at">{formatUtc(readyAt)}</dd>
+        </div>
+        <div>
+          <dt>{t("swap.lp.earlyClose.countdown")}</dt>
+          <dd>
+            {landing ? t("swap.lp.earlyClose.landing") : <Countdown targetSec={Number(readyAt) - offset} />}
+          </dd>
+        </div>
+      </dl>
+      <p className="small">{t("swap.lp.earlyClose.rule")}</p>
+      {children}
+    </div>
   );
 }

@@ -21,6 +21,7 @@ import {
   MAX_DEADLINE_MIN,
   MAX_SLIPPAGE_BPS,
   MIN_SLIPPAGE_BPS,
+  lpAnnouncement,
   storedNumber,
 } from "../logic";
 
@@ -162,8 +163,9 @@ export function useRouterQuote(path: readonly [Address, Address] | undefined, am
 }
 
 /**
- * The member's LP swap position (`getUserInfo`), the schedule (`getConfig`), and their LP and token
- * balances; the LP and token addresses come from `getContracts`.
+ * The member's LP swap position (`getUserInfo`), the schedule (`getConfig`), the change announced
+ * (`announcement`, with the chain's time while one is), and their LP and token balances; the LP and token
+ * addresses come from `getContracts`.
  */
 export function useLpSwapAccount(account: Address | undefined) {
   const gate = useReadGate();
@@ -174,10 +176,18 @@ export function useLpSwapAccount(account: Address | undefined) {
       { ...LP_SWAP, functionName: "getConfig" },
       { ...LP_SWAP, functionName: "getContracts" },
       { ...LP_SWAP, functionName: "getUserInfo", args: [who] },
+      { ...LP_SWAP, functionName: "announcement" },
     ],
     query: { enabled: !!lpSwap && gate },
   });
-  const [config, contracts, user] = base.data ?? [];
+  const [config, contracts, user, announced] = base.data ?? [];
+  const announcement = lpAnnouncement(announced);
+  // the chain's clock, for when the announced change may land (a test chain's may run ahead)
+  const block = useReadContract({
+    ...MULTICALL,
+    functionName: "getCurrentBlockTimestamp",
+    query: { enabled: !!multicall3 && !!announcement && gate },
+  });
   const [lp, token] = contracts ?? [];
   const balances = useReadContracts({
     allowFailure: false,
@@ -195,6 +205,9 @@ export function useLpSwapAccount(account: Address | undefined) {
     lp,
     token,
     user: account ? user : undefined,
+    announcement,
+    blockTime: block.data === undefined ? undefined : Number(block.data),
+    blockReadAt: block.dataUpdatedAt ? Math.floor(block.dataUpdatedAt / 1000) : undefined,
     lpBalance: account ? lpBalance : undefined,
     tokenBalance: account ? tokenBalance : undefined,
     tokenSymbol,
