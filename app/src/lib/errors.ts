@@ -68,7 +68,7 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   OrderNotEnded: "stakes.errors.notEnded",
   AlreadyReleased: "stakes.errors.released",
   NoEarlyClose: "stakes.errors.noEarlyClose",
-  // an upgrade or ownership transfer of Staking not announced EXIT_WINDOW before (while orders are open)
+  // an upgrade or ownership transfer of Staking or LpSwap not announced EXIT_WINDOW before (while funds are locked)
   NotAnnounced: "errors.notAnnounced",
   NotOwnerOrManager: "stakes.errors.notManager",
   // Staking admin setters (the manager area)
