@@ -42,6 +42,8 @@ declare module "fastify" {
     operators: ReadonlySet<string>;
     /** What routes with `bulkhead: "team"` (the team calls) and `"registration"` run through. */
     bulkheads: Record<BulkheadName, Bulkhead>;
+    /** Whether each code-0 `data` is checked against the API contract (`lib/contract.ts`). */
+    checkAnswers: boolean;
   }
   interface FastifyContextConfig {
     /** The bulkhead the route runs through; the team calls yield to every request not of theirs. */
@@ -79,6 +81,11 @@ export type BuildAppOptions = {
   bulkhead?: BulkheadOptions;
   /** Registrations' limits in this process; default: `DEFAULT_REGISTRATION_BULKHEAD`. */
   registrationBulkhead?: BulkheadOptions;
+  /**
+   * Check each code-0 answer's `data` against the API contract and answer 500 on a mismatch; default:
+   * on when `NODE_ENV` is `test` (vitest sets it), off otherwise.
+   */
+  checkAnswers?: boolean;
 };
 
 /** Team calls in flight and queued per process, and their longest wait for a turn (the environment's defaults). */
@@ -146,6 +153,7 @@ export function buildApp({
   trustProxy = [],
   bulkhead = DEFAULT_BULKHEAD,
   registrationBulkhead = DEFAULT_REGISTRATION_BULKHEAD,
+  checkAnswers = process.env.NODE_ENV === "test",
 }: BuildAppOptions) {
   const app: FastifyInstance = Fastify({
     logger,
@@ -167,6 +175,7 @@ export function buildApp({
     team: new Bulkhead(bulkhead),
     registration: new Bulkhead(registrationBulkhead),
   });
+  app.decorate("checkAnswers", checkAnswers);
   app.decorateRequest("session", null);
   // The requests the team calls yield to: in flight until their response is sent or cut.
   app.addHook("onRequest", async (request, reply) => {

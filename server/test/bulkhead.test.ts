@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { buildApp } from "../src/app.ts";
 import { createDb, migrate, type Db } from "../src/db/index.ts";
 import { Bulkhead, BulkheadFullError, type BulkheadOptions } from "../src/lib/bulkhead.ts";
-import { defineInvestRoute, INVEST_PREFIX } from "../src/routes/invest/index.ts";
+import { defineRoute, INVEST_PREFIX } from "../src/routes/invest/index.ts";
 import type { InvestContext } from "../src/routes/invest/route.ts";
 import {
   addressOf,
@@ -229,7 +229,7 @@ describe("team calls through the bulkhead", () => {
     const release = deferred();
     const holding = deferred();
     const app = buildApp({ db, verifySession: addressTokens, bulkhead });
-    const heldCall = defineInvestRoute({
+    const heldCall = defineRoute({
       name: "teamInfo",
       auth: true,
       bulkhead: "team",
@@ -268,7 +268,7 @@ describe("team calls through the bulkhead", () => {
       bulkhead: { inFlight: 1, queued: 5, waitMs: 60_000, yieldMs: 60_000 },
     });
     const routes = [
-      defineInvestRoute({
+      defineRoute({
         name: "walletList",
         auth: true,
         handler: async () => {
@@ -278,7 +278,7 @@ describe("team calls through the bulkhead", () => {
           return "ordinary";
         },
       }),
-      defineInvestRoute({ name: "teamInfo", auth: true, bulkhead: "team", handler: teamCall }),
+      defineRoute({ name: "teamInfo", auth: true, bulkhead: "team", handler: teamCall }),
     ];
     app.register(async (child) => routes.forEach((route) => route.register(child)), { prefix: TEST_PREFIX });
     const send = (name: string, address: string) =>
@@ -391,7 +391,7 @@ describe("team calls through the bulkhead", () => {
       verifySession: addressTokens,
       bulkhead: { inFlight: 1, queued: 5, waitMs: 60_000, yieldMs: 0 },
     });
-    const teamInfo = defineInvestRoute({
+    const teamInfo = defineRoute({
       name: "teamInfo",
       auth: true,
       bulkhead: "team",

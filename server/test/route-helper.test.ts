@@ -8,13 +8,8 @@ import { buildApp, type BuildAppOptions } from "../src/app.ts";
 import type { Db } from "../src/db/index.ts";
 import { reject } from "../src/lib/api.ts";
 import type { SessionVerifier } from "../src/plugins/session.ts";
-import {
-  defineInvestRoute,
-  INVEST_PREFIX,
-  INVEST_ROUTE_NAMES,
-  investRoutes,
-} from "../src/routes/invest/index.ts";
-import { addressSchema } from "../src/routes/invest/schemas.ts";
+import { defineRoute, INVEST_PREFIX, INVEST_ROUTE_NAMES, investRoutes } from "../src/routes/invest/index.ts";
+import { addressSchema } from "@taichi/api";
 import { ALICE, createTestDb, post as postTo } from "./helpers.ts";
 
 const TOKEN = "valid-token";
@@ -27,13 +22,13 @@ const post = (app: FastifyInstance, name: string, options: Parameters<typeof pos
 const verifySession: SessionVerifier = async (token) => (token === TOKEN ? { address: ALICE } : null);
 
 // Test-only routes, named like real endpoints that are not built yet.
-const my = defineInvestRoute({
+const my = defineRoute({
   name: "my",
   auth: true,
   handler: async ({ session }) => ({ address: session?.address ?? null }),
 });
 
-const register = defineInvestRoute<{ username: string; recommend: string }, unknown>({
+const register = defineRoute<{ username: string; recommend: string }, unknown>({
   name: "register",
   body: {
     type: "object",

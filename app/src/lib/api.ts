@@ -1,15 +1,20 @@
+import { API_CODE } from "@taichi/api/codes";
 import type { AppMessage } from "../i18n/keys";
 import type { Lang } from "../i18n/lang";
 
 /** Spec section 9: backend requests time out after 60 s. */
 export const API_TIMEOUT_MS = 60_000;
 
-/** Backend answer codes (spec section 8). */
-export const API_CODE = { ok: 0, sessionInvalid: 4700, rejected: 4800 } as const;
+/** Backend answer codes (spec section 8), from the API contract. */
+export { API_CODE };
 
+/** The envelope as received: nothing in it is trusted until checked. */
 export type ApiEnvelope<T> = { code: number; msg?: string; data: T };
 
-/** The backend answered with a code other than 0. `message` is the server's msg. */
+/**
+ * The backend answered with a code other than 0 (4700, 4800 or one the app does not know). `message` is
+ * the server's msg. (The server's `ApiRefusal` is the refusal it throws to answer 4700/4800.)
+ */
 export class ApiError extends Error {
   override name = "ApiError";
   constructor(

@@ -1,12 +1,10 @@
 /** Money is bigint base units (18 decimals) in code, numeric(78,0) in SQL, decimal strings in JSON. */
 import { formatUnits, parseUnits } from "viem";
+import type { CreditType } from "@taichi/api";
+
+export { CREDIT_TYPES, DECIMAL_AMOUNT_PATTERN, type CreditType } from "@taichi/api";
 
 export const DECIMALS = 18;
-export const CREDIT_TYPES = ["usdt", "arb"] as const;
-export type CreditType = (typeof CREDIT_TYPES)[number];
-
-/** A token amount as typed by a person: digits with up to 18 decimals (`"12.5"`). */
-export const DECIMAL_AMOUNT_PATTERN = "^(0|[1-9][0-9]{0,17})(\\.[0-9]{1,18})?$";
 
 export function units(text: string): bigint {
   return parseUnits(text, DECIMALS);

@@ -20,10 +20,13 @@ import type { CreditType } from "./money.ts";
 
 export type PaymentClaim = { hash: Hash; from: Address; amount: bigint };
 export type PaymentFailure = "notFound" | "failed" | "unconfirmed" | "mismatch" | "stale" | "unavailable";
-/** `blockNumber`: the block that holds the transfer (a fake chain in tests may leave it out). */
-export type PaymentCheck = { ok: true; blockNumber?: bigint } | { ok: false; reason: PaymentFailure };
+/**
+ * The chain's verdict on a claimed payment or payout hash (what a member is told to pay is the contract's
+ * `PaymentDue`). `blockNumber`: the block that holds the transfer (a fake chain in tests may leave it out).
+ */
+export type PaymentVerdict = { ok: true; blockNumber?: bigint } | { ok: false; reason: PaymentFailure };
 
-export type VerifyPayment = (claim: PaymentClaim) => Promise<PaymentCheck>;
+export type VerifyPayment = (claim: PaymentClaim) => Promise<PaymentVerdict>;
 
 /**
  * A withdrawal payout: `amount` of the credit type's token from the treasury to `to`, mined after block
@@ -36,7 +39,7 @@ export type PayoutClaim = {
   creditType: CreditType;
   after: bigint | null;
 };
-export type VerifyPayout = (claim: PayoutClaim) => Promise<PaymentCheck>;
+export type VerifyPayout = (claim: PayoutClaim) => Promise<PaymentVerdict>;
 
 /** Where members pay; shown by the `...Check` routes. */
 export type PaymentTarget = { treasury: Address; token: () => Promise<Address | null> };
@@ -117,7 +120,7 @@ export async function checkTransfer(
   client: PublicClient,
   confirmations: number,
   transfer: TransferClaim,
-): Promise<PaymentCheck> {
+): Promise<PaymentVerdict> {
   try {
     return await checkTransferOnChain(client, confirmations, transfer);
   } catch (error) {
@@ -134,7 +137,7 @@ async function checkTransferOnChain(
   client: PublicClient,
   confirmations: number,
   transfer: TransferClaim,
-): Promise<PaymentCheck> {
+): Promise<PaymentVerdict> {
   if (client.chain !== undefined && (await reportedChainId(client)) !== client.chain.id) {
     return { ok: false, reason: "unavailable" };
   }

@@ -7,15 +7,15 @@
  * only by the operator who approved it: another operator cannot know whether a payout is already on
  * its way, and rejecting then would refund the member on top of it.
  */
+import { WITHDRAWAL_STATUSES, type RouteData, type WithdrawalStatus } from "@taichi/api";
+import type { Address, Hash } from "viem";
 import type { Db, Queryable } from "../db/index.ts";
 import { reject } from "./api.ts";
 import { balanceOf, iso, requireMember } from "./members.ts";
 import { display, units, WITHDRAW_FEE, WITHDRAW_RULES, type CreditType } from "./money.ts";
 import type { PaymentFailure } from "./payments.ts";
 
-export type WithdrawalStatus = "pending" | "approved" | "paid" | "rejected";
-
-export const WITHDRAWAL_STATUSES: readonly WithdrawalStatus[] = ["pending", "approved", "paid", "rejected"];
+export { WITHDRAWAL_STATUSES, type WithdrawalStatus };
 
 export const WITHDRAWAL_TRANSITIONS: Record<WithdrawalStatus, readonly WithdrawalStatus[]> = {
   pending: ["approved", "rejected"],
@@ -166,35 +166,20 @@ async function statusOf(db: Queryable, id: number): Promise<WithdrawalStatus | n
   return rows[0]?.status ?? null;
 }
 
-export type WithdrawalView = {
-  id: number;
-  userId: number;
-  address: string;
-  username: string | null;
-  creditType: CreditType;
-  /** Base units of the credit type; what the member is paid. */
-  amount: string;
-  /** USDT base units, paid by the member with `feeTxHash`. */
-  fee: string;
-  feeTxHash: string;
-  status: WithdrawalStatus;
-  payoutTxHash: string | null;
-  reason: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+/** A request as the operator routes answer it (the contract's `admin/withdrawalApprove` data). */
+export type WithdrawalView = RouteData<"admin/withdrawalApprove">;
 
 type WithdrawalRow = {
   id: number;
   user_id: number;
-  address: string;
+  address: Address;
   username: string | null;
   credit_type: CreditType;
   amount: string;
   fee: string;
-  fee_tx_hash: string;
+  fee_tx_hash: Hash;
   status: WithdrawalStatus;
-  payout_tx_hash: string | null;
+  payout_tx_hash: Hash | null;
   reason: string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -250,15 +235,8 @@ export async function listWithdrawals(
   return { total: Number(count.rows[0]?.total ?? 0), list: list.rows.map(view) };
 }
 
-export type WithdrawalEvent = {
-  id: number;
-  fromStatus: WithdrawalStatus | null;
-  toStatus: WithdrawalStatus;
-  actor: string | null;
-  payoutTxHash: string | null;
-  reason: string | null;
-  createdAt: string;
-};
+/** One move of a request, in its audit trail. */
+export type WithdrawalEvent = RouteData<"admin/withdrawalDetail">["events"][number];
 
 export async function withdrawalEvents(db: Queryable, id: number): Promise<WithdrawalEvent[]> {
   const { rows } = await db.query<{
@@ -266,7 +244,7 @@ export async function withdrawalEvents(db: Queryable, id: number): Promise<Withd
     from_status: WithdrawalStatus | null;
     to_status: WithdrawalStatus;
     actor: string | null;
-    payout_tx_hash: string | null;
+    payout_tx_hash: Hash | null;
     reason: string | null;
     created_at: Date | string;
   }>(

@@ -1,6 +1,6 @@
 /**
  * Every answer keeps the legacy `{ code, msg, data }` shape:
- * - expected refusals (`ApiError`) and bad bodies (schema, parsing, content type, size): HTTP 200, code 4800/4700;
+ * - expected refusals (`ApiRefusal`) and bad bodies (schema, parsing, content type, size): HTTP 200, code 4800/4700;
  * - a statement timeout or no free database connection (`DatabaseBusyError`), or a call refused by
  *   a bulkhead (`BulkheadFullError`: team calls, registrations): HTTP 200, code 4800 "busy";
  * - unknown routes: HTTP 404, code 404;
@@ -8,7 +8,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { DatabaseBusyError } from "../db/types.ts";
-import { ApiError, CODE, failBody } from "../lib/api.ts";
+import { ApiRefusal, CODE, failBody } from "../lib/api.ts";
 import { BulkheadFullError } from "../lib/bulkhead.ts";
 import { resolveLang, t } from "../i18n/messages.ts";
 
@@ -37,7 +37,7 @@ function isBadRequest(error: FastifyError): boolean {
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const lang = resolveLang(request.headers.lang);
-  if (error instanceof ApiError) {
+  if (error instanceof ApiRefusal) {
     return reply.code(200).send(failBody(error.apiCode, error.translate(lang)));
   }
   const busy =

@@ -1,7 +1,7 @@
 import type { Hash } from "viem";
 import { describe, expect, it, vi } from "vitest";
 import { validateAmount } from "../../lib/amount";
-import type { PaymentCheck } from "./api";
+import type { PaymentDue } from "./api";
 import {
   type PaidFlow,
   type PendingPayment,
@@ -23,7 +23,7 @@ import {
 
 const HASH = `0x${"ab".repeat(32)}` as Hash;
 const HASH2 = `0x${"cd".repeat(32)}` as Hash;
-const CHECK: PaymentCheck = {
+const CHECK: PaymentDue = {
   amount: "100000000000000000000",
   token: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
   treasury: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",

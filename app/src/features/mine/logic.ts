@@ -2,7 +2,7 @@ import { type Address, type Hash, isAddress, isHash } from "viem";
 import type { I18nKey } from "../../i18n/keys";
 import type { AmountRules } from "../../lib/amount";
 import type { AppMessage } from "../../i18n/keys";
-import type { CreditType, PaymentCheck } from "./api";
+import type { CreditType, PaymentDue } from "./api";
 
 /** Flat withdrawal fee, paid in USDT to the treasury (docs/machines.md). */
 export const WITHDRAW_FEE = 10n ** 18n;
@@ -56,7 +56,7 @@ export function validateUsername(text: string): AppMessage | undefined {
 }
 
 /** Refuses a payment check that targets another chain than the app's. */
-export function checkPayment(check: PaymentCheck, chainId: number): AppMessage | undefined {
+export function checkPayment(check: PaymentDue, chainId: number): AppMessage | undefined {
   if (check.chainId !== chainId) return { key: "mine.pay.wrongChain" };
   // a backend without a token or treasury address must not turn the payment into a contract creation
   if (!isAddress(check.token ?? "") || !isAddress(check.treasury ?? ""))
@@ -109,13 +109,16 @@ export const addPending = (list: PendingPayment[], p: PendingPayment) => [
 ];
 export const removePending = (list: PendingPayment[], hash: Hash) => list.filter((x) => x.hash !== hash);
 
+/** A `PaymentDue` that `checkPayment` accepted: the USDT contract is known. */
+export type PayablePayment = PaymentDue & { token: Address };
+
 export type PayStep = "idle" | "checking" | "paying" | "submitting" | "done" | "unsubmitted" | "failed";
 
 export type PaidFlow = {
   /** the backend's ...Check (rejects with an ApiError on a refusal) */
-  check(): Promise<PaymentCheck>;
+  check(): Promise<PaymentDue>;
   /** the USDT transfer through the one write path; resolves the mined hash or a message */
-  pay(check: PaymentCheck): Promise<{ ok: true; hash: Hash } | { ok: false; message: AppMessage }>;
+  pay(check: PayablePayment): Promise<{ ok: true; hash: Hash } | { ok: false; message: AppMessage }>;
   /** the backend call that books the payment */
   submit(hash: Hash): Promise<unknown>;
   /** keeps / forgets the paid hash (persisted) */
@@ -136,7 +139,7 @@ export type PaidResult =
  */
 export async function runPaidFlow(flow: PaidFlow): Promise<PaidResult> {
   flow.onStep("checking");
-  let check: PaymentCheck;
+  let check: PaymentDue;
   try {
     check = await flow.check();
   } catch (error) {
@@ -144,12 +147,13 @@ export async function runPaidFlow(flow: PaidFlow): Promise<PaidResult> {
     return { step: "failed", error };
   }
   const refused = checkPayment(check, flow.chainId);
-  if (refused) {
+  // (checkPayment refuses a null token; the second test only tells the type checker)
+  if (refused || check.token === null) {
     flow.onStep("failed");
-    return { step: "failed", error: undefined, message: refused };
+    return { step: "failed", error: undefined, message: refused ?? { key: "common.operateError" } };
   }
   flow.onStep("paying");
-  const paid = await flow.pay(check);
+  const paid = await flow.pay({ ...check, token: check.token });
   if (!paid.ok) {
     flow.onStep("failed");
     return { step: "failed", error: undefined, message: paid.message };

@@ -2,27 +2,10 @@
 import { bookPayment, checkPayment } from "../../lib/members.ts";
 import { machineQuote } from "./purchase.ts";
 import { defineInvestRoute } from "./route.ts";
-import { hashSchema, idSchema, quantitySchema } from "./schemas.ts";
 
-export type BuyMachineData = {
-  machineId: number;
-  typeId: number;
-  num: number;
-  power: number;
-  paid: string;
-  startDay: string;
-  endDay: string;
-};
-
-export default defineInvestRoute<{ id: number; num: number; hash: string }, BuyMachineData>({
+export default defineInvestRoute({
   name: "buyMachine",
   auth: true,
-  body: {
-    type: "object",
-    required: ["id", "num", "hash"],
-    additionalProperties: false,
-    properties: { id: idSchema, num: quantitySchema, hash: hashSchema },
-  },
   async handler({ body, db, lang, session, request }) {
     const address = session!.address.toLowerCase();
     const { machine, amount, power } = await machineQuote(db, lang, address, body.id, body.num);

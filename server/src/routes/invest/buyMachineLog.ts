@@ -1,24 +1,14 @@
 /** `buyMachineLog` (no body; signed in): the member's machine purchases, newest first. */
+import type { RouteData } from "@taichi/api";
+import type { Hash } from "viem";
 import { iso } from "../../lib/members.ts";
 import { defineInvestRoute } from "./route.ts";
 
 export const LOG_LIMIT = 200;
 
-export type MachinePurchase = {
-  id: number;
-  typeId: number;
-  name: string;
-  num: number;
-  power: number;
-  paid: string;
-  hash: string;
-  startDay: string;
-  endDay: string;
-  status: "pending" | "running" | "expired";
-  createdAt: string;
-};
+export type MachinePurchase = RouteData<"buyMachineLog">["list"][number];
 
-export default defineInvestRoute<undefined, { list: MachinePurchase[] }>({
+export default defineInvestRoute({
   name: "buyMachineLog",
   auth: true,
   async handler({ db, lang, session }) {
@@ -29,7 +19,7 @@ export default defineInvestRoute<undefined, { list: MachinePurchase[] }>({
       num: number;
       power: number;
       paid: string;
-      tx_hash: string;
+      tx_hash: Hash;
       start_day: string;
       end_day: string;
       status: MachinePurchase["status"];

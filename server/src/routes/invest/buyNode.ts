@@ -3,19 +3,10 @@ import { reject } from "../../lib/api.ts";
 import { bookPayment, checkPayment } from "../../lib/members.ts";
 import { nodeQuote } from "./purchase.ts";
 import { defineInvestRoute } from "./route.ts";
-import { hashSchema, idSchema } from "./schemas.ts";
 
-export type BuyNodeData = { levelId: number; paid: string; bonusBps: number };
-
-export default defineInvestRoute<{ id: number; hash: string }, BuyNodeData>({
+export default defineInvestRoute({
   name: "buyNode",
   auth: true,
-  body: {
-    type: "object",
-    required: ["id", "hash"],
-    additionalProperties: false,
-    properties: { id: idSchema, hash: hashSchema },
-  },
   async handler({ body, db, lang, session, request }) {
     const address = session!.address.toLowerCase();
     const { node, amount } = await nodeQuote(db, lang, address, body.id);

@@ -2,6 +2,7 @@
  * `home` (no body): member count and the latest announcements in the request's language. The same
  * for every visitor, so with `homeCacheMs` one answer per language serves everyone for that long.
  */
+import type { RouteData } from "@taichi/api";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/index.ts";
 import type { Lang } from "../../i18n/messages.ts";
@@ -9,8 +10,7 @@ import { defineInvestRoute } from "./route.ts";
 
 export const HOME_ANNOUNCEMENT_LIMIT = 10;
 
-export type Announcement = { id: number; title: string; body: string; createdAt: string };
-export type HomeData = { totalMembers: number; announcements: Announcement[] };
+type HomeData = RouteData<"home">;
 
 type AnnouncementRow = { id: number; title: string; body: string; created_at: Date | string };
 
@@ -41,7 +41,7 @@ async function loadHome(db: Db, lang: Lang): Promise<HomeData> {
   };
 }
 
-export default defineInvestRoute<undefined, HomeData>({
+export default defineInvestRoute({
   name: "home",
   handler({ db, lang, request }) {
     const ttl = request.server.homeCacheMs;

@@ -33,6 +33,7 @@ export {
   INVEST_PREFIX,
   INVEST_ROUTE_NAMES,
   defineInvestRoute,
+  defineRoute,
 } from "./route.ts";
 
 /** The legacy endpoints (spec section 7), one file each. */

@@ -1,20 +1,11 @@
 /** `login` (body: message, signature): checks the signed EIP-4361 message and issues the login token. */
 import type { Hex } from "viem";
 import { reject } from "../../lib/api.ts";
-import { signIn, SignInError, type LoginData } from "../../lib/auth.ts";
+import { signIn, SignInError } from "../../lib/auth.ts";
 import { defineInvestRoute } from "./route.ts";
 
-export default defineInvestRoute<{ message: string; signature: string }, LoginData>({
+export default defineInvestRoute({
   name: "login",
-  body: {
-    type: "object",
-    required: ["message", "signature"],
-    additionalProperties: false,
-    properties: {
-      message: { type: "string", minLength: 1, maxLength: 4096 },
-      signature: { type: "string", pattern: "^0x[0-9a-fA-F]{130}$" },
-    },
-  },
   async handler({ body, db, request }) {
     try {
       const data = await signIn(db, request.server.auth, body.message, body.signature as Hex);

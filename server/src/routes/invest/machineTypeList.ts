@@ -1,8 +1,8 @@
 /** `machineTypeList` (no body): the machine types on sale. */
-import { machineTypes, type MachineType } from "./catalogue.ts";
+import { machineTypes } from "./catalogue.ts";
 import { defineInvestRoute } from "./route.ts";
 
-export default defineInvestRoute<undefined, { list: MachineType[] }>({
+export default defineInvestRoute({
   name: "machineTypeList",
   handler: async ({ db, lang }) => ({ list: await machineTypes(db, lang) }),
 });

@@ -1,27 +1,19 @@
 /** `my` (no body; signed in): the member's profile, power, node and balances. */
+import type { RouteData } from "@taichi/api";
+import type { Address } from "viem";
 import type { Db } from "../../db/index.ts";
 import type { Lang } from "../../i18n/messages.ts";
 import { reject } from "../../lib/api.ts";
 import { balanceSql, iso, powerSql } from "../../lib/members.ts";
 import { defineInvestRoute } from "./route.ts";
 
-export type MyData = {
-  userId: number;
-  address: string;
-  username: string | null;
-  recommend: string | null;
-  power: number;
-  node: { levelId: number; name: string; bonusBps: number } | null;
-  /** Base units (18 decimals) per credit type. */
-  balances: { usdt: string; arb: string };
-  createdAt: string;
-};
+export type MyData = RouteData<"my">;
 
 type MyRow = {
   id: number;
-  address: string;
+  address: Address;
   username: string | null;
-  recommend: string | null;
+  recommend: Address | null;
   created_at: Date | string;
   power: number;
   level_id: number | null;
@@ -61,7 +53,7 @@ async function loadMy(db: Db, address: string, lang: Lang): Promise<MyData> {
   };
 }
 
-export default defineInvestRoute<undefined, MyData>({
+export default defineInvestRoute({
   name: "my",
   auth: true,
   handler({ db, lang, session, request }) {

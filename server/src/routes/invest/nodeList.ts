@@ -1,8 +1,8 @@
 /** `nodeList` (no body): node levels with their seats. */
-import { nodeLevels, type NodeLevel } from "./catalogue.ts";
+import { nodeLevels } from "./catalogue.ts";
 import { defineInvestRoute } from "./route.ts";
 
-export default defineInvestRoute<undefined, { list: NodeLevel[] }>({
+export default defineInvestRoute({
   name: "nodeList",
   handler: async ({ db, lang }) => ({ list: await nodeLevels(db, lang) }),
 });

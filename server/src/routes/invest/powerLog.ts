@@ -1,16 +1,10 @@
 /** `powerLog` (no body; signed in): power changes, newest first: +power when a machine starts, -power when it ends. */
+import type { RouteData } from "@taichi/api";
 import { powerOf } from "../../lib/members.ts";
 import { LOG_LIMIT } from "./buyMachineLog.ts";
 import { defineInvestRoute } from "./route.ts";
 
-export type PowerChange = {
-  day: string;
-  change: number;
-  reason: "machineStart" | "machineEnd";
-  machineId: number;
-};
-
-export default defineInvestRoute<undefined, { power: number; list: PowerChange[] }>({
+export default defineInvestRoute({
   name: "powerLog",
   auth: true,
   async handler({ db, session }) {
@@ -18,7 +12,7 @@ export default defineInvestRoute<undefined, { power: number; list: PowerChange[]
     const { rows } = await db.query<{
       day: string;
       change: number;
-      reason: PowerChange["reason"];
+      reason: RouteData<"powerLog">["list"][number]["reason"];
       id: number;
     }>(
       `SELECT day::text AS day, change, reason, id FROM (

@@ -1,4 +1,5 @@
 /** Shared checks of the buy routes: what is bought, what it costs, where to pay. */
+import type { PaymentDue } from "@taichi/api";
 import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../../db/index.ts";
 import type { Lang } from "../../i18n/messages.ts";
@@ -6,14 +7,7 @@ import { reject } from "../../lib/api.ts";
 import { requireMember } from "../../lib/members.ts";
 import { machineTypes, nodeLevels, type MachineType, type NodeLevel } from "./catalogue.ts";
 
-export type PayTo = {
-  /** Total to transfer, USDT base units. */
-  amount: string;
-  /** USDT contract (null when the deployment is unknown: payments are then refused). */
-  token: string | null;
-  treasury: string;
-  chainId: number;
-};
+export type PayTo = PaymentDue;
 
 export async function payTo(app: FastifyInstance, amount: bigint): Promise<PayTo> {
   return {

@@ -3,41 +3,18 @@
  * `userId` in their team, a page at a time. Each row's direct count comes from `team_totals` and its
  * power from one index lookup of its own machines, so a page costs the same for every member.
  */
+import type { Address } from "viem";
 import { reject } from "../../lib/api.ts";
 import { iso, powerSql, requireMember } from "../../lib/members.ts";
 import { defineInvestRoute } from "./route.ts";
-import { idSchema, pageSchema } from "./schemas.ts";
 import { IN_TEAM_OF_SQL } from "./team.ts";
 
 export const RECOMMEND_PAGE_SIZE = 100;
 
-export type Referral = {
-  userId: number;
-  address: string;
-  username: string | null;
-  power: number;
-  directCount: number;
-  createdAt: string;
-};
-
-export type RecommendListData = {
-  userId: number;
-  page: number;
-  pageSize: number;
-  /** Direct referrals in all (every page). */
-  total: number;
-  list: Referral[];
-};
-
-export default defineInvestRoute<{ userId?: number; page?: number }, RecommendListData>({
+export default defineInvestRoute({
   name: "recommendList",
   auth: true,
   bulkhead: "team",
-  body: {
-    type: "object",
-    additionalProperties: false,
-    properties: { userId: idSchema, page: pageSchema },
-  },
   async handler({ body, db, session }) {
     const me = await requireMember(db, session!.address);
     let target = me;
@@ -59,7 +36,7 @@ export default defineInvestRoute<{ userId?: number; page?: number }, RecommendLi
     const { rows } = await db.query<{
       total: number;
       id: number | null;
-      address: string;
+      address: Address;
       username: string | null;
       power: number;
       direct_count: number | null;

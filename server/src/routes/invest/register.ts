@@ -1,17 +1,8 @@
 /** `register` (body: username, recommend; signed in): makes the signed-in address a member. */
-import { zeroAddress } from "viem";
+import { zeroAddress, type Address } from "viem";
 import { reject } from "../../lib/api.ts";
 import { findMember, iso } from "../../lib/members.ts";
 import { defineInvestRoute } from "./route.ts";
-import { addressSchema, usernameSchema } from "./schemas.ts";
-
-export type RegisterData = {
-  id: number;
-  address: string;
-  username: string;
-  recommend: string | null;
-  createdAt: string;
-};
 
 /**
  * Characters a username may not hold: Unicode format characters (Cf: bidi overrides such as U+202E,
@@ -19,26 +10,20 @@ export type RegisterData = {
  */
 const USERNAME_FORBIDDEN = /[\p{Cf}<>]/u;
 
-export default defineInvestRoute<{ username: string; recommend: string }, RegisterData>({
+export default defineInvestRoute({
   name: "register",
   auth: true,
   // Its insert updates up to 1,000 uplines' totals under their row locks (DEFAULT_REGISTRATION_BULKHEAD).
   bulkhead: "registration",
-  body: {
-    type: "object",
-    required: ["username", "recommend"],
-    additionalProperties: false,
-    properties: { username: usernameSchema, recommend: addressSchema },
-  },
   async handler({ body, db, session, request }) {
-    const me = session!.address.toLowerCase();
-    const recommend = body.recommend.toLowerCase();
+    const me = session!.address.toLowerCase() as Address;
+    const recommend = body.recommend.toLowerCase() as Address;
     const username = body.username.trim();
     if (username === "") throw reject("invalidParameter", { field: "username" });
     if (USERNAME_FORBIDDEN.test(username)) throw reject("usernameCharacters");
     if (await findMember(db, me)) throw reject("alreadyRegistered");
     if (recommend === me) throw reject("recommendIsSelf");
-    let referrer: string | null = recommend;
+    let referrer: Address | null = recommend;
     if (recommend === zeroAddress) {
       // The zero address (the default invite code) is only accepted for the very first member; the
       // unique index `members_one_root_idx` refuses a second one even when both check at once.

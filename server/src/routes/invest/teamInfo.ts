@@ -1,16 +1,8 @@
 /** `teamInfo` (no body; signed in): size and power of the member's referral tree, in one query. */
+import type { Address } from "viem";
 import { reject } from "../../lib/api.ts";
 import { powerSql } from "../../lib/members.ts";
 import { defineInvestRoute } from "./route.ts";
-
-export type TeamInfoData = {
-  directCount: number;
-  teamCount: number;
-  myPower: number;
-  directPower: number;
-  teamPower: number;
-  recommend: string | null;
-};
 
 /** The member $1 (lower-case) with its kept team totals (docs/server.md, "Team figures"). */
 const TEAM_INFO_SQL = `
@@ -25,13 +17,13 @@ const TEAM_INFO_SQL = `
          ) p
    WHERE m.address = $1`;
 
-export default defineInvestRoute<undefined, TeamInfoData>({
+export default defineInvestRoute({
   name: "teamInfo",
   auth: true,
   bulkhead: "team",
   async handler({ db, session }) {
     const { rows } = await db.query<{
-      recommend: string | null;
+      recommend: Address | null;
       my_power: number;
       direct_count: number;
       team_count: number;

@@ -2,7 +2,6 @@
 import type { CreditType } from "../../lib/money.ts";
 import { balanceOf, iso } from "../../lib/members.ts";
 import { defineInvestRoute } from "./route.ts";
-import { creditTypeSchema, pageSchema } from "./schemas.ts";
 
 export const WALLET_PAGE_SIZE = 20;
 
@@ -16,15 +15,9 @@ export type WalletListData = {
   list: WalletEntry[];
 };
 
-export default defineInvestRoute<{ credit_type: CreditType; page: number }, WalletListData>({
+export default defineInvestRoute({
   name: "walletList",
   auth: true,
-  body: {
-    type: "object",
-    required: ["credit_type"],
-    additionalProperties: false,
-    properties: { credit_type: creditTypeSchema, page: pageSchema },
-  },
   async handler({ body, db, session }) {
     const address = session!.address.toLowerCase();
     const page = body.page ?? 1;

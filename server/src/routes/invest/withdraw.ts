@@ -8,7 +8,6 @@ import { balanceOf, bookPayment, checkPayment } from "../../lib/members.ts";
 import { WITHDRAW_FEE, type CreditType } from "../../lib/money.ts";
 import { quoteWithdrawal } from "../../lib/withdrawals.ts";
 import { defineInvestRoute } from "./route.ts";
-import { creditTypeSchema, decimalAmountSchema, hashSchema } from "./schemas.ts";
 
 export type WithdrawData = {
   id: number;
@@ -18,19 +17,9 @@ export type WithdrawData = {
   status: "pending";
 };
 
-export default defineInvestRoute<{ num: string; credit_type: CreditType; hash: string }, WithdrawData>({
+export default defineInvestRoute({
   name: "withdraw",
   auth: true,
-  body: {
-    type: "object",
-    required: ["num", "credit_type", "hash"],
-    additionalProperties: false,
-    properties: {
-      num: decimalAmountSchema,
-      credit_type: creditTypeSchema,
-      hash: hashSchema,
-    },
-  },
   async handler({ body, db, session, request }) {
     const { address, amount } = await quoteWithdrawal(db, session!.address, body.num, body.credit_type);
     const fee = await checkPayment(db, request.server, {

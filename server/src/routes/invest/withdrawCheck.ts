@@ -7,7 +7,6 @@ import type { CreditType } from "../../lib/money.ts";
 import { quoteWithdrawal } from "../../lib/withdrawals.ts";
 import { payTo, type PayTo } from "./purchase.ts";
 import { defineInvestRoute } from "./route.ts";
-import { creditTypeSchema, decimalAmountSchema } from "./schemas.ts";
 
 export type WithdrawCheckData = PayTo & {
   creditType: CreditType;
@@ -22,15 +21,9 @@ export type WithdrawCheckData = PayTo & {
   balance: string;
 };
 
-export default defineInvestRoute<{ num: string; credit_type: CreditType }, WithdrawCheckData>({
+export default defineInvestRoute({
   name: "withdrawCheck",
   auth: true,
-  body: {
-    type: "object",
-    required: ["num", "credit_type"],
-    additionalProperties: false,
-    properties: { num: decimalAmountSchema, credit_type: creditTypeSchema },
-  },
   async handler({ body, db, session, request }) {
     const quote = await quoteWithdrawal(db, session!.address, body.num, body.credit_type);
     return {

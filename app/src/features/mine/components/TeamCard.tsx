@@ -76,9 +76,14 @@ export function TeamCard({ address, team }: { address: Address; team: UseQueryRe
                     <button
                       type="button"
                       className="button ghost small"
-                      onClick={() => setTrail((s) => [...s, { userId: m.userId, name: m.username }])}
+                      onClick={() =>
+                        setTrail((s) => [
+                          ...s,
+                          { userId: m.userId, name: m.username ?? formatAddress(m.address, "compact") },
+                        ])
+                      }
                     >
-                      {t("mine.team.open", { name: m.username })}
+                      {t("mine.team.open", { name: m.username ?? formatAddress(m.address, "compact") })}
                     </button>
                   )}
                 </li>

@@ -4,7 +4,7 @@ import type { Address, Hash } from "viem";
 import type { AppMessage } from "../../../i18n/keys";
 import { useTransaction } from "../../../lib/useTransaction";
 import { appChain } from "../../../wagmi";
-import { type PaymentCheck, mineApi } from "../api";
+import { type PaymentDue, mineApi } from "../api";
 import { type PaidResult, type PayStep, type PendingPayment, runPaidFlow, submitPaid } from "../logic";
 import { errorMessage, useRefreshMine } from "./useMine";
 import { usePendingStore } from "./usePendingPayments";
@@ -43,7 +43,7 @@ export function usePaidFlow(address: Address | undefined) {
   );
 
   const run = useCallback(
-    async (check: () => Promise<PaymentCheck>, pending: (hash: Hash) => PendingPayment) => {
+    async (check: () => Promise<PaymentDue>, pending: (hash: Hash) => PendingPayment) => {
       if (!address) return;
       const store = usePendingStore.getState();
       const result = await runPaidFlow({

@@ -2,12 +2,10 @@
 import {
   listWithdrawals,
   WITHDRAWAL_PAGE_SIZE,
-  WITHDRAWAL_STATUSES,
   type WithdrawalStatus,
   type WithdrawalView,
 } from "../../../lib/withdrawals.ts";
 import { defineInvestRoute } from "../route.ts";
-import { pageSchema } from "../schemas.ts";
 
 type Status = WithdrawalStatus | "all";
 
@@ -19,17 +17,9 @@ export type WithdrawalListData = {
   list: WithdrawalView[];
 };
 
-export default defineInvestRoute<{ status?: Status; page: number }, WithdrawalListData>({
+export default defineInvestRoute({
   name: "admin/withdrawalList",
   operator: true,
-  body: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      status: { type: "string", enum: [...WITHDRAWAL_STATUSES, "all"], default: "pending" },
-      page: pageSchema,
-    },
-  },
   async handler({ body, db }) {
     const status = body.status ?? "pending";
     const page = body.page ?? 1;

@@ -5,21 +5,14 @@
  * paid something else). A hash settles one withdrawal at most (unique `payout_tx_hash`).
  */
 import { reject } from "../../../lib/api.ts";
-import { isPayoutHashUsed, PAYOUT_REASON_TEXT, type WithdrawalView } from "../../../lib/withdrawals.ts";
+import { isPayoutHashUsed, PAYOUT_REASON_TEXT } from "../../../lib/withdrawals.ts";
 import type { Address, Hash } from "viem";
 import { defineInvestRoute } from "../route.ts";
-import { hashSchema, idSchema } from "../schemas.ts";
 import { operatorMove, requireWithdrawal, stateRejection } from "./shared.ts";
 
-export default defineInvestRoute<{ id: number; hash: string }, WithdrawalView>({
+export default defineInvestRoute({
   name: "admin/withdrawalPay",
   operator: true,
-  body: {
-    type: "object",
-    required: ["id", "hash"],
-    additionalProperties: false,
-    properties: { id: idSchema, hash: hashSchema },
-  },
   async handler({ body, db, request }) {
     const withdrawal = await requireWithdrawal(db, body.id);
     // Early answers before asking the chain; the move re-checks both under the row lock.
