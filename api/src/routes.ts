@@ -121,7 +121,7 @@ export const ROUTES = {
     data: record({ token: { type: "string" }, address: addressSchema, expiresAt: instantSchema }),
   },
 
-  // The legacy machine/node API (spec section 7)
+  // The machine and node product's calls (form-encoded POSTs under the API prefix)
   isRegister: {
     body: body({ address: addressSchema }, ["address"]),
     data: record({ isRegister: { type: "boolean" } }),

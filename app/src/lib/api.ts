@@ -5,7 +5,7 @@ import type { Lang } from "../i18n/lang";
 /** Spec section 9: backend requests time out after 60 s. */
 export const API_TIMEOUT_MS = 60_000;
 
-/** Backend answer codes (spec section 8), from the API contract. */
+/** The backend's answer codes (0 success, 4700 session invalid, 4800 rejected), from the API contract. */
 export { API_CODE };
 
 /** The envelope as received: nothing in it is trusted until checked. */
