@@ -211,13 +211,14 @@ contract StakingAdmin is StakingBase, IStakingIncome, OwnableUpgradeable, Reentr
     function claimReward() external nonReentrant {
         StakingStorage storage $ = _storage();
         if ($.teams[msg.sender] & _BLACKLISTED != 0) revert IStaking.Blacklisted(msg.sender);
+        // fold first: the income read below then walks no day twice (a revert undoes the fold)
+        _fold($, msg.sender);
+        if ($.nodeVestFrom[msg.sender] != 0) _fold($, _NODES);
         (, uint256 vested) = _income($, msg.sender);
         Member storage me = $.members[msg.sender];
         uint256 claimed = me.rewardClaimed;
         if (!(vested > claimed)) revert IStaking.NothingToClaim(msg.sender);
         uint256 amount = vested - claimed;
-        _fold($, msg.sender);
-        if ($.nodeVestFrom[msg.sender] != 0) _fold($, _NODES);
         me.rewardClaimed = uint128(vested); // at most the income credited, a uint128
         me.lastOut = uint32(block.timestamp);
         $.totalExtract += amount;
