@@ -136,7 +136,7 @@ describe("parseError: contract custom errors decoded against the Presale ABI", (
   it("an early close refused says why; an unannounced upgrade says when the announced change may land", () => {
     const early = encodeErrorResult({ abi: stakingAbi, errorName: "NoEarlyClose", args: [7n] });
     expect(translate(parseError(contractRevert(stakingAbi, early)))).toBe(
-      "This order cannot be closed early: no change is announced, it was opened after the announcement, or it has ended (release it instead)",
+      "Nothing can be closed early now: no upgrade or ownership change is announced, or nothing of yours that was locked before the announcement is still locked (release or claim it as usual)",
     );
     const later = encodeErrorResult({
       abi: stakingAbi,
@@ -174,14 +174,11 @@ describe("parseError: contract custom errors decoded against the Presale ABI", (
     expect(parseError(contractRevert(idoAbi, fewer))).toEqual({ key: "ido.errors.allotmentCutNeedsOwner" });
   });
 
-  it("LpSwap's early close refused (NoEarlyClose(), no arguments) -> the LP swap's message", () => {
+  it("LpSwap's early close refused (NoEarlyClose(), no arguments) -> the message Staking's NoEarlyClose(index) has", () => {
     const early = encodeErrorResult({ abi: lpSwapAbi, errorName: "NoEarlyClose" });
-    expect(translate(parseError(contractRevert(lpSwapAbi, early)))).toBe(
-      "Nothing can be closed early: no change of the LP swap is announced, or nothing of yours is still locked (claim what was released instead)",
-    );
-    // Staking's NoEarlyClose(index) is another error by the same name: not the LP swap's message
     const staking = encodeErrorResult({ abi: stakingAbi, errorName: "NoEarlyClose", args: [7n] });
-    expect(parseError(contractRevert(stakingAbi, staking))).not.toEqual({ key: "swap.errors.noEarlyClose" });
+    expect(parseError(contractRevert(lpSwapAbi, early))).toEqual({ key: "errors.noEarlyClose" });
+    expect(parseError(contractRevert(stakingAbi, staking))).toEqual({ key: "errors.noEarlyClose" });
   });
 
   it("ReferrerIsOwnReferral -> the own-direct-referral message", () => {

@@ -67,7 +67,7 @@ export const CONTRACT_ERROR_MESSAGES: Record<string, I18nKey> = {
   NotOrderOwner: "stakes.errors.notOwner",
   OrderNotEnded: "stakes.errors.notEnded",
   AlreadyReleased: "stakes.errors.released",
-  NoEarlyClose: "stakes.errors.noEarlyClose",
+  NoEarlyClose: "errors.noEarlyClose", // Staking's (an order) and LpSwap's (a position)
   // an upgrade or ownership transfer of Staking or LpSwap not announced EXIT_WINDOW before (while funds are locked)
   NotAnnounced: "errors.notAnnounced",
   NotOwnerOrManager: "stakes.errors.notManager",
@@ -109,15 +109,6 @@ export const CONTRACT_ERROR_VALUES: Record<
   OwnerOnlyChange: ([field, index]) => ({
     field: field === "fbPrice" ? "fbPrice" : `${String(field)} #${(int(index) + 1n).toString()}`,
   }),
-};
-
-/**
- * Errors two contracts share by name with different arguments, keyed by name: the message for this one's
- * arguments, or undefined for `CONTRACT_ERROR_MESSAGES`' own. LpSwap's `NoEarlyClose()` has none (Staking's
- * names its order).
- */
-export const CONTRACT_ERROR_BY_ARGS: Record<string, (args: readonly unknown[]) => I18nKey | undefined> = {
-  NoEarlyClose: (args) => (args.length === 0 ? "swap.errors.noEarlyClose" : undefined),
 };
 
 /** A receipt with status "reverted" (the transaction was mined but failed). */
@@ -245,7 +236,7 @@ export function parseError(err: unknown): AppMessage {
     const name = revert.data?.errorName;
     if (name === "Panic") return GENERIC;
     if (name && name !== "Error") {
-      const key = CONTRACT_ERROR_BY_ARGS[name]?.(revert.data?.args ?? []) ?? CONTRACT_ERROR_MESSAGES[name];
+      const key = CONTRACT_ERROR_MESSAGES[name];
       if (!key) return GENERIC;
       const values = CONTRACT_ERROR_VALUES[name]?.(revert.data?.args ?? []);
       return values ? { key, values } : { key };
