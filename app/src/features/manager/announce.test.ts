@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { i18n, loadParts } from "../../i18n";
-import type { Announcement } from "../stakes/logic";
+import type { Announcement } from "../../lib/announcement";
 import { landingCheck, landingWarning } from "./announce";
 import { alice, bob } from "./auditFixtures";
 

@@ -1,6 +1,6 @@
 import type { Address } from "viem";
 import type { AppMessage } from "../../i18n/keys";
-import type { Announcement } from "../stakes/logic";
+import type { Announcement } from "../../lib/announcement";
 import { display } from "./fields";
 
 /** An upgrade of Staking to `implementation`, or a transfer of its ownership to `newOwner`. */

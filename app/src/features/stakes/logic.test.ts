@@ -16,7 +16,6 @@ import {
   depositRules,
   orderProgress,
   orderState,
-  announcementOf,
   canCloseEarly,
   staticIncome,
   tiersOf,
@@ -301,25 +300,6 @@ describe("tokenDepositsFrom: when token deposits open after updatePrice()", () =
 });
 
 describe("early close (announcement, NoEarlyClose)", () => {
-  const impl = "0x00000000000000000000000000000000000000a1" as const;
-  const owner = "0x00000000000000000000000000000000000000b2" as const;
-  const zero = "0x0000000000000000000000000000000000000000" as const;
-  const WINDOW = 259_200n;
-
-  it("reads no announcement when readyAt is 0, and dates one from readyAt - EXIT_WINDOW", () => {
-    expect(announcementOf([zero, zero, 0n], WINDOW)).toBeUndefined();
-    expect(announcementOf([impl, zero, 1_000_000n], WINDOW)).toEqual({
-      implementation: impl,
-      newOwner: undefined,
-      announcedAt: 1_000_000n - WINDOW,
-      readyAt: 1_000_000n,
-    });
-    expect(announcementOf([zero, owner, 500_000n], WINDOW)).toMatchObject({
-      implementation: undefined,
-      newOwner: owner,
-    });
-  });
-
   const announced = { announcedAt: 1_000n };
   const order = { isValid: true, lastTime: 0n, startTime: 999n, endTime: 2_000n };
   it("accepts an open order opened before the announcement, until its endTime", () => {

@@ -3,6 +3,7 @@
  * these only mirror it for the UI.
  */
 import { formatAmount } from "../../lib/format";
+import type { Announcement } from "../../lib/announcement";
 
 /** Basis points denominator of every rate. */
 export const RATE_DENOMINATOR = 10_000n;
@@ -304,36 +305,6 @@ export function laterPageOffsets(total: bigint, page: bigint, max: bigint): bigi
   if (from < page) from = page;
   for (let offset = from; offset < total; offset += page) offsets.push(offset);
   return offsets;
-}
-
-/**
- * A change of Staking announced (`announcement()`): an upgrade to `implementation` and/or an ownership transfer
- * to `newOwner` (undefined: none), announced at `announcedAt`, allowed to land from `readyAt`
- * (`announcedAt + EXIT_WINDOW`). Until it lands, the owner of an order opened before `announcedAt` may close it
- * early (`closeEarly`).
- */
-export type Announcement = {
-  implementation: `0x${string}` | undefined;
-  newOwner: `0x${string}` | undefined;
-  announcedAt: bigint;
-  readyAt: bigint;
-};
-
-const ZERO_ADDRESS = /^0x0{40}$/i;
-
-/** The announcement `announcement()` answers (readyAt 0: none), with `EXIT_WINDOW()` to date it. */
-export function announcementOf(
-  read: readonly [implementation: `0x${string}`, newOwner: `0x${string}`, readyAt: bigint],
-  exitWindow: bigint,
-): Announcement | undefined {
-  const [implementation, newOwner, readyAt] = read;
-  if (readyAt === 0n) return undefined;
-  return {
-    implementation: ZERO_ADDRESS.test(implementation) ? undefined : implementation,
-    newOwner: ZERO_ADDRESS.test(newOwner) ? undefined : newOwner,
-    announcedAt: readyAt - exitWindow,
-    readyAt,
-  };
 }
 
 /**

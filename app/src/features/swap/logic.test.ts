@@ -20,7 +20,6 @@ import {
   lockCall,
   topUpRateDrop,
   earlyCloseQuote,
-  lpAnnouncement,
 } from "./logic";
 
 // the deploy's defaults (docs/tokens.md): buy 3% (pool, node, dividend), sell 5% (burn 1% included)
@@ -320,29 +319,6 @@ describe("impactGuard: what the review asks before a swap is sent", () => {
     expect(impactGuard(1500n)).toBe("acknowledge");
     expect(impactGuard(1501n)).toBe("typed");
     expect(impactGuard(3300n)).toBe("typed");
-  });
-});
-
-describe("lpAnnouncement: LpSwap's announced change", () => {
-  const implementation = "0x00000000000000000000000000000000000000a1";
-  const zero = "0x0000000000000000000000000000000000000000";
-
-  it("is undefined when nothing is announced (readyAt 0), or not read yet", () => {
-    expect(lpAnnouncement([zero, zero, 0n])).toBeUndefined();
-    expect(lpAnnouncement(undefined)).toBeUndefined();
-  });
-
-  it("names the upgrade and/or the transfer announced, zero addresses left out", () => {
-    expect(lpAnnouncement([implementation, zero, 1_767_225_600n])).toEqual({
-      implementation,
-      newOwner: undefined,
-      readyAt: 1_767_225_600n,
-    });
-    expect(lpAnnouncement([zero, implementation, 5n])).toEqual({
-      implementation: undefined,
-      newOwner: implementation,
-      readyAt: 5n,
-    });
   });
 });
 

@@ -1,5 +1,4 @@
 import { type Dex, getAmountOut } from "@taichi/contracts/dex";
-import { type Address, zeroAddress } from "viem";
 import { RATE_DENOMINATOR } from "../ido/logic";
 
 /** A buy spends USDT for a project token; a sell spends the token for USDT (docs/tokens.md). */
@@ -244,29 +243,6 @@ export function lockCall(
   return asset === "lp"
     ? { functionName: "swapLP", args: [amount, config.lpRate] }
     : { functionName: "swapToken", args: [amount, config.tokenRate] };
-}
-
-/** LpSwap's announced change (`announcement()`): an upgrade and/or an ownership transfer, and when it may land. */
-export type LpAnnouncement = {
-  /** the implementation an upgrade is announced to (undefined: no upgrade) */
-  implementation?: Address;
-  /** the owner a transfer is announced to (undefined: no transfer) */
-  newOwner?: Address;
-  /** unix seconds (chain time) from which it may land */
-  readyAt: bigint;
-};
-
-/** `announcement()`'s answer as a change, or undefined when nothing is announced (`readyAt` 0). */
-export function lpAnnouncement(
-  read: readonly [Address, Address, bigint] | undefined,
-): LpAnnouncement | undefined {
-  if (!read || read[2] === 0n) return undefined;
-  const [implementation, newOwner, readyAt] = read;
-  return {
-    implementation: implementation === zeroAddress ? undefined : implementation,
-    newOwner: newOwner === zeroAddress ? undefined : newOwner,
-    readyAt,
-  };
 }
 
 /** A member's LpSwap positions as `getUserInfo` reads them. */

@@ -17,7 +17,7 @@ import { Countdown } from "../../../components/Countdown";
 import { durationText } from "../../governance/duration";
 import { useChainClock } from "../../governance/hooks/useTimelock";
 import { announceMessage } from "../../governance/operations";
-import type { Announcement } from "../../stakes/logic";
+import type { Announcement } from "../../../lib/announcement";
 import { type OwnerChange, landingCheck, landingWarning } from "../announce";
 import { sendRewardGasLimit } from "../../rewards/logic";
 import { argumentTarget, batchTargets, confirmTargets } from "../confirm";

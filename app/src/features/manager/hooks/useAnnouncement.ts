@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { type Announcement, announcementOf } from "../../stakes/logic";
+import { type Announcement, announcementOf } from "../../../lib/announcement";
 import { type Managed, findFunction } from "../registry";
 import { useManagerRead } from "./useManagerRead";
 
@@ -22,7 +22,7 @@ export function useAnnouncement(c: Managed | undefined): {
   return {
     available,
     loaded: raw !== undefined && exitWindow !== undefined,
-    announcement: raw && exitWindow !== undefined ? announcementOf(raw, exitWindow) : undefined,
+    announcement: announcementOf(raw, exitWindow),
     exitWindow,
     isError: read.isError || window.isError,
   };

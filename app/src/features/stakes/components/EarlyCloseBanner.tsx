@@ -1,7 +1,7 @@
 import { Countdown } from "../../../components/Countdown";
 import { useTranslation } from "../../../i18n";
 import { formatUtc } from "../../manager/fields";
-import type { Announcement } from "../logic";
+import type { Announcement } from "../../../lib/announcement";
 
 type Props = {
   announcement: Announcement | undefined;

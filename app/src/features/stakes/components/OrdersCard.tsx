@@ -5,14 +5,8 @@ import { Countdown } from "../../../components/Countdown";
 import { formatAmount } from "../../../lib/format";
 import { useTransaction } from "../../../lib/useTransaction";
 import { type StakeOrder, type StakingOrders, useCloseEarlyQuote } from "../hooks/useStaking";
-import {
-  type Announcement,
-  canCloseEarly,
-  daysText,
-  orderProgress,
-  orderSavedSeconds,
-  orderState,
-} from "../logic";
+import type { Announcement } from "../../../lib/announcement";
+import { canCloseEarly, daysText, orderProgress, orderSavedSeconds, orderState } from "../logic";
 import { staking } from "../staking";
 import { ReadError } from "../../../components/ReadError";
 

@@ -6,7 +6,8 @@ import { useReadGate } from "../../../lib/readGate";
 import { useNow } from "../../../lib/useNow";
 import { appChain } from "../../../wagmi";
 import { chainNow } from "../../ido/logic";
-import { type Acceleration, accelerationOf, announcementOf, laterPageOffsets } from "../logic";
+import { announcementOf } from "../../../lib/announcement";
+import { type Acceleration, accelerationOf, laterPageOffsets } from "../logic";
 import { DATA_READER, STAKING, STAKING_INCOME, dataReader, staking, swapToken } from "../staking";
 
 const MULTICALL = multicall3 ?? { address: zeroAddress, abi: multicall3Abi, chainId: appChain.id };
@@ -197,7 +198,7 @@ export function useAnnouncement() {
   });
   const [read, exitWindow] = reads.data ?? [];
   return {
-    announcement: read && exitWindow !== undefined ? announcementOf(read, exitWindow) : undefined,
+    announcement: announcementOf(read, exitWindow),
     exitWindow,
     loading: !!staking && reads.isLoading,
     isError: reads.isError,

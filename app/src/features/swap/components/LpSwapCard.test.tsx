@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { i18n, loadParts } from "../../../i18n";
 import type { AppConnection } from "../../wallet/hooks/useAppConnection";
 import type { LpSwapAccount } from "../hooks/useSwap";
-import type { LpAnnouncement } from "../logic";
+import type { Announcement } from "../../../lib/announcement";
 import { LpSwapCard } from "./LpSwapCard";
 
 const LP_SWAP = "0x00000000000000000000000000000000000000c1" as Address;
@@ -45,7 +45,7 @@ const user = {
   rateToken: 200n,
 };
 
-function lpAccount(announcement: LpAnnouncement | undefined, positions = user): LpSwapAccount {
+function lpAccount(announcement: Announcement | undefined, positions = user): LpSwapAccount {
   return {
     available: true,
     config: { algebra: 0n, dayTimes: 86_400n, lpRate: 100n, tokenRate: 200n },
@@ -82,7 +82,12 @@ describe("LpSwapCard: closing early while a change of LpSwap is announced", () =
   });
 
   it("says what is announced and when it may land (UTC, countdown), then sends closeEarly() after a confirm showing what comes back", async () => {
-    account = lpAccount({ implementation: NEXT, readyAt: READY_AT });
+    account = lpAccount({
+      implementation: NEXT,
+      newOwner: undefined,
+      announcedAt: READY_AT - 3n * 86_400n,
+      readyAt: READY_AT,
+    });
     render(<LpSwapCard connection={connection} />);
     const notice = screen.getByRole("region", { name: "A change of the LP swap is announced" });
     expect(notice.textContent).toContain(`Upgrade of the LP swap to the implementation ${NEXT}`);
@@ -107,7 +112,12 @@ describe("LpSwapCard: closing early while a change of LpSwap is announced", () =
   });
 
   it("names an announced ownership transfer, says when it may land now, and a cancelled confirm sends nothing", () => {
-    account = lpAccount({ newOwner: NEXT, readyAt: 1_767_225_600n });
+    account = lpAccount({
+      implementation: undefined,
+      newOwner: NEXT,
+      announcedAt: 1_767_225_600n - 3n * 86_400n,
+      readyAt: 1_767_225_600n,
+    });
     render(<LpSwapCard connection={connection} />);
     const notice = screen.getByRole("region", { name: "A change of the LP swap is announced" });
     expect(notice.textContent).toContain(`Transfer of the LP swap's ownership to ${NEXT}`);
@@ -121,7 +131,10 @@ describe("LpSwapCard: closing early while a change of LpSwap is announced", () =
 
   it("disables Close early when nothing is still locked (claim instead)", () => {
     const released = { ...user, pendingLP: 900n * E, pendingToken: 400n * E };
-    account = lpAccount({ implementation: NEXT, readyAt: READY_AT }, released);
+    account = lpAccount(
+      { implementation: NEXT, newOwner: undefined, announcedAt: READY_AT - 3n * 86_400n, readyAt: READY_AT },
+      released,
+    );
     render(<LpSwapCard connection={connection} />);
     expect(button("Close early").disabled).toBe(true);
     expect(

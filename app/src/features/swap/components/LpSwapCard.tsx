@@ -9,7 +9,8 @@ import { appChain } from "../../../wagmi";
 import type { AppConnection } from "../../wallet/hooks/useAppConnection";
 import { lpSwap } from "../contracts";
 import { useLpSwapAccount } from "../hooks/useSwap";
-import { type LpAnnouncement, earlyCloseQuote, lockCall, topUpRateDrop } from "../logic";
+import type { Announcement } from "../../../lib/announcement";
+import { earlyCloseQuote, lockCall, topUpRateDrop } from "../logic";
 import { ReadPending } from "../../../components/ReadError";
 import { ConfirmModal } from "../../../components/ConfirmModal";
 import { Countdown } from "../../../components/Countdown";
@@ -268,7 +269,7 @@ function EarlyCloseNotice({
   readAt,
   children,
 }: {
-  announcement: LpAnnouncement;
+  announcement: Announcement;
   blockTime: number | undefined;
   readAt: number | undefined;
   children: ReactNode;

@@ -10,6 +10,7 @@ import { useState } from "react";
 import { type Address, zeroAddress } from "viem";
 import { useReadContract, useReadContracts } from "wagmi";
 import { multicall3, usdt } from "../../../contracts";
+import { announcementOf } from "../../../lib/announcement";
 import { useReadGate } from "../../../lib/readGate";
 import { readStored, writeStored } from "../../../store";
 import { appChain } from "../../../wagmi";
@@ -21,7 +22,6 @@ import {
   MAX_DEADLINE_MIN,
   MAX_SLIPPAGE_BPS,
   MIN_SLIPPAGE_BPS,
-  lpAnnouncement,
   storedNumber,
 } from "../logic";
 
@@ -177,11 +177,12 @@ export function useLpSwapAccount(account: Address | undefined) {
       { ...LP_SWAP, functionName: "getContracts" },
       { ...LP_SWAP, functionName: "getUserInfo", args: [who] },
       { ...LP_SWAP, functionName: "announcement" },
+      { ...LP_SWAP, functionName: "EXIT_WINDOW" },
     ],
     query: { enabled: !!lpSwap && gate },
   });
-  const [config, contracts, user, announced] = base.data ?? [];
-  const announcement = lpAnnouncement(announced);
+  const [config, contracts, user, announced, exitWindow] = base.data ?? [];
+  const announcement = announcementOf(announced, exitWindow);
   // the chain's clock, for when the announced change may land (a test chain's may run ahead)
   const block = useReadContract({
     ...MULTICALL,
