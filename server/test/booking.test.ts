@@ -1,5 +1,5 @@
 /**
- * A purchase and its day's settlement (issue 18: on PostgreSQL a purchase committed across midnight
+ * A purchase and its day's settlement (on PostgreSQL a purchase committed across midnight
  * could miss that day's settlement). Whatever the order, each purchase pays its referral shares once:
  * in its day's settlement when it was booked before that settlement, else in the next day's.
  */

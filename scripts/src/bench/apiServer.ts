@@ -20,7 +20,7 @@ import { BENCH_PAID_HASH, BENCH_REGISTRANTS, HEAVY_CALL_ARRIVED } from "./api.ts
 export const BENCH_SEED = { announcements: 30, ledgerRowsPerCredit: 300, machines: 5 };
 
 /**
- * The referral tree of the attacker's pass (issue 24): a head with a chain `deep` generations long
+ * The referral tree of the attacker's pass: a head with a chain `deep` generations long
  * below it and `wide` direct referrals, every 10th of them with a machine (expiring on one of 360
  * days), so team figures have members and power to count.
  */
@@ -189,7 +189,7 @@ async function createSessions(): Promise<Record<keyof typeof TREE_MEMBERS, strin
   return tokens;
 }
 
-/** The design team figures replaced (issue 24): a walk of the whole downline per read, now indexed. */
+/** The design team figures replaced: a walk of the whole downline per read, now indexed. */
 const DOWNLINE_WALK = `
   WITH RECURSIVE downline (address, depth) AS (
     SELECT address, 1 FROM members WHERE recommend = $1
