@@ -19,6 +19,7 @@ export const STEPS = [
 ] as const;
 
 // Chromium and a CJK font first (installed when possible), so no browser suite is skipped for want of them.
+// The server step starts its own throwaway PostgreSQL for its second pass (scripts/src/with-postgres.ts).
 requireSystem();
 
 const results = STEPS.map(([name, command]) => {

@@ -90,9 +90,9 @@ export type BuildAppOptions = {
 
 /** Team calls in flight and queued per process, and their longest wait for a turn (the environment's defaults). */
 export const DEFAULT_BULKHEAD: BulkheadOptions = {
-  inFlight: ENV_DEFAULTS.TEAM_CALLS_IN_FLIGHT,
-  queued: ENV_DEFAULTS.TEAM_CALLS_QUEUED,
-  waitMs: ENV_DEFAULTS.STATEMENT_TIMEOUT_MS,
+  inFlight: ENV_DEFAULTS.teamCallsInFlight,
+  queued: ENV_DEFAULTS.teamCallsQueued,
+  waitMs: ENV_DEFAULTS.statementTimeoutMs,
   // long enough for an ordinary call (a few ms) to finish first; short enough that a steady stream of
   // them delays a team call by little
   yieldMs: 10,
@@ -108,7 +108,7 @@ export const DEFAULT_BULKHEAD: BulkheadOptions = {
 export const DEFAULT_REGISTRATION_BULKHEAD: BulkheadOptions = {
   inFlight: 2,
   queued: 1_000,
-  waitMs: ENV_DEFAULTS.STATEMENT_TIMEOUT_MS,
+  waitMs: ENV_DEFAULTS.statementTimeoutMs,
   yieldMs: 0,
 };
 
