@@ -28,12 +28,16 @@ async function confirm(plan: string[]): Promise<boolean> {
 }
 
 try {
+  // One name for the treasury everywhere: the API has always read TREASURY_ADDRESS.
+  if (process.env.TREASURY && !process.env.TREASURY_ADDRESS) {
+    throw new Error("TREASURY is now TREASURY_ADDRESS, the name the API reads too: rename it");
+  }
   const deployment = await deploy({
     rpcUrl,
     deployerKey,
     manager: addressFromEnv("PRESALE_MANAGER"),
     root: addressFromEnv("REFERRAL_ROOT"),
-    treasury: addressFromEnv("TREASURY"),
+    treasury: addressFromEnv("TREASURY_ADDRESS"),
     usdt: addressFromEnv("USDT_ADDRESS"),
     router: addressFromEnv("ROUTER_ADDRESS"),
     dex: dexFromEnv(),

@@ -206,7 +206,7 @@ function missingSettings(options: DeployOptions, chainId: number): string[] {
     missing.push("TIMELOCK_PROPOSERS (the Safe that will own every contract)");
   if (options.timelock?.delay === undefined)
     missing.push("TIMELOCK_DELAY (seconds; members are promised 48 h = 172800)");
-  if (!options.treasury) missing.push("TREASURY (receives the presale payments and the market fee)");
+  if (!options.treasury) missing.push("TREASURY_ADDRESS (receives the presale payments and the market fee)");
   if (!options.usdt) missing.push(`USDT_ADDRESS${known?.usdt ? ` (BSC-USD is ${known.usdt})` : ""}`);
   if (!options.router) missing.push(`ROUTER_ADDRESS${known ? ` (PancakeSwap V2's is ${known.router})` : ""}`);
   return missing;

@@ -16,6 +16,7 @@ import { MemberCache } from "./lib/memberCache.ts";
 import type { PaymentTarget, VerifyPayment, VerifyPayout } from "./lib/payments.ts";
 import { DEFAULT_RATE_LIMIT, installRateLimit, type RateLimitOptions } from "./plugins/rateLimit.ts";
 import { handleFrameworkError, installErrorHandling } from "./plugins/errors.ts";
+import { installMetrics } from "./plugins/metrics.ts";
 import type { SessionVerifier } from "./plugins/session.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { INVEST_PREFIX, investPlugin } from "./routes/invest/index.ts";
@@ -182,6 +183,7 @@ export function buildApp({
     if (request.routeOptions.config.bulkhead !== "team") reply.raw.once("close", app.bulkheads.team.other());
   });
   installErrorHandling(app);
+  installMetrics(app);
   if (rateLimit) installRateLimit(app, rateLimit);
   app.register(formbody);
   healthRoutes(app);

@@ -155,7 +155,7 @@ export async function startRehearsalChain(options: {
         DEPLOYMENTS_DIR: options.deploymentsDir,
         TIMELOCK_PROPOSERS: deployer,
         TIMELOCK_DELAY: String(TIMELOCK_DELAY),
-        TREASURY: REHEARSAL_TREASURY,
+        TREASURY_ADDRESS: REHEARSAL_TREASURY,
         PRESALE_MANAGER: devAccount(DEV_ROLES.manager).address,
         USDT_ADDRESS: BSC_USD,
         ROUTER_ADDRESS: routerAddress,

@@ -45,24 +45,31 @@ export async function auditPayments(
 
 type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
+/** What one run on this instance found (the API's metrics); `failed`: it could not run to the end. */
+export type PaymentAuditRun =
+  { failed: true } | { failed: false; checked: number; lost: number; unavailable: number };
+
 /**
  * Runs `auditPayments` every `intervalMs` on whichever instance claims the interval (`jobRuns.claim`); each lost
- * payment is an error log line. Returns a stop function.
+ * payment is an error log line, and each run is told to `onRun`. Returns a stop function.
  */
 export function startPaymentAuditJob(
   db: Queryable,
   verifyPayment: VerifyPayment,
   log: Logger,
   intervalMs = 10 * 60_000,
+  onRun: (run: PaymentAuditRun) => void = () => {},
 ): () => void {
   const tick = async () => {
     try {
       if (!(await jobRuns.claim(db, "payment_audit", intervalMs))) return;
-      const { lost, unavailable } = await auditPayments(db, verifyPayment);
+      const { checked, lost, unavailable } = await auditPayments(db, verifyPayment);
       for (const payment of lost) log.error(payment, "booked payment no longer on chain (reorganisation?)");
       if (unavailable > 0) log.warn({ unavailable }, "payment audit: RPC unavailable for some payments");
+      onRun({ failed: false, checked, lost: lost.length, unavailable });
     } catch (error) {
       log.error({ err: error }, "payment audit failed; retried on the next run");
+      onRun({ failed: true });
     }
   };
   const timer = setInterval(() => void tick(), intervalMs);
