@@ -552,7 +552,7 @@ describe("ownership after the deploy", () => {
     ];
     const configured = await deploy({
       rpcUrl,
-      deployerKey: devPrivateKey(DEV_ROLES.deployer),
+      deployer: devPrivateKey(DEV_ROLES.deployer),
       log: () => {},
       outDir: mkdtempSync(join(tmpdir(), "deployments-")),
       timelock: { proposers: [safe, second], guardian, delay: 3600n },

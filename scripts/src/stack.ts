@@ -97,7 +97,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       deployment = await deploy({
         outDir: deploymentsDir,
         rpcUrl: urls.chain,
-        deployerKey: devPrivateKey(0),
+        deployer: devPrivateKey(0),
         timelock: timelockFromEnv(),
         log: quiet ? () => {} : (line) => console.log(`[deploy] ${line}`),
       });

@@ -182,10 +182,11 @@ describe("the package PancakeSwap DEX", () => {
 describe("deploy on a real network (chain 56)", () => {
   const settings = (outDir: string): DeployOptions => ({
     rpcUrl,
-    deployerKey: devPrivateKey(DEV_ROLES.deployer),
+    deployer: devPrivateKey(DEV_ROLES.deployer),
     log: () => {},
     outDir,
     treasury: devAccount(8).address,
+    manager: devAccount(9).address,
     usdt,
     router,
     dex,
@@ -193,10 +194,19 @@ describe("deploy on a real network (chain 56)", () => {
   });
   const nonce = () => client.getTransactionCount({ address: deployer.address });
 
-  it("refuses to run without proposers, delay, treasury, USDT and router, before sending anything", async () => {
+  it("refuses to run without proposers, delay, treasury, manager, USDT and router, before sending anything", async () => {
     const before = await nonce();
-    await expect(deploy({ rpcUrl, deployerKey: devPrivateKey(0), log: () => {} })).rejects.toThrow(
-      /TIMELOCK_PROPOSERS[\s\S]*TIMELOCK_DELAY[\s\S]*TREASURY[\s\S]*USDT_ADDRESS \(BSC-USD is 0x55d3[\s\S]*ROUTER_ADDRESS/,
+    await expect(deploy({ rpcUrl, deployer: devPrivateKey(0), log: () => {} })).rejects.toThrow(
+      /TIMELOCK_PROPOSERS[\s\S]*TIMELOCK_DELAY[\s\S]*TREASURY[\s\S]*PRESALE_MANAGER[\s\S]*USDT_ADDRESS \(BSC-USD is 0x55d3[\s\S]*ROUTER_ADDRESS/,
+    );
+    expect(await nonce()).toBe(before);
+  });
+
+  it("never makes the deployer's key the Presale manager: every other setting given, it still wants PRESALE_MANAGER", async () => {
+    const before = await nonce();
+    const { manager: _, ...withoutManager } = settings(mkdtempSync(join(tmpdir(), "deployments-")));
+    await expect(deploy(withoutManager)).rejects.toThrow(
+      /needs these settings:\n  PRESALE_MANAGER \(the Safe of the day-to-day settings; never the deployer's hot key\)$/,
     );
     expect(await nonce()).toBe(before);
   });
@@ -233,6 +243,7 @@ describe("deploy on a real network (chain 56)", () => {
       TIMELOCK_PROPOSERS: devAccount(7).address,
       TIMELOCK_DELAY: "172800",
       TREASURY: devAccount(8).address,
+      PRESALE_MANAGER: devAccount(9).address,
       USDT_ADDRESS: usdt,
       ROUTER_ADDRESS: router,
       DEX_FEE_BPS: String(dex.feeBps),
@@ -264,6 +275,7 @@ describe("deploy on a real network (chain 56)", () => {
     expect(plan).toContain(`proposers, executors and cancellers ${devAccount(7).address}`);
     expect(plan).toContain("minimum delay 172800 s");
     expect(plan).toContain(`treasury (presale payments, market fee) ${devAccount(8).address}`);
+    expect(plan).toContain(`Presale manager ${devAccount(9).address}`);
     expect(plan).toContain("the deployer keeps no role");
   });
 
@@ -333,6 +345,24 @@ describe("deploy on a real network (chain 56)", () => {
     };
     expect(`0x${output.contracts[file]![contract]!.evm.bytecode.object}`).toBe(
       loadArtifact("DataReader").bytecode,
+    );
+
+    // verify.sh: one forge verify-contract per contract, with its compiler, optimizer runs and constructor args
+    const script = readFileSync(join(outDir, "56-verify", "verify.sh"), "utf8").split("\n");
+    const lineOf = (label: string) => script.find((line) => line.endsWith(`# ${label}`))!;
+    expect(lineOf("DataReader")).toMatch(
+      new RegExp(
+        `^npx forge verify-contract --chain 56 --compiler-version ${reader.compiler.replaceAll(".", "\\.").replace("+", "\\+")} --num-of-optimizations 200 --evm-version cancun --constructor-args ${reader.constructorArguments} --watch ${reader.address} src/DataReader.sol:DataReader `,
+      ),
+    );
+    // Staking is compiled for size (1 optimizer run): verified with the runs it was built with
+    expect(lineOf("Staking implementation")).toContain("--num-of-optimizations 1 ");
+    const proxy = manifest.find((m) => m.label === "Presale proxy")!;
+    expect(lineOf("Presale proxy")).toContain(
+      `--constructor-args ${proxy.constructorArguments} --watch ${proxy.address}`,
+    );
+    expect(script.filter((line) => line.startsWith("npx forge verify-contract"))).toHaveLength(
+      manifest.length,
     );
   }, 240_000);
 });
