@@ -36,7 +36,12 @@ function deriveKey(password: string, crypto: Keystore["crypto"]): Buffer {
   const salt = Buffer.from(params.salt, "hex");
   if (crypto.kdf === "scrypt" && "n" in params) {
     // not node:crypto's scrypt: OpenSSL refuses N >= 2^(16 r), which the definition's own vector (r = 1) has
-    const key = scrypt(password.normalize("NFKC"), salt, { N: params.n, r: params.r, p: params.p, dkLen: params.dklen });
+    const key = scrypt(password.normalize("NFKC"), salt, {
+      N: params.n,
+      r: params.r,
+      p: params.p,
+      dkLen: params.dklen,
+    });
     return Buffer.from(key);
   }
   if (crypto.kdf === "pbkdf2" && "c" in params) {

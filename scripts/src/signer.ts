@@ -62,7 +62,10 @@ export async function signerFromEnv(
       : await promptHidden(
           `password of ${keystorePath(keystore)}${keystoreAddress(file) ? ` (${keystoreAddress(file)})` : ""}: `,
         );
-    return { account: privateKeyToAccount(decryptKeystore(file, password)), from: `keystore ${keystorePath(keystore)}` };
+    return {
+      account: privateKeyToAccount(decryptKeystore(file, password)),
+      from: `keystore ${keystorePath(keystore)}`,
+    };
   }
   const key = env[names.key]?.trim() || fallback;
   if (!key) return undefined;

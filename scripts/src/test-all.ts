@@ -16,6 +16,8 @@ export const STEPS = [
   ["server", "npm run test:server"],
   ["indexer", "npm run test:indexer"],
   ["e2e", "npm run test:e2e"],
+  // docs/launch.md followed step by step on the BSC-shaped chain, then the @rehearsal journeys
+  ["rehearsal", "npm run rehearse -- bsc"],
 ] as const;
 
 // Chromium and a CJK font first (installed when possible), so no browser suite is skipped for want of them.

@@ -80,6 +80,8 @@ export type Verification = {
   contract: string;
   compiler: string;
   optimizerRuns?: number;
+  /** foundry.toml's profile the contract was built with: "size" (1 optimizer run, Staking) or "default" */
+  compilationProfile: "default" | "size";
   evmVersion?: string;
   viaIR?: boolean;
   /** the standard JSON input's file name in the folder */
@@ -94,6 +96,8 @@ export function verifyCommand(chainId: number, v: Verification): string {
     `--chain ${chainId}`,
     `--compiler-version ${v.compiler}`,
     ...(v.optimizerRuns === undefined ? [] : [`--num-of-optimizations ${v.optimizerRuns}`]),
+    // forge refuses to guess between the two profiles a source may be built with
+    `--compilation-profile ${v.compilationProfile}`,
     ...(v.evmVersion ? [`--evm-version ${v.evmVersion}`] : []),
     ...(v.viaIR ? ["--via-ir"] : []),
     ...(v.constructorArguments === "0x" ? [] : [`--constructor-args ${v.constructorArguments}`]),
@@ -124,6 +128,7 @@ export function writeVerificationInputs(dir: string, chainId: number, created: r
       contract: `${target}:${contractName}`,
       compiler: `v${metadata.compiler.version}`,
       optimizerRuns: optimizer?.enabled ? optimizer.runs : undefined,
+      compilationProfile: optimizer?.runs === 1 ? "size" : "default",
       evmVersion: metadata.settings.evmVersion,
       viaIR: metadata.settings.viaIR || undefined,
       input: fileName,
