@@ -7,11 +7,12 @@
  * network's deploy then verifies every contract it created (the verify.sh it wrote).
  */
 import { spawnSync } from "node:child_process";
+import { createPublicClient, http } from "viem";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { DEPLOYMENTS_DIR, deploy } from "./deploy.ts";
 import { LOCAL_CHAIN_ID, addressFromEnv, devPrivateKey, dexFromEnv, ports, timelockFromEnv } from "./env.ts";
-import { signerFromEnv } from "./signer.ts";
+import { SIGNERS, signerFromEnv } from "./signer.ts";
 
 const yes = process.argv.includes("--yes");
 const rpcUrl = process.env.RPC_URL || `http://127.0.0.1:${ports().chain}`;
@@ -33,6 +34,9 @@ async function confirm(plan: string[]): Promise<boolean> {
 try {
   const signer = (await signerFromEnv("DEPLOYER", devPrivateKey(0)))!;
   console.log(`deployer ${signer.account.address} (from ${signer.from})`);
+  const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId();
+  if (chainId !== LOCAL_CHAIN_ID && signer.from === SIGNERS.DEPLOYER.key)
+    console.warn(`warning: a raw key in ${SIGNERS.DEPLOYER.key} on chain ${chainId}; use DEPLOYER_KEYSTORE`);
   const deployment = await deploy({
     rpcUrl,
     deployer: signer.account,

@@ -2,9 +2,13 @@
  * Keystores against the Web3 Secret Storage definition's own test vectors (one scrypt, one PBKDF2; password
  * "testpassword"), and a keystore written here opened again.
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { privateKeyToAccount } from "viem/accounts";
 import { type Keystore, decryptKeystore, encryptKeystore, keystoreAddress } from "./keystore.ts";
+import { signerFromEnv } from "./signer.ts";
 
 const VECTOR_KEY = "0x7a28b5ba57c53603b0b07b56bba752f7784bf506fa95edc395f5cf6c7514fe9d";
 
@@ -51,6 +55,13 @@ describe("Web3 Secret Storage keystores", () => {
     expect(decryptKeystore(scryptVector, "testpassword")).toBe(VECTOR_KEY);
   });
 
+  it('reads a keystore whose section is named "Crypto", as some wallets write it', () => {
+    const { crypto, ...rest } = pbkdf2Vector;
+    expect(decryptKeystore({ ...rest, Crypto: crypto } as unknown as Keystore, "testpassword")).toBe(
+      VECTOR_KEY,
+    );
+  });
+
   it("refuses a wrong password by the MAC instead of returning a wrong key", () => {
     expect(() => decryptKeystore(pbkdf2Vector, "testpassworD")).toThrow(/wrong password/);
     expect(() => decryptKeystore(pbkdf2Vector, "")).toThrow(/wrong password/);
@@ -73,5 +84,43 @@ describe("Web3 Secret Storage keystores", () => {
     expect(encryptKeystore(key, "x", { n: 1024, r: 8, p: 1 }).crypto.ciphertext).not.toBe(
       encryptKeystore(key, "x", { n: 1024, r: 8, p: 1 }).crypto.ciphertext,
     );
+  });
+});
+
+describe("a command's signer", () => {
+  const key = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
+  const dir = mkdtempSync(join(tmpdir(), "keys-"));
+  const keystore = join(dir, "deployer.json");
+  writeFileSync(keystore, JSON.stringify(encryptKeystore(key, "s3cret pass", { n: 1024, r: 8, p: 1 })));
+  const passwordFile = join(dir, "password");
+  writeFileSync(passwordFile, "s3cret pass\n");
+
+  it("is the role's keystore opened with the password file's first line, before any raw key", async () => {
+    const signer = await signerFromEnv("DEPLOYER", undefined, {
+      DEPLOYER_KEYSTORE: keystore,
+      DEPLOYER_PASSWORD_FILE: passwordFile,
+      DEPLOYER_KEY: "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+    });
+    expect(signer?.account.address).toBe(privateKeyToAccount(key).address);
+    expect(signer?.from).toBe(`keystore ${keystore}`);
+  });
+
+  it("fails on a wrong password file, and has no terminal to ask on without one", async () => {
+    const wrong = join(dir, "wrong");
+    writeFileSync(wrong, "s3cret pas\n");
+    await expect(
+      signerFromEnv("MANAGER", undefined, { MANAGER_KEYSTORE: keystore, MANAGER_PASSWORD_FILE: wrong }),
+    ).rejects.toThrow(/wrong password/);
+    await expect(signerFromEnv("MANAGER", undefined, { MANAGER_KEYSTORE: keystore })).rejects.toThrow(
+      /needs a terminal/,
+    );
+  });
+
+  it("is the raw key, else the fallback, else none", async () => {
+    const raw = await signerFromEnv("PROPOSER", undefined, { PROPOSER_KEY: key });
+    expect(raw?.account.address).toBe(privateKeyToAccount(key).address);
+    expect(raw?.from).toBe("PROPOSER_KEY");
+    expect((await signerFromEnv("PROPOSER", key, {}))?.from).toBe("the dev key");
+    expect(await signerFromEnv("PROPOSER", undefined, {})).toBeUndefined();
   });
 });

@@ -57,7 +57,8 @@ function mac(derived: Buffer, ciphertext: Buffer): Hex {
 
 /** The private key in `keystore`; throws "wrong password" when the MAC does not match. */
 export function decryptKeystore(keystore: Keystore, password: string): Hex {
-  const { crypto } = keystore;
+  // some wallets (MyEtherWallet) write the section as "Crypto"
+  const crypto = keystore.crypto ?? (keystore as unknown as { Crypto: Keystore["crypto"] }).Crypto;
   if (keystore.version !== 3) throw new Error(`keystore: version ${String(keystore.version)}, expected 3`);
   if (crypto.cipher !== "aes-128-ctr") throw new Error(`keystore: unsupported cipher ${crypto.cipher}`);
   const derived = deriveKey(password, crypto);

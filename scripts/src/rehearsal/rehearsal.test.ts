@@ -262,6 +262,7 @@ describe("deploy on a real network (chain 56)", () => {
     expect(asked.stdout).toContain(`The deploy will:`);
     expect(asked.stdout).toContain(`router ${router} (factory ${factory})`);
     expect(asked.stderr).toContain("pass --yes");
+    expect(asked.stderr).toContain("warning: a raw key in DEPLOYER_KEY on chain 56; use DEPLOYER_KEYSTORE");
     expect(await nonce()).toBe(before);
   });
 
