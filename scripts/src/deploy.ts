@@ -256,6 +256,10 @@ async function prepare(options: DeployOptions) {
     if (missing.length) {
       throw new Error(`a deploy to chain ${chainId} needs these settings:\n  ${missing.join("\n  ")}`);
     }
+    if (getAddress(options.manager!) === account.address)
+      throw new Error(
+        "PRESALE_MANAGER is the deployer: on a real network the manager is a Safe, never its hot key",
+      );
   }
   const proposers = (options.timelock?.proposers ?? [account.address]).map((p) => getAddress(p));
   if (proposers.length === 0) throw new Error("the timelock needs at least one proposer");

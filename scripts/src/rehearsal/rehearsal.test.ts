@@ -211,9 +211,12 @@ describe("deploy on a real network (chain 56)", () => {
     expect(await nonce()).toBe(before);
   });
 
-  it("never makes the deployer's key the Presale manager: every other setting given, it still wants PRESALE_MANAGER", async () => {
+  it("never makes the deployer's key the Presale manager: every other setting given, it wants PRESALE_MANAGER, and another address than the deployer's", async () => {
     const before = await nonce();
     const { manager: _, ...withoutManager } = settings(mkdtempSync(join(tmpdir(), "deployments-")));
+    await expect(deploy({ ...withoutManager, manager: deployer.address })).rejects.toThrow(
+      "PRESALE_MANAGER is the deployer",
+    );
     await expect(deploy(withoutManager)).rejects.toThrow(
       /needs these settings:\n  PRESALE_MANAGER \(the Safe of the day-to-day settings; never the deployer's hot key\)$/,
     );
