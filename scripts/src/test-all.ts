@@ -18,6 +18,8 @@ export const STEPS = [
   ["server", "npm run test:server"],
   ["indexer", "npm run test:indexer"],
   ["e2e", "npm run test:e2e"],
+  // docs/launch.md followed step by step on the BSC-shaped chain, then the @rehearsal journeys
+  ["rehearsal", "npm run rehearse -- bsc"],
 ] as const;
 
 // On an older system Node, the whole run again on Node 24: every npm, tsx and vitest it starts finds that
