@@ -3,7 +3,7 @@ import { create } from "zustand";
 import type { AppMessage } from "./i18n/keys";
 import { type Lang, normalizeLang } from "./i18n/lang";
 
-/** localStorage keys (fixed interface, see ARCHITECTURE.md). */
+/** localStorage keys: a fixed interface, never renamed, so what a member stored stays readable. */
 export const STORAGE_KEYS = {
   loginToken: "loginToken",
   lang: "lang",
@@ -12,11 +12,11 @@ export const STORAGE_KEYS = {
 } as const;
 
 export type ToastKind = "success" | "info" | "warning" | "error";
-/** Spec section 8: success/info/warning 2 s, error 4 s. */
+/** How long a toast stays: success/info/warning 2 s, error 4 s. */
 export const TOAST_MS: Record<ToastKind, number> = { success: 2000, info: 2000, warning: 2000, error: 4000 };
 
 export type Toast = { id: number; kind: ToastKind; message: AppMessage; link?: string };
-/** Spec section 9: an answered confirm dialog is cleaned out of the confirm pool after 5 s. */
+/** An answered confirm dialog is cleaned out of the confirm pool after 5 s. */
 export const CONFIRM_CLEANUP_MS = 5000;
 
 export type ConfirmRequest = {

@@ -32,6 +32,10 @@ async function confirm(plan: string[]): Promise<boolean> {
 }
 
 try {
+  // One name for the treasury everywhere: the API has always read TREASURY_ADDRESS.
+  if (process.env.TREASURY && !process.env.TREASURY_ADDRESS) {
+    throw new Error("TREASURY is now TREASURY_ADDRESS, the name the API reads too: rename it");
+  }
   const signer = (await signerFromEnv("DEPLOYER", devPrivateKey(0)))!;
   console.log(`deployer ${signer.account.address} (from ${signer.from})`);
   const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId();
@@ -42,7 +46,7 @@ try {
     deployer: signer.account,
     manager: addressFromEnv("PRESALE_MANAGER"),
     root: addressFromEnv("REFERRAL_ROOT"),
-    treasury: addressFromEnv("TREASURY"),
+    treasury: addressFromEnv("TREASURY_ADDRESS"),
     usdt: addressFromEnv("USDT_ADDRESS"),
     router: addressFromEnv("ROUTER_ADDRESS"),
     dex: dexFromEnv(),

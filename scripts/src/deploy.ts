@@ -208,7 +208,7 @@ function missingSettings(options: DeployOptions, chainId: number): string[] {
     missing.push("TIMELOCK_PROPOSERS (the Safe that will own every contract)");
   if (options.timelock?.delay === undefined)
     missing.push("TIMELOCK_DELAY (seconds; members are promised 48 h = 172800)");
-  if (!options.treasury) missing.push("TREASURY (receives the presale payments and the market fee)");
+  if (!options.treasury) missing.push("TREASURY_ADDRESS (receives the presale payments and the market fee)");
   if (!options.manager)
     missing.push("PRESALE_MANAGER (the Safe of the day-to-day settings; never the deployer's hot key)");
   if (!options.usdt) missing.push(`USDT_ADDRESS${known?.usdt ? ` (BSC-USD is ${known.usdt})` : ""}`);

@@ -9,7 +9,7 @@ import { DEPLOYMENTS_DIR, deploy, type Deployment } from "./deploy.ts";
 import { DEV_ACCOUNTS, LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey, timelockFromEnv } from "./env.ts";
 import { spawnSync } from "node:child_process";
 import { startIndexer } from "./indexer.ts";
-import { isPortOpen, startService, stopService, waitForPort, type Service } from "./processes.ts";
+import { isPortOpen, startService, stopService, toolPath, waitForPort, type Service } from "./processes.ts";
 import {
   REHEARSAL_TREASURY,
   type RehearsalChain,
@@ -188,7 +188,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
 /** Runs a build step to completion; the app is built after the deploy so it carries this chain's addresses. */
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, quiet: boolean) {
-  const result = spawnSync(join(REPO_ROOT, "node_modules", ".bin", command), args, {
+  const result = spawnSync(toolPath(command), args, {
     cwd,
     env: { ...process.env, ...env },
     stdio: quiet ? "pipe" : "inherit",

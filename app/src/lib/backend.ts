@@ -2,7 +2,7 @@ import { STORAGE_KEYS, readStored, toast, useAppStore } from "../store";
 import { createApiClient } from "./api";
 import { env } from "./env";
 
-/** The app's backend client (spec section 7): `await investApi<Home>("home")`. */
+/** The app's backend client (the /mine API): `await investApi<Home>("home")`. */
 export const investApi = createApiClient({
   baseUrl: env.apiBase,
   getToken: () => readStored(STORAGE_KEYS.loginToken),

@@ -1,7 +1,7 @@
 import { type Dex, parseDex } from "@taichi/contracts/dex";
 import { type Address, getAddress, isAddress } from "viem";
 
-/** Names used in `deployments/<chainId>.json` (ARCHITECTURE.md); pairs are `Pair_<A>_<B>`. */
+/** Names used in `deployments/<chainId>.json` (a fixed interface); pairs are `Pair_<A>_<B>`. */
 export type ContractName =
   | "Usdt"
   | "Presale"

@@ -9,7 +9,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_CHAIN_ID`          | `31337`                    | the one chain the app talks to: 31337 local anvil, 56 BSC, 97 BSC testnet |
  * | `VITE_RPC_URL`           | `http://127.0.0.1:8545` for 31337, viem's public RPC for 56/97 | JSON-RPC endpoint for reads |
  * | `VITE_MANAGER_ADDRESSES` | empty                      | comma list of extra manager addresses (case-insensitive), on top of Presale `owner()` and `getConfig().manager` |
- * | `VITE_API_BASE`          | `/api/api/invest`          | base path (or absolute URL) of the backend API of spec section 7 |
+ * | `VITE_API_BASE`          | `/api/api/invest`          | base path (or absolute URL) of the /mine backend API          |
  * | `VITE_IDO_PROOF_DEADLINE`| `2025-06-30`               | presale rules: last day to submit the payment proof (YYYY-MM-DD); `none` hides the line |
  * | `VITE_RPC_MULTICALL`     | `on`                       | `off`: reads are not merged into Multicall3 calls (`batch.multicall`) nor into JSON-RPC batches (for `npm run bench`) |
  * | `VITE_WALLETCONNECT_PROJECT_ID` | empty (off)        | WalletConnect Cloud (Reown) project id: set, the wallet picker offers WalletConnect (phone wallets by QR code or link); unset, none of its code is loaded |

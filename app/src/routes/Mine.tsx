@@ -13,7 +13,7 @@ import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 import { STORAGE_KEYS, readStored, useAppStore } from "../store";
 
 /**
- * `/mine` (lazy): the machine/node product of the backend (spec section 7). Sign-in (EIP-4361) when
+ * `/mine` (lazy): the machine/node product of the backend. Sign-in (EIP-4361) when
  * there is no valid login token, backend registration, then machines, nodes, wallet and team.
  */
 export default function Mine() {

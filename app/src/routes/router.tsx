@@ -24,7 +24,7 @@ const ManagerTrc = page(() => import("./ManagerTrc"), ["manager", "governance"])
 const Governance = page(() => import("./Governance"), ["governance"]);
 const NotFound = lazyPage(() => import("./NotFound"));
 
-/** The app routes (fixed interface, ARCHITECTURE.md). /manager and /managerTRC redirect non-managers to /. */
+/** The app routes (a fixed interface: links and bookmarks rely on them). /manager and /managerTRC redirect non-managers to /. */
 export const PAGES: Record<string, ComponentType> = {
   "/": Home,
   "/home": Home,

@@ -206,7 +206,7 @@ describe("deploy on a real network (chain 56)", () => {
   it("refuses to run without proposers, delay, treasury, manager, USDT and router, before sending anything", async () => {
     const before = await nonce();
     await expect(deploy({ rpcUrl, deployer: devPrivateKey(0), log: () => {} })).rejects.toThrow(
-      /TIMELOCK_PROPOSERS[\s\S]*TIMELOCK_DELAY[\s\S]*TREASURY[\s\S]*PRESALE_MANAGER[\s\S]*USDT_ADDRESS \(BSC-USD is 0x55d3[\s\S]*ROUTER_ADDRESS/,
+      /TIMELOCK_PROPOSERS[\s\S]*TIMELOCK_DELAY[\s\S]*TREASURY_ADDRESS[\s\S]*PRESALE_MANAGER[\s\S]*USDT_ADDRESS \(BSC-USD is 0x55d3[\s\S]*ROUTER_ADDRESS/,
     );
     expect(await nonce()).toBe(before);
   });
@@ -250,11 +250,18 @@ describe("deploy on a real network (chain 56)", () => {
     const bare = cli({ DEPLOYMENTS_DIR: mkdtempSync(join(tmpdir(), "deployments-")) });
     expect(bare.status).toBe(1);
     expect(bare.stderr).toMatch(/TIMELOCK_PROPOSERS[\s\S]*ROUTER_ADDRESS/);
+    // the treasury has one name, the API's: the deploy's old one is refused, not silently ignored
+    const oldName = cli({
+      DEPLOYMENTS_DIR: mkdtempSync(join(tmpdir(), "deployments-")),
+      TREASURY: devAccount(8).address,
+    });
+    expect(oldName.status).toBe(1);
+    expect(oldName.stderr).toContain("TREASURY is now TREASURY_ADDRESS");
     const asked = cli({
       DEPLOYMENTS_DIR: mkdtempSync(join(tmpdir(), "deployments-")),
       TIMELOCK_PROPOSERS: devAccount(7).address,
       TIMELOCK_DELAY: "172800",
-      TREASURY: devAccount(8).address,
+      TREASURY_ADDRESS: devAccount(8).address,
       PRESALE_MANAGER: devAccount(9).address,
       USDT_ADDRESS: usdt,
       ROUTER_ADDRESS: router,

@@ -155,7 +155,7 @@ const STEPS: Record<string, (ctx: Context) => Promise<void>> = {
       DEPLOYMENTS_DIR: ctx.deploymentsDir,
       TIMELOCK_PROPOSERS: DEPLOYER.address,
       TIMELOCK_DELAY: String(ctx.delay),
-      TREASURY: ctx.treasury,
+      TREASURY_ADDRESS: ctx.treasury,
       PRESALE_MANAGER: LAUNCH_MANAGER.address,
       USDT_ADDRESS: ctx.usdt,
       ROUTER_ADDRESS: ctx.router,

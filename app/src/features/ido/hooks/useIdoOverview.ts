@@ -25,7 +25,7 @@ const USDT = usdtViews ?? { address: zeroAddress, abi: tokenViewsAbi, chainId: a
  * follow from getConfig's tier prices, so no second round trip. The sold token's and USDT's symbols
  * come in the same batch (the deployment's SwapToken); only an Ido selling another token reads its
  * symbol in a second request.
- * Failures are only logged by wagmi's query (spec section 8); `isError` lets the card say so.
+ * Read failures are only logged by wagmi's query, never toasted; `isError` lets the card say so.
  */
 export function useIdoOverview() {
   const gate = useReadGate();
