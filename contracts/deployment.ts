@@ -54,9 +54,10 @@ export type Deployment = {
   chainId: number;
   /** where it was read from (a path), named in every error about it */
   source: string;
-  contracts: Record<ContractName, Address> & Partial<Record<OptionalName, Address>>;
+  /** every required name's address; other names (pairs) may be absent */
+  contracts: Record<ContractName, Address> & Record<string, Address>;
   /** the block each contract was deployed in; none for contracts the deploy reused (BSC's USDT) */
-  blocks: Partial<Record<DeployedName, number>>;
+  blocks: Record<string, number>;
   /** the DEX's fee and pair init-code hash, which the deploy checked against the chain */
   dex?: Dex;
 };
@@ -136,7 +137,7 @@ export function parseDeployment(raw: unknown, where: { source: string; chainId?:
 
 /** `name`'s address; a name the deployment does not list throws, naming the contract and the file. */
 export function addressOf(deployment: Deployment, name: DeployedName): Address {
-  const address = deployment.contracts[name as ContractName];
+  const address = deployment.contracts[name];
   if (address === undefined) {
     throw new DeploymentError(`${deployment.source} lists no contract ${name} (contracts.${name})`);
   }

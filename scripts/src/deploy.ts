@@ -41,6 +41,12 @@ import {
   initCodePairHashAbi,
   pairFor,
 } from "@taichi/contracts/dex";
+import {
+  type Deployment as RegistryDeployment,
+  type DeploymentFile,
+  deploymentPath,
+  parseDeployment,
+} from "@taichi/contracts/registry";
 import { DeployJournal } from "./deployJournal.ts";
 import { DEV_ROLES, LOCAL_CHAIN_ID, REPO_ROOT, chainAt, devAccount } from "./env.ts";
 import { type Created, writeVerificationInputs } from "./verify.ts";
@@ -125,16 +131,8 @@ const LOCAL_TIMELOCK_DELAY = 120n;
 /** What the demo state gives each demo account. */
 const DEMO_USDT = parseEther("100000");
 
-/**
- * `blocks`: the block each contract was deployed in (where an indexer starts); none for reused ones. `dex`: the
- * DEX's fee and pair init-code hash, checked against its router and factory (contracts/dex.ts).
- */
-export type Deployment = {
-  chainId: number;
-  contracts: Record<string, Address>;
-  blocks: Record<string, number>;
-  dex: Dex;
-};
+/** What a deploy wrote: its deployment file as the registry validated it, with the DEX it checked. */
+export type Deployment = RegistryDeployment & { dex: Dex };
 
 /** Multicall3 has the same address on every chain that has it (BSC and its testnet do). */
 export const MULTICALL3: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
@@ -593,9 +591,11 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
       return block === undefined ? [] : [[name, block]];
     }),
   );
-  const deployment: Deployment = { chainId, contracts, blocks, dex };
+  const file: DeploymentFile = { chainId, contracts, blocks, dex };
+  // Validated before it is written: a deploy that left a contract out fails here, not in the app.
+  const deployment = { ...parseDeployment(file, { source: deploymentPath(outDir, chainId), chainId }), dex };
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, `${chainId}.json`), `${JSON.stringify(deployment, null, 2)}\n`);
+  writeFileSync(deployment.source, `${JSON.stringify(file, null, 2)}\n`);
   if (!isLocal) {
     const dir = writeVerificationInputs(join(outDir, `${chainId}-verify`), created);
     log(`verification inputs (standard JSON per contract) in ${dir}`);

@@ -36,7 +36,7 @@ export type Env = {
   chainId: number;
   /** Where payments (machines, nodes, withdrawal fees) must go. */
   treasuryAddress: Address;
-  /** The USDT contract; `null`: read `deployments/<chainId>.json` (`contracts.Usdt`) when needed. */
+  /** The USDT contract; `null`: `contracts.Usdt` of `deployments/<chainId>.json`, read at boot. */
   usdtAddress: Address | null;
   /** Blocks a payment needs, its own included. */
   confirmations: number;
@@ -46,7 +46,7 @@ export type Env = {
   rateLimitPerMinute: number;
   /** Addresses (lower-case) allowed to operate withdrawals once signed in. */
   operatorAddresses: Address[];
-  /** The ARB payout token; `null`: `contracts.MiningToken` of `deployments/<chainId>.json`. */
+  /** The ARB payout token; `null`: `contracts.MiningToken` of `deployments/<chainId>.json`, read at boot. */
   arbAddress: Address | null;
   /** How long a verified login token is kept in memory (ms). */
   sessionCacheMs: number;

@@ -4,8 +4,7 @@
  * (./pancakeDex.ts), and the product deployed on it by the real `npm run deploy` with a real network's settings.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import {
   type Address,
   type Hex,
@@ -19,6 +18,7 @@ import {
   parseEther,
 } from "viem";
 import { usdtAbi } from "@taichi/contracts";
+import { readDeployment } from "@taichi/contracts/registry";
 import { initCodePairHashAbi } from "@taichi/contracts/dex";
 import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
 import type { Deployment } from "../deploy.ts";
@@ -167,10 +167,9 @@ export async function startRehearsalChain(options: {
     });
     if (deploy.status !== 0)
       throw new Error(`npm run deploy failed:\n${deploy.stdout ?? ""}${deploy.stderr ?? ""}`);
-    const deployment = JSON.parse(
-      readFileSync(join(options.deploymentsDir, `${chainId}.json`), "utf8"),
-    ) as Deployment;
-    return { service, deployment };
+    const { dex: recorded, ...deployment } = readDeployment(options.deploymentsDir, chainId);
+    if (!recorded) throw new Error(`${deployment.source} records no DEX ("dex")`);
+    return { service, deployment: { ...deployment, dex: recorded } };
   } catch (error) {
     await stopService(service);
     throw error;
