@@ -42,6 +42,12 @@ import {
   initCodePairHashAbi,
   pairFor,
 } from "@taichi/contracts/dex";
+import {
+  type Deployment as RegistryDeployment,
+  type DeploymentFile,
+  deploymentPath,
+  parseDeployment,
+} from "@taichi/contracts/registry";
 import { DeployJournal } from "./deployJournal.ts";
 import { DEV_ROLES, LOCAL_CHAIN_ID, REPO_ROOT, chainAt, devAccount } from "./env.ts";
 import { type Created, writeVerificationInputs } from "./verify.ts";
@@ -126,16 +132,8 @@ const LOCAL_TIMELOCK_DELAY = 120n;
 /** What the demo state gives each demo account. */
 const DEMO_USDT = parseEther("100000");
 
-/**
- * `blocks`: the block each contract was deployed in (where an indexer starts); none for reused ones. `dex`: the
- * DEX's fee and pair init-code hash, checked against its router and factory (contracts/dex.ts).
- */
-export type Deployment = {
-  chainId: number;
-  contracts: Record<string, Address>;
-  blocks: Record<string, number>;
-  dex: Dex;
-};
+/** What a deploy wrote: its deployment file as the registry validated it, with the DEX it checked. */
+export type Deployment = RegistryDeployment & { dex: Dex };
 
 /** Multicall3 has the same address on every chain that has it (BSC and its testnet do). */
 export const MULTICALL3: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
@@ -623,8 +621,11 @@ function writeOutputs(run: Run, contracts: Contracts): Deployment {
       return block === undefined ? [] : [[name, block]];
     }),
   );
-  const deployment: Deployment = { chainId: run.chainId, contracts, blocks, dex: run.settings.dex };
-  writeDeploymentFile(run.outDir, deployment);
+  const file: DeploymentFile = { chainId: run.chainId, contracts, blocks, dex: run.settings.dex };
+  // Validated before it is written: a deploy that left a contract out fails here, not in the app.
+  const source = deploymentPath(run.outDir, run.chainId);
+  const deployment = { ...parseDeployment(file, { source, chainId: run.chainId }), dex: run.settings.dex };
+  writeDeploymentFile(run.outDir, file);
   if (!run.isLocal) {
     const dir = writeVerificationInputs(join(run.outDir, `${run.chainId}-verify`), run.chainId, run.created);
     run.log(`verification inputs (standard JSON per contract) and forge verify-contract commands in ${dir}`);
@@ -633,9 +634,9 @@ function writeOutputs(run: Run, contracts: Contracts): Deployment {
 }
 
 /** `<outDir>/<chainId>.json`: the deployment file every other part reads. */
-export function writeDeploymentFile(outDir: string, deployment: Deployment) {
+export function writeDeploymentFile(outDir: string, file: DeploymentFile) {
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, `${deployment.chainId}.json`), `${JSON.stringify(deployment, null, 2)}\n`);
+  writeFileSync(deploymentPath(outDir, file.chainId), `${JSON.stringify(file, null, 2)}\n`);
 }
 
 export const DEPLOYMENTS_DIR = join(REPO_ROOT, "deployments");

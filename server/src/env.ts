@@ -153,8 +153,8 @@ const operatorAddresses = z
   .transform((addresses) => [...new Set(addresses.map((item) => item.toLowerCase() as Address))]);
 
 /**
- * Contract addresses that default to the deployment file: `null` means "read `contracts.<name>` of
- * `deployments/<chainId>.json` when needed" (lib/payments.ts `deploymentResolver`).
+ * Contract addresses that default to the deployment file: `null` means "`contracts.<name>` of
+ * `deployments/<chainId>.json`, read at boot" (lib/payments.ts `paymentTokens`).
  */
 const DEPLOYED_CONTRACTS = {
   /** The USDT contract (`contracts.Usdt`). */

@@ -3,7 +3,6 @@ import { InviteLinkCard } from "../features/invites/components/InviteLinkCard";
 import { InviteesCard, UnstakedInviteesCard } from "../features/invites/components/InviteesCard";
 import { OpenStakeNote } from "../features/stakes/components/OpenStakeNote";
 import { useOpenPrincipal } from "../features/stakes/hooks/useStaking";
-import { staking } from "../features/stakes/staking";
 import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
 
 /** `/invites` (lazy): my invitation link, my direct invitees who have staked, and those who have not yet. */
@@ -23,17 +22,9 @@ export default function Invites() {
       ) : (
         <>
           <InviteLinkCard account={address} />
-          {staking ? (
-            <>
-              <OpenStakeNote openPrincipal={openPrincipal} />
-              <InviteesCard account={address} />
-              <UnstakedInviteesCard account={address} />
-            </>
-          ) : (
-            <section className="card empty">
-              <p>{t("stakes.tiers.empty")}</p>
-            </section>
-          )}
+          <OpenStakeNote openPrincipal={openPrincipal} />
+          <InviteesCard account={address} />
+          <UnstakedInviteesCard account={address} />
         </>
       )}
     </section>

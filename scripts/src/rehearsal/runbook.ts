@@ -20,6 +20,7 @@ import {
 } from "viem";
 import { idoAbi, pairAbi, presaleAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
 import type { Dex } from "@taichi/contracts/dex";
+import { readDeployment } from "@taichi/contracts/registry";
 import type { Deployment } from "../deploy.ts";
 import { DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "../env.ts";
 import { startIndexer } from "../indexer.ts";
@@ -162,9 +163,9 @@ const STEPS: Record<string, (ctx: Context) => Promise<void>> = {
       DEX_FEE_BPS: String(ctx.dex.feeBps),
       DEX_INIT_CODE_HASH: ctx.dex.initCodeHash,
     });
-    ctx.deployment = JSON.parse(
-      readFileSync(join(ctx.deploymentsDir, `${ctx.chainId}.json`), "utf8"),
-    ) as Deployment;
+    const { dex, ...deployment } = readDeployment(ctx.deploymentsDir, ctx.chainId);
+    if (!dex) throw new Error(`${deployment.source} records no DEX ("dex")`);
+    ctx.deployment = { ...deployment, dex };
   },
 
   async verify(ctx) {

@@ -1,7 +1,6 @@
 import * as generated from "@taichi/contracts";
 import { type Abi, type AbiEvent, type AbiFunction, type Address, getAddress } from "viem";
 import { type ContractName, contractAddress, deployBlock } from "../../lib/deployments";
-import { appChain } from "../../wagmi";
 
 /**
  * The contracts the manager area configures, in page order. A name whose ABI is not generated yet
@@ -31,11 +30,10 @@ export function abiOf(name: ContractName): Abi | undefined {
 export type Managed = { name: ContractName; address: Address; abi: Abi; deployBlock?: bigint };
 
 /** The managed contracts deployed on the app's chain with a known ABI. */
-export function managedContracts(chainId: number = appChain.id): Managed[] {
+export function managedContracts(): Managed[] {
   return MANAGED.flatMap((name) => {
-    const address = contractAddress(chainId, name);
     const abi = abiOf(name);
-    return address && abi ? [{ name, address, abi, deployBlock: deployBlock(chainId, name) }] : [];
+    return abi ? [{ name, address: contractAddress(name), abi, deployBlock: deployBlock(name) }] : [];
   });
 }
 

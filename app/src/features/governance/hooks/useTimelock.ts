@@ -28,18 +28,15 @@ import {
   uniqueOperations,
 } from "../operations";
 
-/** The timelock that owns the contracts, when the deployment has one. */
-export function timelockContract(chainId: number = appChain.id): Managed | undefined {
-  const address = contractAddress(chainId, "Timelock");
-  return address
-    ? { name: "Timelock", address, abi: timelockAbi as Abi, deployBlock: deployBlock(chainId, "Timelock") }
-    : undefined;
+/** The timelock that owns the contracts. */
+export function timelockContract(): Managed {
+  const address = contractAddress("Timelock");
+  return { name: "Timelock", address, abi: timelockAbi as Abi, deployBlock: deployBlock("Timelock") };
 }
 
 /** Every contract a timelock call can target: the managed ones and the timelock itself (its delay, roles). */
-export function governedContracts(chainId: number = appChain.id): Managed[] {
-  const timelock = timelockContract(chainId);
-  return [...managedContracts(chainId), ...(timelock ? [timelock] : [])];
+export function governedContracts(): Managed[] {
+  return [...managedContracts(), timelockContract()];
 }
 
 /** The timelock's minimum delay in seconds. */

@@ -30,9 +30,7 @@ export function IdoRules({ overview }: { overview: IdoOverview }) {
       <h2 id="rules-title" className="card-title">
         {t("ido.rules.title")}
       </h2>
-      {!overview.available ? (
-        <p className="muted">{t("ido.unavailable")}</p>
-      ) : !ready ? (
+      {!ready ? (
         <ReadPending isError={overview.isError} lines={20} />
       ) : (
         <ol className="rules">

@@ -1,27 +1,12 @@
-import { holdDividendAbi, lpDividendAbi, nodeRewardAbi, pairAbi } from "@taichi/contracts";
+import { pairAbi } from "@taichi/contracts";
 import { useCallback } from "react";
 import { type Address, isAddressEqual, zeroAddress } from "viem";
 import { useReadContract, useReadContracts } from "wagmi";
-import { usdt } from "../../../contracts";
-import { contractAddress } from "../../../lib/deployments";
 import { useReadGate } from "../../../lib/readGate";
 import { useTransaction } from "../../../lib/useTransaction";
 import { appChain } from "../../../wagmi";
-import { holdDividend, lpDividend, nodeReward } from "../contracts";
+import { holdDividend, lpDividend, lpPair, nodeReward } from "../contracts";
 import { sendRewardGasLimit } from "../logic";
-
-const LP = lpDividend ?? { address: zeroAddress, abi: lpDividendAbi, chainId: appChain.id };
-const HOLD = holdDividend ?? { address: zeroAddress, abi: holdDividendAbi, chainId: appChain.id };
-const NODE = nodeReward ?? { address: zeroAddress, abi: nodeRewardAbi, chainId: appChain.id };
-
-/** The LP LpDividend is deployed with (`getConfig().lp`, set once at initialization): BurnToken's USDT pair. */
-const LP_PAIR = contractAddress(appChain.id, "Pair_BurnToken_Usdt");
-// Without that pair in the deployment, an ERC-20 balanceOf that cannot fail (USDT's) holds its place.
-const LP_PAIR_TOKEN = {
-  address: LP_PAIR ?? usdt?.address ?? zeroAddress,
-  abi: pairAbi,
-  chainId: appChain.id,
-} as const;
 
 /**
  * The member's LP dividend (LP staked, credited, paid, owed), hold dividend (credited tokens, owed, claimed),
@@ -35,17 +20,17 @@ export function useRewardsAccount(account: Address | undefined) {
   const reads = useReadContracts({
     allowFailure: false,
     contracts: [
-      { ...LP, functionName: "users", args: [who] },
-      { ...HOLD, functionName: "users", args: [who] },
-      { ...NODE, functionName: "getUserInfo", args: [who] },
-      { ...LP, functionName: "getConfig" },
-      { ...LP_PAIR_TOKEN, functionName: "balanceOf", args: [who] },
+      { ...lpDividend, functionName: "users", args: [who] },
+      { ...holdDividend, functionName: "users", args: [who] },
+      { ...nodeReward, functionName: "getUserInfo", args: [who] },
+      { ...lpDividend, functionName: "getConfig" },
+      { ...lpPair, functionName: "balanceOf", args: [who] },
     ],
-    query: { enabled: !!lpDividend && !!holdDividend && !!nodeReward && !!account && gate },
+    query: { enabled: !!account && gate },
   });
   const [lp, hold, node, lpConfig, pairBalance] = reads.data ?? [];
   const lpToken = lpConfig?.lp;
-  const otherLp = !!lpToken && (!LP_PAIR || !isAddressEqual(lpToken, LP_PAIR));
+  const otherLp = !!lpToken && !isAddressEqual(lpToken, lpPair.address);
   const otherBalance = useReadContract({
     address: lpToken ?? zeroAddress,
     abi: pairAbi,
@@ -55,7 +40,6 @@ export function useRewardsAccount(account: Address | undefined) {
     query: { enabled: otherLp && !!account && gate },
   });
   return {
-    available: !!lpDividend && !!holdDividend && !!nodeReward,
     lp,
     hold,
     node,
@@ -76,35 +60,35 @@ export type RewardsAccount = ReturnType<typeof useRewardsAccount>;
 export function useRewardActions() {
   const send = useTransaction();
   return {
-    claimHold: useCallback(() => send({ ...HOLD, functionName: "claim", args: [] }), [send]),
-    claimLp: useCallback(() => send({ ...LP, functionName: "claim", args: [] }), [send]),
-    claimNode: useCallback(() => send({ ...NODE, functionName: "claim", args: [] }), [send]),
+    claimHold: useCallback(() => send({ ...holdDividend, functionName: "claim", args: [] }), [send]),
+    claimLp: useCallback(() => send({ ...lpDividend, functionName: "claim", args: [] }), [send]),
+    claimNode: useCallback(() => send({ ...nodeReward, functionName: "claim", args: [] }), [send]),
     updateHold: useCallback(
-      (account: Address) => send({ ...HOLD, functionName: "updateUser", args: [account] }),
+      (account: Address) => send({ ...holdDividend, functionName: "updateUser", args: [account] }),
       [send],
     ),
     stakeLp: useCallback(
       (lpToken: Address, amount: bigint) =>
         send({
-          ...LP,
+          ...lpDividend,
           functionName: "stake",
           args: [amount],
-          spend: { token: lpToken, spender: LP.address, amount },
+          spend: { token: lpToken, spender: lpDividend.address, amount },
         }),
       [send],
     ),
     unstakeLp: useCallback(
-      (amount: bigint) => send({ ...LP, functionName: "unstake", args: [amount] }),
+      (amount: bigint) => send({ ...lpDividend, functionName: "unstake", args: [amount] }),
       [send],
     ),
     sendReward: useCallback(
       (gas: bigint) =>
-        send({ ...LP, functionName: "sendReward", args: [gas], minGas: sendRewardGasLimit(gas) }),
+        send({ ...lpDividend, functionName: "sendReward", args: [gas], minGas: sendRewardGasLimit(gas) }),
       [send],
     ),
     setUserForce: useCallback(
       (account: Address, a: boolean, b: boolean, c: boolean) =>
-        send({ ...NODE, functionName: "setUserForce", args: [account, a, b, c] }),
+        send({ ...nodeReward, functionName: "setUserForce", args: [account, a, b, c] }),
       [send],
     ),
   };

@@ -1,4 +1,4 @@
-import { multicall3Abi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
+import { swapTokenAbi } from "@taichi/contracts";
 import { type Address, type ContractFunctionReturnType, zeroAddress } from "viem";
 import { useReadContract, useReadContracts } from "wagmi";
 import { multicall3, usdt } from "../../../contracts";
@@ -8,10 +8,7 @@ import { appChain } from "../../../wagmi";
 import { chainNow } from "../../ido/logic";
 import { announcementOf } from "../../../lib/announcement";
 import { type Acceleration, accelerationOf, laterPageOffsets } from "../logic";
-import { DATA_READER, STAKING, STAKING_INCOME, dataReader, staking, swapToken } from "../staking";
-
-const MULTICALL = multicall3 ?? { address: zeroAddress, abi: multicall3Abi, chainId: appChain.id };
-const USDT = usdt ?? { address: zeroAddress, abi: usdtAbi, chainId: appChain.id };
+import { dataReader, staking, stakingIncome, swapToken } from "../staking";
 
 /**
  * The staking contract's public state in one Multicall3 round trip: `getConfig`, `getConfigMulti`,
@@ -22,21 +19,20 @@ export function useStakingOverview() {
   const reads = useReadContracts({
     allowFailure: false,
     contracts: [
-      { ...STAKING, functionName: "getConfig" },
-      { ...STAKING, functionName: "getConfigMulti" },
-      { ...STAKING, functionName: "token" },
-      { ...MULTICALL, functionName: "getCurrentBlockTimestamp" },
+      { ...staking, functionName: "getConfig" },
+      { ...staking, functionName: "getConfigMulti" },
+      { ...staking, functionName: "token" },
+      { ...multicall3, functionName: "getCurrentBlockTimestamp" },
     ],
-    query: { enabled: !!staking && !!multicall3 && gate },
+    query: { enabled: gate },
   });
   const [config, multi, token, blockTime] = reads.data ?? [];
   const price = useReadContract({
-    ...DATA_READER,
+    ...dataReader,
     functionName: "tokenPrice",
-    query: { enabled: !!dataReader && gate },
+    query: { enabled: gate },
   });
   return {
-    available: !!staking,
     config,
     multi,
     /** how a token deposit now would be valued (`DataReader.tokenPrice`) */
@@ -60,9 +56,6 @@ export function useStakingNow(overview: Pick<StakingOverview, "blockTime" | "rea
   return { now, offset: now - local };
 }
 
-// Without a SwapToken in the deployment, an ERC-20 balanceOf that cannot fail (USDT's) holds its place.
-const SWAP_TOKEN = swapToken ?? { ...USDT, abi: swapTokenAbi };
-
 /**
  * The member's staking record, USDT balance, project-token balance, node status and the income rates,
  * in the same batch as the overview. The token balance is read from the deployment's SwapToken, which is
@@ -75,15 +68,15 @@ export function useStakingAccount(account: Address | undefined, token: Address |
   const reads = useReadContracts({
     allowFailure: false,
     contracts: [
-      { ...STAKING, functionName: "users", args: [who] },
-      { ...USDT, functionName: "balanceOf", args: [who] },
-      { ...SWAP_TOKEN, functionName: "balanceOf", args: [who] },
-      { ...STAKING, functionName: "nodes", args: [who] },
-      { ...STAKING, functionName: "getIncomeRates" },
+      { ...staking, functionName: "users", args: [who] },
+      { ...usdt, functionName: "balanceOf", args: [who] },
+      { ...swapToken, functionName: "balanceOf", args: [who] },
+      { ...staking, functionName: "nodes", args: [who] },
+      { ...staking, functionName: "getIncomeRates" },
     ],
-    query: { enabled: !!staking && !!usdt && !!account && gate },
+    query: { enabled: !!account && gate },
   });
-  const otherToken = !!token && token.toLowerCase() !== swapToken?.address.toLowerCase();
+  const otherToken = !!token && token.toLowerCase() !== swapToken.address.toLowerCase();
   const otherBalance = useReadContract({
     address: token ?? zeroAddress,
     abi: swapTokenAbi,
@@ -93,10 +86,10 @@ export function useStakingAccount(account: Address | undefined, token: Address |
     query: { enabled: !!account && otherToken && gate },
   });
   const income = useReadContract({
-    ...DATA_READER,
+    ...dataReader,
     functionName: "getIncome",
     args: [who],
-    query: { enabled: !!dataReader && !!account && gate },
+    query: { enabled: !!account && gate },
   });
   const [user, usdtBalance, swapTokenBalance, nodeInfo, rates] = reads.data ?? [];
   const tokenBalance = !token ? undefined : otherToken ? otherBalance.data : swapTokenBalance;
@@ -110,10 +103,10 @@ export type StakingAccount = ReturnType<typeof useStakingAccount>;
 export function useOpenPrincipal(account: Address | undefined): bigint | undefined {
   const gate = useReadGate();
   const user = useReadContract({
-    ...STAKING,
+    ...staking,
     functionName: "users",
     args: [account ?? zeroAddress],
-    query: { enabled: !!staking && !!account && gate },
+    query: { enabled: !!account && gate },
   });
   return user.data?.amount;
 }
@@ -125,7 +118,7 @@ const ORDER_PAGE = 50n;
 /** Orders read at most (the newest, plus the first page): the acceleration totals count these. */
 const ORDERS_READ_MAX = 1_000n;
 
-type OrdersPage = ContractFunctionReturnType<typeof DATA_READER.abi, "view", "getOrders">;
+type OrdersPage = ContractFunctionReturnType<typeof dataReader.abi, "view", "getOrders">;
 
 const rowsOf = ([orders, isUSDT, accelerations, fees]: OrdersPage): StakeOrder[] =>
   orders.map((order, i) => ({
@@ -144,19 +137,19 @@ export function useStakingOrders(account: Address | undefined) {
   const who = account ?? zeroAddress;
   const gate = useReadGate();
   const first = useReadContract({
-    ...DATA_READER,
+    ...dataReader,
     functionName: "getOrders",
     args: [who, 0n, ORDER_PAGE],
-    query: { enabled: !!dataReader && !!account && gate },
+    query: { enabled: !!account && gate },
   });
   const total = first.data?.[4];
   const offsets = total === undefined ? [] : laterPageOffsets(total, ORDER_PAGE, ORDERS_READ_MAX);
   const later = useReadContracts({
     allowFailure: false,
     contracts: offsets.map(
-      (offset) => ({ ...DATA_READER, functionName: "getOrders", args: [who, offset, ORDER_PAGE] }) as const,
+      (offset) => ({ ...dataReader, functionName: "getOrders", args: [who, offset, ORDER_PAGE] }) as const,
     ),
-    query: { enabled: !!dataReader && offsets.length > 0 && gate },
+    query: { enabled: offsets.length > 0 && gate },
   });
   let all: StakeOrder[] | undefined;
   if (first.data && (offsets.length === 0 || later.data)) {
@@ -164,15 +157,13 @@ export function useStakingOrders(account: Address | undefined) {
     all.sort((a, b) => (a.userIndex < b.userIndex ? 1 : a.userIndex > b.userIndex ? -1 : 0));
   }
   return {
-    /** whether the deployment lists DataReader (the orders are read through it) */
-    available: !!dataReader,
     /** the orders read, newest first (all of them up to ORDERS_READ_MAX) */
     all,
     /** the newest ORDERS_SHOWN */
     orders: all?.slice(0, ORDERS_SHOWN),
     /** how many orders the member has made */
     total,
-    loading: !!dataReader && !all,
+    loading: !all,
     isError: first.isError || later.isError,
   };
 }
@@ -191,16 +182,16 @@ export function useAnnouncement() {
   const reads = useReadContracts({
     allowFailure: false,
     contracts: [
-      { ...STAKING, functionName: "announcement" },
-      { ...STAKING, functionName: "EXIT_WINDOW" },
+      { ...staking, functionName: "announcement" },
+      { ...staking, functionName: "EXIT_WINDOW" },
     ],
-    query: { enabled: !!staking && gate },
+    query: { enabled: gate },
   });
   const [read, exitWindow] = reads.data ?? [];
   return {
     announcement: announcementOf(read, exitWindow),
     exitWindow,
-    loading: !!staking && reads.isLoading,
+    loading: reads.isLoading,
     isError: reads.isError,
   };
 }
@@ -211,10 +202,10 @@ export type StakingAnnouncement = ReturnType<typeof useAnnouncement>;
 export function useCloseEarlyQuote(index: bigint | undefined) {
   const gate = useReadGate();
   const quote = useReadContract({
-    ...STAKING_INCOME,
+    ...stakingIncome,
     functionName: "closeEarlyQuote",
     args: [index ?? 0n],
-    query: { enabled: !!staking && index !== undefined && gate },
+    query: { enabled: index !== undefined && gate },
   });
   const [refund, cancelled] = quote.data ?? [];
   return { refund, cancelled, isError: quote.isError, refetch: quote.refetch };

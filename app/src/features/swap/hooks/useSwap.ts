@@ -1,11 +1,4 @@
-import {
-  burnTokenAbi,
-  lpSwapAbi,
-  miningTokenAbi,
-  multicall3Abi,
-  routerAbi,
-  usdtAbi,
-} from "@taichi/contracts";
+import { burnTokenAbi, miningTokenAbi } from "@taichi/contracts";
 import { useState } from "react";
 import { type Address, zeroAddress } from "viem";
 import { useReadContract, useReadContracts } from "wagmi";
@@ -24,11 +17,6 @@ import {
   MIN_SLIPPAGE_BPS,
   storedNumber,
 } from "../logic";
-
-const MULTICALL = multicall3 ?? { address: zeroAddress, abi: multicall3Abi, chainId: appChain.id };
-const USDT = usdt ?? { address: zeroAddress, abi: usdtAbi, chainId: appChain.id };
-const ROUTER = router ?? { address: zeroAddress, abi: routerAbi, chainId: appChain.id };
-const LP_SWAP = lpSwap ?? { address: zeroAddress, abi: lpSwapAbi, chainId: appChain.id };
 
 /** localStorage keys of the swap settings (the page's own, beside the fixed ones in store.ts). */
 export const SLIPPAGE_KEY = "swapSlippage";
@@ -76,16 +64,16 @@ export function useSwapMarket(token: SwapTokenInfo | undefined, account: Address
       { ...t, functionName: "getFees" },
       { ...t, functionName: "getSwapSettings" },
       { ...t, functionName: "balanceOf", args: [t.address] },
-      { ...USDT, functionName: "balanceOf", args: [t.address] },
+      { ...usdt, functionName: "balanceOf", args: [t.address] },
       { ...t, functionName: "tradingOpen" },
       { ...t, functionName: "totalSupply" },
       { ...pairHandle(token?.pair ?? zeroAddress), functionName: "getReserves" },
-      { ...MULTICALL, functionName: "getCurrentBlockTimestamp" },
-      { ...USDT, functionName: "balanceOf", args: [who] },
+      { ...multicall3, functionName: "getCurrentBlockTimestamp" },
+      { ...usdt, functionName: "balanceOf", args: [who] },
       { ...t, functionName: "balanceOf", args: [who] },
       { ...t, functionName: "isFeeExempt", args: [who] },
     ],
-    query: { enabled: !!token && !!usdt && !!multicall3 && gate },
+    query: { enabled: !!token && gate },
   });
   const burnConfig = useReadContract({
     address: token?.address ?? zeroAddress,
@@ -115,7 +103,7 @@ export function useSwapMarket(token: SwapTokenInfo | undefined, account: Address
     exempt,
   ] = reads.data ?? [];
   // the pair orders its reserves by address
-  const tokenIsToken0 = !!token && !!usdt && token.address.toLowerCase() < usdt.address.toLowerCase();
+  const tokenIsToken0 = !!token && token.address.toLowerCase() < usdt.address.toLowerCase();
   return {
     // an exempt account (the owner, the holder, paying contracts) trades without the token's fee
     fees: fees && (exempt ? { buy: NO_FEE, sell: NO_FEE } : { buy: fees[0], sell: fees[1] }),
@@ -154,10 +142,10 @@ export function useTokenSymbols(): string[] {
 export function useRouterQuote(path: readonly [Address, Address] | undefined, amountIn: bigint | undefined) {
   const gate = useReadGate();
   const quote = useReadContract({
-    ...ROUTER,
+    ...router,
     functionName: "getAmountsOut",
     args: path && amountIn !== undefined ? [amountIn, [...path]] : undefined,
-    query: { enabled: !!router && !!path && amountIn !== undefined && amountIn > 0n && gate },
+    query: { enabled: !!path && amountIn !== undefined && amountIn > 0n && gate },
   });
   return { out: quote.data?.[1], isError: quote.isError, isFetching: quote.isFetching };
 }
@@ -173,21 +161,21 @@ export function useLpSwapAccount(account: Address | undefined) {
   const base = useReadContracts({
     allowFailure: false,
     contracts: [
-      { ...LP_SWAP, functionName: "getConfig" },
-      { ...LP_SWAP, functionName: "getContracts" },
-      { ...LP_SWAP, functionName: "getUserInfo", args: [who] },
-      { ...LP_SWAP, functionName: "announcement" },
-      { ...LP_SWAP, functionName: "EXIT_WINDOW" },
+      { ...lpSwap, functionName: "getConfig" },
+      { ...lpSwap, functionName: "getContracts" },
+      { ...lpSwap, functionName: "getUserInfo", args: [who] },
+      { ...lpSwap, functionName: "announcement" },
+      { ...lpSwap, functionName: "EXIT_WINDOW" },
     ],
-    query: { enabled: !!lpSwap && gate },
+    query: { enabled: gate },
   });
   const [config, contracts, user, announced, exitWindow] = base.data ?? [];
   const announcement = announcementOf(announced, exitWindow);
   // the chain's clock, for when the announced change may land (a test chain's may run ahead)
   const block = useReadContract({
-    ...MULTICALL,
+    ...multicall3,
     functionName: "getCurrentBlockTimestamp",
-    query: { enabled: !!multicall3 && !!announcement && gate },
+    query: { enabled: !!announcement && gate },
   });
   const [lp, token] = contracts ?? [];
   const balances = useReadContracts({
@@ -201,7 +189,6 @@ export function useLpSwapAccount(account: Address | undefined) {
   });
   const [lpBalance, tokenBalance, tokenSymbol] = balances.data ?? [];
   return {
-    available: !!lpSwap,
     config,
     lp,
     token,
