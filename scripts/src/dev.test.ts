@@ -78,7 +78,7 @@ async function leftAfter(marker: string, timeoutMs = 30_000) {
 
 describe("npm run dev stops everything it started", () => {
   for (const signal of ["SIGHUP", "SIGKILL"] as const) {
-    it(`when it gets ${signal}`, { timeout: 300_000 }, async () => {
+    it(`when it gets ${signal}`, { timeout: 420_000 }, async () => {
       expect(await openPorts()).toEqual([]);
       const dev = await startDev();
       // running: the chain, the API, the app and the indexer listen, the keeper runs beside them

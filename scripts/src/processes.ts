@@ -89,8 +89,11 @@ export function isPortOpen(port: number, host = "127.0.0.1"): Promise<boolean> {
   });
 }
 
-/** Polls until the port accepts connections; fails early if the service exits, or after the timeout. */
-export async function waitForPort(service: Service, port: number, timeoutMs = 60_000): Promise<void> {
+/**
+ * Polls until the port accepts connections; fails early if the service exits, or after the timeout (long:
+ * on a busy 2-core machine the indexer's first start alone has taken over a minute).
+ */
+export async function waitForPort(service: Service, port: number, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   void service.exited.then(() => (exited = true));
