@@ -103,8 +103,14 @@ contract StakingPriceTest is StakingFixture {
         uint256 before = token.balanceOf(buyer);
         vm.prank(buyer);
         uint256 index = staking.deposit(1, value, false);
-        assertTrue(before - token.balanceOf(buyer) <= bought, "paid with the tokens bought");
+        uint256 atTheAverage = value * 1e18 / TWAP;
+        assertEq(
+            before - token.balanceOf(buyer), atTheAverage, "tokens taken at the TWAP, not the pumped spot"
+        );
+        assertApproxEqAbs(atTheAverage, bought, 1e9, "which is every token bought");
         IStaking.Order memory o = staking.orders(index);
+        assertEq(o.actual, atTheAverage, "the order holds those tokens");
+        assertEq(o.amount, value, "valued at the TWAP");
         assertTrue(o.amount < spent, "counted below what the tokens cost");
         assertEq(staking.teams(root).teamAmount, o.amount, "team volume no larger");
         // at the old valuation (fbPrice 1 USDT) the same tokens counted as about 9,870 USDT

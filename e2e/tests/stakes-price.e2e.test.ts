@@ -1,8 +1,9 @@
-import { dataReaderAbi, stakingAbi } from "@taichi/contracts";
+import { dataReaderAbi, stakingAbi, usdtAbi } from "@taichi/contracts";
 import type { Page } from "@playwright/test";
-import { type Address, type PublicClient, getAbiItem } from "viem";
+import { type Address, type PublicClient, getAbiItem, parseEther } from "viem";
 import { DEV_ROLES, expect, kvValue, test } from "../fixtures/test.ts";
-import { connectWallet, sends, timeTravel } from "../fixtures/accounts.ts";
+import { buyDirect, connectWallet, sends, timeTravel } from "../fixtures/accounts.ts";
+import { depositFromUi, stakingReads } from "../fixtures/stakes.ts";
 
 const PRICE_OBSERVED = getAbiItem({ abi: stakingAbi, name: "PriceObserved" });
 
@@ -30,12 +31,14 @@ async function openTokenDeposit(page: Page) {
 test.describe("token deposits after a quiet spell: refresh the price", () => {
   test.use({ walletAccount: DEV_ROLES.members[0] });
 
-  test("past two price windows the page says why token deposits wait and offers 'Refresh price', which keeps a new observation on chain", async ({
+  test("past two price windows the page says why token deposits wait and offers 'Refresh price', which keeps a new observation on chain; a window later a token deposit opens its order", async ({
     page,
     chain,
     wallet,
     contracts,
   }) => {
+    // tokens to deposit later, bought before the quiet spell (the price holds from then on)
+    await buyDirect(chain, contracts, DEV_ROLES.members[0], contracts.SwapToken!, parseEther("300"));
     const { window } = await tokenPrice(chain, contracts);
     expect(window).toBeGreaterThan(0n);
     // nobody traded or deposited tokens for three windows: no recent average
@@ -82,5 +85,36 @@ test.describe("token deposits after a quiet spell: refresh the price", () => {
     const again = await openTokenDeposit(page);
     await expect(kvValue(again, "Token valued at")).not.toHaveText(/^-/);
     await expect(again.getByTestId("price-refresh")).toHaveCount(0);
+
+    // and the token deposit is made: its order on chain, paid in tokens at the price the contract gives
+    const me = wallet.account.address;
+    const r = stakingReads(chain, contracts);
+    const staking = { address: contracts.Staking!, abi: stakingAbi } as const;
+    const orders = async () =>
+      (await chain.readContract({ ...staking, functionName: "users", args: [me] })).orders;
+    const tokens = () =>
+      chain.readContract({
+        address: contracts.SwapToken!,
+        abi: usdtAbi,
+        functionName: "balanceOf",
+        args: [me],
+      });
+    const [count, tokensBefore] = await Promise.all([orders(), tokens()]);
+    await depositFromUi(page, "100");
+    await expect.poll(orders).toBe(count + 1n);
+    const index = await r.orderIndex(me, count);
+    const order = await r.order(index);
+    const value = parseEther("100");
+    expect(order.amount).toBe(value);
+    expect(
+      await chain.readContract({
+        address: contracts.DataReader!,
+        abi: dataReaderAbi,
+        functionName: "orderIsUSDT",
+        args: [index],
+      }),
+    ).toBe(false);
+    expect(order.actual).toBe((value * 10n ** 18n) / (await tokenPrice(chain, contracts)).price);
+    expect(tokensBefore - (await tokens())).toBe(order.actual);
   });
 });

@@ -310,6 +310,7 @@ test.describe("flash exchange", () => {
     const usdtBefore = await r.usdt(me);
     const tokenBefore = await r.token(me);
     const expected = await r.buyQuote(usdtIn);
+    const nonceBefore = await chain.getTransactionCount({ address: me });
 
     const card = await openExchange(page);
     await card.getByLabel("You pay (USDT)").fill("50000");
@@ -341,16 +342,30 @@ test.describe("flash exchange", () => {
     await send.click();
     await expect.poll(() => r.usdt(me)).toBe(usdtBefore - usdtIn);
     expect((await r.token(me)) - tokenBefore).toBe(expected);
+    // settled: everything the page sent is mined, and the one swap among it is the typed one (a send by the
+    // first click or by Enter would have moved the balances twice)
+    await expect
+      .poll(async () => (await chain.getTransactionCount({ address: me })) - nonceBefore)
+      .toBe(sends(wallet.calls));
+    expect(await r.usdt(me)).toBe(usdtBefore - usdtIn);
+    expect((await r.token(me)) - tokenBefore).toBe(expected);
   });
 
-  test("between 5% and 15% impact the review needs a tick; the flip button turns the direction round", async ({
+  test("between 5% and 15% impact the review needs a tick, and the ticked swap lands; the flip button turns the direction round", async ({
     page,
     wallet,
+    chain,
+    contracts,
   }) => {
+    const r = reads(chain, contracts);
+    const me = wallet.account.address;
+    const usdtIn = parseEther("12000");
+    const usdtBefore = await r.usdt(me);
+    const tokenBefore = await r.token(me);
+    const expected = await r.buyQuote(usdtIn);
     const card = await openExchange(page);
     await card.getByLabel("You pay (USDT)").fill("12000");
     await expect(card.getByText("Minimum received")).toBeVisible();
-    const received = await shownAmount(card, "You receive (estimated)");
     await card.getByRole("button", { name: "Swap", exact: true }).click();
     const review = page.getByRole("alertdialog", { name: "Review swap" });
     const send = review.getByRole("button", { name: "Swap anyway" });
@@ -359,8 +374,13 @@ test.describe("flash exchange", () => {
       .getByRole("checkbox", { name: /^I accept receiving about .*% less than at the current price$/ })
       .check();
     await expect(send).toBeEnabled();
-    await review.getByRole("button", { name: "Cancel" }).click();
-    expect(sends(wallet.calls)).toBe(0);
+    await send.click();
+    await expect.poll(() => r.usdt(me)).toBe(usdtBefore - usdtIn);
+    expect((await r.token(me)) - tokenBefore).toBe(expected);
+
+    await card.getByLabel("You pay (USDT)").fill("12000");
+    await expect(card.getByText("Minimum received")).toBeVisible();
+    const received = await shownAmount(card, "You receive (estimated)");
 
     // flip: the sell side, paying what the buy would have received
     await card.getByRole("button", { name: "Flip direction" }).click();

@@ -10,7 +10,7 @@ import {FeeToken} from "../../src/base/FeeToken.sol";
 /// @dev The burn-and-skim class (BCE, TMM on BSC): a fee token whose own transfer logic burns or moves the pair's
 ///      balance outside a swap lets anyone `sync` the pair to a lower token reserve, then sell at the raised price
 ///      (or `skim` what the pair holds beyond its reserve). The replay buys, churns the token between two wallets
-///      (starting swap-and-liquify on the way), burns, donates to the pair and skims, syncs and sells everything,
+///      (starting swap-and-liquify on the way), syncs, burns, donates to the pair and skims, syncs and sells everything,
 ///      on the real Uniswap-V2 pair. `sync` must never move a reserve, and the attacker must end with less USDT.
 abstract contract BurnAndSkimBase is TokenFixture {
     address internal attacker = makeAddr("attacker");
@@ -24,12 +24,14 @@ abstract contract BurnAndSkimBase is TokenFixture {
         token.setSwapSettings(500 ether, 500);
     }
 
-    /// @dev The whole replay: returns the USDT the attacker ends with after spending `usdtIn`.
-    function replay(uint256 usdtIn, uint256 rounds) internal returns (uint256 usdtOut) {
+    /// @dev The whole replay: returns the USDT the attacker ends with after spending `usdtIn`, and whether a
+    ///      `sync` on the way moved a reserve.
+    function replay(uint256 usdtIn, uint256 rounds) internal returns (uint256 usdtOut, bool syncMoved) {
         buy(attacker, usdtIn);
         for (uint256 i = 0; i < rounds; ++i) {
             moveAll(attacker, accomplice);
             moveAll(accomplice, attacker);
+            if (syncMoves()) syncMoved = true; // the BCE step: a churn that burned from the pair lowers its reserve
             uint256 held = token.balanceOf(attacker);
             vm.startPrank(attacker);
             token.burn(held / 100);
@@ -37,10 +39,10 @@ abstract contract BurnAndSkimBase is TokenFixture {
             pair.skim(attacker);
             vm.stopPrank();
             variantStep();
-            syncChangesNothing();
+            if (syncMoves()) syncMoved = true;
         }
         sell(attacker, token.balanceOf(attacker));
-        return usdt.balanceOf(attacker);
+        return (usdt.balanceOf(attacker), syncMoved);
     }
 
     /// @dev What a variant of the token adds to each round (MiningToken: burning the dead address's balance).
@@ -52,12 +54,16 @@ abstract contract BurnAndSkimBase is TokenFixture {
         token.transfer(to, amount);
     }
 
-    function syncChangesNothing() internal {
+    /// @dev Whether `sync` moves either reserve of the pair (it must not: the pair's balances are its reserves).
+    function syncMoves() internal returns (bool) {
         (uint256 tokenBefore, uint256 usdtBefore) = reserves();
         pair.sync();
         (uint256 tokenAfter, uint256 usdtAfter) = reserves();
-        assertEq(tokenAfter, tokenBefore, "sync moved the token reserve");
-        assertEq(usdtAfter, usdtBefore, "sync moved the USDT reserve");
+        return tokenAfter != tokenBefore || usdtAfter != usdtBefore;
+    }
+
+    function syncChangesNothing() internal {
+        assertTrue(!syncMoves(), "sync moved a reserve");
     }
 }
 
@@ -67,7 +73,8 @@ abstract contract BurnAndSkimReplay is BurnAndSkimBase {
     function testFuzz_buyChurnSyncSell_neverProfits(uint256 usdtIn, uint256 rounds) public {
         usdtIn = bound(usdtIn, 100 ether, 50_000 ether);
         rounds = bound(rounds, 1, 6);
-        uint256 usdtOut = replay(usdtIn, rounds);
+        (uint256 usdtOut, bool syncMoved) = replay(usdtIn, rounds);
+        assertTrue(!syncMoved, "sync never moved a reserve");
         assertTrue(usdtOut < usdtIn, "the attacker ends with less USDT than it spent");
         assertPairBalanceIsReserve();
     }
@@ -163,18 +170,12 @@ contract BurnAndSkimControlTest is BurnAndSkimBase {
         );
     }
 
+    /// @dev The product tokens' `replay()` itself, at a size within its bounds (a drain needs a position large
+    ///      beside the pool: at 100 USDT the fees outweigh what the pair's burns give).
     function test_replayDrainsATokenThatBurnsFromItsPair() public {
         uint256 usdtIn = 10_000 ether;
-        buy(attacker, usdtIn);
-        for (uint256 i = 0; i < 6; ++i) {
-            moveAll(attacker, accomplice);
-            moveAll(accomplice, attacker);
-        }
-        (uint256 reserveTokenBefore,) = reserves();
-        pair.sync();
-        (uint256 reserveTokenAfter,) = reserves();
-        assertTrue(reserveTokenAfter < reserveTokenBefore / 2, "sync lowered the token reserve");
-        sell(attacker, token.balanceOf(attacker));
-        assertTrue(usdt.balanceOf(attacker) > usdtIn, "the attacker ends with more USDT than it spent");
+        (uint256 usdtOut, bool syncMoved) = replay(usdtIn, 6);
+        assertTrue(syncMoved, "sync lowered the token reserve");
+        assertTrue(usdtOut > usdtIn, "the attacker ends with more USDT than it spent");
     }
 }

@@ -24,6 +24,7 @@ contract RingHandler {
     uint256[] public orderIndexes;
     mapping(uint256 index => uint256) public orderRing;
     uint256[RINGS] public ghostClaimed;
+    mapping(address account => uint256) public ghostClaimedBy;
     mapping(bytes32 call => uint256) public calls;
 
     constructor(Staking staking_, Presale presale, Usdt usdt_, address root) {
@@ -33,7 +34,7 @@ contract RingHandler {
             for (uint256 i = 0; i < SIZE; ++i) {
                 address account = address(uint160(0xB000 + r * 0x100 + i));
                 // a chain with a branch: 0 under the root, 1 under 0, 2 and 3 under 1, 4 under 3
-                address referrer = i == 0 ? root : _rings[r][i == 4 ? 3 : (i > 1 ? 1 : 0)];
+                address referrer = i == 0 ? root : _rings[r][parentOf(i)];
                 vm.prank(account);
                 presale.register(referrer);
                 _rings[r][i] = account;
@@ -43,6 +44,20 @@ contract RingHandler {
                 usdt.approve(address(staking_), type(uint256).max);
             }
         }
+    }
+
+    /// @dev The ring's tree: member `i`'s referrer (member 0's is the root).
+    function parentOf(uint256 i) public pure returns (uint256) {
+        return i == 4 ? 3 : (i > 1 ? 1 : 0);
+    }
+
+    /// @dev Whether member `below` is in the downline of member `above` of the same ring (not itself).
+    function isBelow(uint256 below, uint256 above) public pure returns (bool) {
+        while (below != 0) {
+            below = parentOf(below);
+            if (below == above) return true;
+        }
+        return false;
     }
 
     function member(uint256 ring, uint256 i) external view returns (address) {
@@ -76,7 +91,9 @@ contract RingHandler {
         vm.prank(account);
         try staking.claimReward() {
             calls["claim"] += 1;
-            ghostClaimed[ringOf[account]] += usdt.balanceOf(account) - before;
+            uint256 claimed = usdt.balanceOf(account) - before;
+            ghostClaimed[ringOf[account]] += claimed;
+            ghostClaimedBy[account] += claimed;
         } catch {
             calls["claim refused"] += 1;
         }
@@ -132,21 +149,33 @@ contract StakingRingInvariantTest is StakingFixture {
         }
     }
 
-    /// While none of a ring's orders has ended, the ring has taken out nothing more than it put in.
-    function invariant_ringCashNegativeWhileItsOrdersRun() public view {
+    /// Each member of a ring, alone, takes out no more than the orders of its own downline have served of their
+    /// locks: upline income comes only from the orders below a member, and vests with them. An order crediting
+    /// its own owner, a sibling or its downline, or vesting faster than its lock, breaks it even where the ring's
+    /// total stays under the bound above.
+    function invariant_eachMemberTakesOutNoMoreThanItsDownlineHasServed() public view {
         uint256 n = handler.orderCount();
-        for (uint256 r = 0; r < 2; ++r) {
-            bool running = true;
-            uint256 locked;
-            for (uint256 i = 0; i < n; ++i) {
-                uint256 index = handler.orderIndexes(i);
-                if (handler.orderRing(index) != r) continue;
-                IStaking.Order memory o = staking.orders(index);
-                if (block.timestamp >= o.endTime) running = false;
-                locked += o.amount;
+        for (uint256 r = 0; r < handler.RINGS(); ++r) {
+            for (uint256 m = 0; m < handler.SIZE(); ++m) {
+                uint256 served;
+                for (uint256 i = 0; i < n; ++i) {
+                    IStaking.Order memory o = staking.orders(handler.orderIndexes(i));
+                    if (handler.ringOf(o.owner) != r) continue;
+                    if (!handler.isBelow(_indexInRing(r, o.owner), m)) continue;
+                    uint256 elapsed = block.timestamp - o.startTime;
+                    uint256 lock = o.endTime - o.startTime;
+                    served += elapsed < lock ? o.amount * elapsed / lock : o.amount;
+                }
+                assertTrue(
+                    handler.ghostClaimedBy(handler.member(r, m)) <= served,
+                    "a member's claims <= its downline's principal served"
+                );
             }
-            if (running) assertTrue(handler.ghostClaimed(r) <= locked, "claims below what is locked");
         }
+    }
+
+    function _indexInRing(uint256 ring, address account) private view returns (uint256 i) {
+        while (handler.member(ring, i) != account) ++i;
     }
 
     function invariant_poolNeverNegative() public view {

@@ -17,9 +17,14 @@ contract IdoTimelockHandler is TimelockHandler {
     IdoHandler private immutable _members;
     address private immutable _nextImplementation;
 
-    constructor(TimelockController timelock_, address proposer_, address guardian_, IdoHandler members)
-        TimelockHandler(timelock_, proposer_, guardian_)
-    {
+    constructor(
+        TimelockController timelock_,
+        address proposer_,
+        address guardian_,
+        address formerOwner_,
+        uint256 delay_,
+        IdoHandler members
+    ) TimelockHandler(timelock_, proposer_, guardian_, formerOwner_, delay_) {
         _members = members;
         _ido = members.ido();
         _nextImplementation = address(new Ido());
@@ -64,22 +69,36 @@ contract IdoTimelockInvariantTest is IdoInvariantTest, TimelockFixture {
         proxies[0] = address(presale);
         proxies[1] = address(ido);
         handOver(owner, proxies, new address[](0));
-        governance = new IdoTimelockHandler(timelock, proposer, guardian, handler);
+        governance = new IdoTimelockHandler(timelock, proposer, guardian, owner, DELAY, handler);
         _targetedContracts.push(address(governance));
     }
 
-    function invariant_timelockRunsNothingBeforeItsTime() public view {
-        assertTrue(!governance.ghostRanEarly(), "an operation ran before it was ready");
+    /// The owner powers are the timelock's alone: no direct owner call by the former owner, the proposer or the
+    /// guardian went through, and none of them holds the timelock's admin role; the former owner holds no role.
+    function invariant_onlyTheTimelockMakesOwnerCalls() public view {
+        assertTrue(!governance.ghostOwnerCallBypassed(), "an owner call went through without the timelock");
+        bytes32[4] memory roles = [
+            timelock.DEFAULT_ADMIN_ROLE(),
+            timelock.PROPOSER_ROLE(),
+            timelock.EXECUTOR_ROLE(),
+            timelock.CANCELLER_ROLE()
+        ];
+        for (uint256 r = 0; r < 4; ++r) {
+            assertTrue(!timelock.hasRole(roles[r], owner), "the former owner keeps no role");
+        }
+        assertTrue(timelock.hasRole(roles[0], address(timelock)), "the timelock is its own admin");
+        assertTrue(!timelock.hasRole(roles[0], proposer), "the proposer is no admin");
+        assertTrue(!timelock.hasRole(roles[0], guardian), "the guardian is no admin");
     }
 
-    function invariant_cancelledOperationsNeverRun() public view {
-        assertTrue(!governance.ghostCancelledRan(), "a cancelled operation ran");
-        uint256 n = governance.operationCount();
-        for (uint256 i = 0; i < n; ++i) {
-            if (governance.isCancelled(i)) {
-                assertTrue(!timelock.isOperation(governance.operationId(i)), "cancelled: gone from the queue");
-            }
-        }
+    /// Every owner call waits the delay members are promised, and the guardian can only cancel.
+    function invariant_theProjectsDelayAndTheGuardiansOnlyPower() public view {
+        assertEq(timelock.getMinDelay(), DELAY, "minimum delay");
+        assertTrue(!governance.ghostShorterDelayAccepted(), "a call was scheduled with less than the delay");
+        assertTrue(!governance.ghostGuardianDidMoreThanCancel(), "the guardian scheduled or executed");
+        assertTrue(!timelock.hasRole(timelock.PROPOSER_ROLE(), guardian), "the guardian proposes nothing");
+        assertTrue(!timelock.hasRole(timelock.EXECUTOR_ROLE(), guardian), "the guardian executes nothing");
+        assertTrue(timelock.hasRole(timelock.CANCELLER_ROLE(), guardian), "the guardian cancels");
     }
 
     function invariant_ownedByTheTimelock() public view {

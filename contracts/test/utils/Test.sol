@@ -37,6 +37,11 @@ interface Vm {
     function revertToState(uint256 snapshotId) external returns (bool success);
 }
 
+/// @dev An invariant handler that counts, by action, the calls that succeeded: `calls("claim")`.
+interface ICounted {
+    function calls(bytes32 action) external view returns (uint256);
+}
+
 /// @dev Base test: cheatcodes, bounded fuzz inputs and assertions that name what differed.
 abstract contract Test {
     Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
@@ -81,6 +86,13 @@ abstract contract Test {
     {
         uint256 diff = actual > expected ? actual - expected : expected - actual;
         if (diff > tolerance) revert AssertionApproxEq(actual, expected, tolerance, message);
+    }
+
+    /// @dev The reach of an invariant run, checked in `afterInvariant` (Foundry calls it after each run): the
+    ///      handler counted no call `refusal` (a call refused that should have gone through). A handler whose calls
+    ///      are all refused passes every invariant without reaching the states they are about.
+    function assertNeverRefused(ICounted handler, string memory refusal) internal view {
+        assertEq(handler.calls(bytes32(bytes(refusal))), 0, refusal);
     }
 
     function bound(uint256 x, uint256 min, uint256 max) internal pure returns (uint256) {

@@ -7,7 +7,10 @@ import {Vm} from "./Test.sol";
 /// @dev Drives a timelock that owns a suite's contracts: schedules random owner calls (`_ownerCall`, from the
 ///      suite) with any delay the timelock accepts, executes them at random times (a call the contract refuses
 ///      at that moment fails the execution, which is counted) and cancels them. Run beside the suite's own
-///      handler, the suite's money invariants must still hold; the ghosts record what must hold of the timelock.
+///      handler, the suite's money invariants must still hold. It also tries what the deploy's handover forbids
+///      (docs/manager.md, "who holds which power"): an owner call made directly by the former owner, the
+///      proposer or the guardian; a call scheduled with less than the project's delay; the guardian scheduling
+///      or executing. The ghosts record any of them that went through.
 abstract contract TimelockHandler {
     Vm internal constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
 
@@ -22,17 +25,31 @@ abstract contract TimelockHandler {
     TimelockController public immutable timelock;
     address public immutable proposer;
     address public immutable guardian;
+    address public immutable formerOwner;
+    /// @dev The delay the deploy sets and members are promised (TIMELOCK_DELAY).
+    uint256 public immutable delay;
 
     Operation[] private _operations;
-    /// @dev An execution succeeded before its operation was ready, or after it was cancelled.
-    bool public ghostRanEarly;
-    bool public ghostCancelledRan;
+    /// @dev An owner call went through without the timelock.
+    bool public ghostOwnerCallBypassed;
+    /// @dev An operation was scheduled with less than `delay`.
+    bool public ghostShorterDelayAccepted;
+    /// @dev The guardian scheduled or executed an operation.
+    bool public ghostGuardianDidMoreThanCancel;
     mapping(bytes32 call => uint256) public calls;
 
-    constructor(TimelockController timelock_, address proposer_, address guardian_) {
+    constructor(
+        TimelockController timelock_,
+        address proposer_,
+        address guardian_,
+        address formerOwner_,
+        uint256 delay_
+    ) {
         timelock = timelock_;
         proposer = proposer_;
         guardian = guardian_;
+        formerOwner = formerOwner_;
+        delay = delay_;
     }
 
     /// @dev A call only the owner may make, picked by `seed`, with arguments the contract may or may not accept
@@ -54,12 +71,52 @@ abstract contract TimelockHandler {
 
     function schedule(uint256 seed, uint256 extraDelay) external {
         (address target, bytes memory data) = _ownerCall(seed);
-        uint256 delay = timelock.getMinDelay() + extraDelay % 3 days;
+        uint256 wait = timelock.getMinDelay() + extraDelay % 3 days;
         bytes32 salt = bytes32(_operations.length + 1);
         vm.prank(proposer);
-        timelock.schedule(target, 0, data, 0, salt, delay);
-        _operations.push(Operation(target, data, salt, block.timestamp + delay, false));
+        timelock.schedule(target, 0, data, 0, salt, wait);
+        _operations.push(Operation(target, data, salt, block.timestamp + wait, false));
         calls["schedule"] += 1;
+    }
+
+    /// @dev The proposer tries an owner call with less than the project's delay: the timelock must refuse it.
+    function scheduleSooner(uint256 seed, uint256 shorter) external {
+        (address target, bytes memory data) = _ownerCall(seed);
+        vm.prank(proposer);
+        try timelock.schedule(target, 0, data, 0, bytes32(~seed), shorter % delay) {
+            ghostShorterDelayAccepted = true;
+        } catch {
+            calls["scheduleSooner refused"] += 1;
+        }
+    }
+
+    /// @dev The former owner, the proposer or the guardian makes an owner call directly: the contract must refuse
+    ///      anyone but the timelock.
+    function callDirectly(uint256 seed, uint256 who) external {
+        (address target, bytes memory data) = _ownerCall(seed);
+        address caller = [formerOwner, proposer, guardian][who % 3];
+        vm.prank(caller);
+        (bool ok,) = target.call(data);
+        if (ok) ghostOwnerCallBypassed = true;
+        else calls["callDirectly refused"] += 1;
+    }
+
+    /// @dev The guardian tries to schedule a new call and to execute a queued one: it may only cancel.
+    function guardianActs(uint256 seed, uint256 index) external {
+        (address target, bytes memory data) = _ownerCall(seed);
+        vm.prank(guardian);
+        try timelock.schedule(target, 0, data, 0, bytes32(~seed), delay) {
+            ghostGuardianDidMoreThanCancel = true;
+        } catch {}
+        if (_operations.length == 0) return;
+        Operation storage op = _operations[index % _operations.length];
+        if (!timelock.isOperationReady(timelock.hashOperation(op.target, 0, op.data, 0, op.salt))) return;
+        vm.prank(guardian);
+        try timelock.execute(op.target, 0, op.data, 0, op.salt) {
+            ghostGuardianDidMoreThanCancel = true;
+        } catch {
+            calls["guardianActs refused"] += 1;
+        }
     }
 
     /// @dev Waits up to twice the minimum delay, then tries to execute operation `index`.
@@ -70,8 +127,6 @@ abstract contract TimelockHandler {
         Operation storage op = _operations[index];
         vm.prank(proposer);
         try timelock.execute(op.target, 0, op.data, 0, op.salt) {
-            if (block.timestamp < op.readyAt) ghostRanEarly = true;
-            if (op.cancelled) ghostCancelledRan = true;
             calls["execute"] += 1;
         } catch {
             // not ready, done, cancelled, or refused by the contract at this moment
