@@ -160,7 +160,7 @@ export const NETWORKS: Record<number, { name: string; dex: Dex; usdt?: Address; 
 export type DeployOptions = {
   rpcUrl: string;
   deployerKey: Hex;
-  /** Presale manager; defaults to the deployer (local: dev account 1). */
+  /** Presale manager (e.g. a Safe); dev account 1 on the local chain, required on a real network. */
   manager?: Address;
   /** Referral root registered at deploy; defaults to the deployer. */
   root?: Address;
@@ -206,6 +206,8 @@ function missingSettings(options: DeployOptions, chainId: number): string[] {
     missing.push("TIMELOCK_PROPOSERS (the Safe that will own every contract)");
   if (options.timelock?.delay === undefined)
     missing.push("TIMELOCK_DELAY (seconds; members are promised 48 h = 172800)");
+  if (!options.manager)
+    missing.push("PRESALE_MANAGER (a Safe: the deployer's key is never the manager on a real network)");
   if (!options.treasury) missing.push("TREASURY (receives the presale payments and the market fee)");
   if (!options.usdt) missing.push(`USDT_ADDRESS${known?.usdt ? ` (BSC-USD is ${known.usdt})` : ""}`);
   if (!options.router) missing.push(`ROUTER_ADDRESS${known ? ` (PancakeSwap V2's is ${known.router})` : ""}`);
@@ -238,7 +240,7 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     delay: options.timelock?.delay ?? LOCAL_TIMELOCK_DELAY,
   };
   const treasury = getAddress(options.treasury ?? account.address);
-  const manager = options.manager ?? (isLocal ? devAccount(DEV_ROLES.manager).address : account.address);
+  const manager = options.manager ?? devAccount(DEV_ROLES.manager).address;
   const root = options.root ?? account.address;
   const dex = options.dex ?? NETWORKS[chainId]?.dex ?? UNISWAP_V2;
   const reused = await checkReused(publicClient, options, dex);

@@ -35,11 +35,8 @@ import {
 const PORT = 8617;
 const rpcUrl = `http://127.0.0.1:${PORT}`;
 const client = createPublicClient({ transport: http(rpcUrl) });
-const [first, second, third] = DEV_ROLES.safeOwners.map((i) => devAccount(i)) as [
-  LocalAccount,
-  LocalAccount,
-  LocalAccount,
-];
+const owners = DEV_ROLES.safeOwners.map((i) => devAccount(i));
+const [first, second, third] = [owners[0]!, owners[1]!, owners[2]!];
 /** a funded dev account that owns nothing: it submits the gathered signatures, and signs where it must fail */
 const outsider = devAccount(DEV_ROLES.newcomers[0]);
 const submitter = createWalletClient({

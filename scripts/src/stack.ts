@@ -6,11 +6,20 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DEPLOYMENTS_DIR, deploy, type Deployment } from "./deploy.ts";
-import { DEV_ACCOUNTS, LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey, timelockFromEnv } from "./env.ts";
+import {
+  DEV_ACCOUNTS,
+  DEV_ROLES,
+  LOCAL_CHAIN_ID,
+  REPO_ROOT,
+  devAccount,
+  devPrivateKey,
+  timelockFromEnv,
+} from "./env.ts";
 import { spawnSync } from "node:child_process";
 import { startIndexer } from "./indexer.ts";
 import { isPortOpen, startService, stopService, waitForPort, type Service } from "./processes.ts";
 import { REHEARSAL_TREASURY, type RehearsalChainId, startRehearsalChain } from "./rehearsal/chain.ts";
+import { createDevSafe, writeDevSafe } from "./safe.ts";
 
 export type StackOptions = {
   /** `indexer`: start the indexer there (`npm run dev`); without it the stack runs without one. */
@@ -94,13 +103,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       );
       services.push(chain);
       await waitForPort(chain, ports.chain);
+      // The dev operators' 2-of-3 Safe proposes on the Timelock beside the deployer, whose key the manager
+      // area's journeys still schedule with; the Presale manager stays dev account 1 for the same reason.
+      const devSafe = await createDevSafe(urls.chain);
+      const timelock = timelockFromEnv();
       deployment = await deploy({
         outDir: deploymentsDir,
         rpcUrl: urls.chain,
         deployerKey: devPrivateKey(0),
-        timelock: timelockFromEnv(),
+        timelock: {
+          ...timelock,
+          proposers: timelock.proposers ?? [devAccount(DEV_ROLES.deployer).address, devSafe.safe],
+        },
         log: quiet ? () => {} : (line) => console.log(`[deploy] ${line}`),
       });
+      writeDevSafe(deploymentsDir, devSafe);
+      if (!quiet) console.log(`[deploy] the dev operators' 2-of-3 Safe ${devSafe.safe}`);
     }
 
     // A server database (DATABASE_URL) is used as it is; the embedded ones start empty like the chain.

@@ -25,6 +25,7 @@ import type { Deployment } from "../deploy.ts";
 import { MULTICALL3 } from "../deploy.ts";
 import { DEV_ACCOUNTS, DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "../env.ts";
 import { type Service, startService, stopService, waitForPort } from "../processes.ts";
+import { createDevSafe, writeDevSafe } from "../safe.ts";
 import { buildRouter, pancakeCoreDex, pancakeFactory } from "./pancakeDex.ts";
 
 export const REHEARSAL_CHAINS = { bsc: 56, "bsc-testnet": 97 } as const;
@@ -143,6 +144,10 @@ export async function startRehearsalChain(options: {
     if (dealt !== DEPLOYER_USDT)
       throw new Error("BSC-USD's balance slot is not where the rehearsal writes it");
 
+    // The operators' 2-of-3 Safe, made before the deploy as on BSC (where Safe{Wallet} makes it): the Presale
+    // manager, and a Timelock proposer beside the deployer, whose key the manager area's journeys schedule with.
+    const devSafe = await createDevSafe(rpcUrl);
+
     rmSync(options.deploymentsDir, { recursive: true, force: true });
     const deploy = spawnSync("npm", ["run", "deploy", "--", "--yes"], {
       cwd: REPO_ROOT,
@@ -153,10 +158,10 @@ export async function startRehearsalChain(options: {
         RPC_URL: rpcUrl,
         DEPLOYER_KEY: devPrivateKey(DEV_ROLES.deployer),
         DEPLOYMENTS_DIR: options.deploymentsDir,
-        TIMELOCK_PROPOSERS: deployer,
+        TIMELOCK_PROPOSERS: `${devSafe.safe},${deployer}`,
         TIMELOCK_DELAY: String(TIMELOCK_DELAY),
         TREASURY: REHEARSAL_TREASURY,
-        PRESALE_MANAGER: devAccount(DEV_ROLES.manager).address,
+        PRESALE_MANAGER: devSafe.safe,
         USDT_ADDRESS: BSC_USD,
         ROUTER_ADDRESS: routerAddress,
         DEX_FEE_BPS: String(dex.feeBps),
@@ -170,6 +175,7 @@ export async function startRehearsalChain(options: {
     const deployment = JSON.parse(
       readFileSync(join(options.deploymentsDir, `${chainId}.json`), "utf8"),
     ) as Deployment;
+    writeDevSafe(options.deploymentsDir, devSafe);
     return { service, deployment };
   } catch (error) {
     await stopService(service);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -186,6 +186,7 @@ describe("deploy on a real network (chain 56)", () => {
     log: () => {},
     outDir,
     treasury: devAccount(8).address,
+    manager: devAccount(6).address,
     usdt,
     router,
     dex,
@@ -193,12 +194,22 @@ describe("deploy on a real network (chain 56)", () => {
   });
   const nonce = () => client.getTransactionCount({ address: deployer.address });
 
-  it("refuses to run without proposers, delay, treasury, USDT and router, before sending anything", async () => {
+  it("refuses to run without proposers, delay, manager, treasury, USDT and router, before sending anything", async () => {
     const before = await nonce();
     await expect(deploy({ rpcUrl, deployerKey: devPrivateKey(0), log: () => {} })).rejects.toThrow(
-      /TIMELOCK_PROPOSERS[\s\S]*TIMELOCK_DELAY[\s\S]*TREASURY[\s\S]*USDT_ADDRESS \(BSC-USD is 0x55d3[\s\S]*ROUTER_ADDRESS/,
+      /TIMELOCK_PROPOSERS[\s\S]*TIMELOCK_DELAY[\s\S]*PRESALE_MANAGER[\s\S]*TREASURY[\s\S]*USDT_ADDRESS \(BSC-USD is 0x55d3[\s\S]*ROUTER_ADDRESS/,
     );
     expect(await nonce()).toBe(before);
+  });
+
+  it("never makes the deployer's key the Presale manager: without PRESALE_MANAGER it refuses and sends nothing", async () => {
+    const outDir = mkdtempSync(join(tmpdir(), "deployments-"));
+    const before = await nonce();
+    await expect(deploy({ ...settings(outDir), manager: undefined })).rejects.toThrow(
+      /needs these settings:\s+PRESALE_MANAGER \(a Safe/,
+    );
+    expect(await nonce()).toBe(before);
+    expect(existsSync(join(outDir, "56.json"))).toBe(false);
   });
 
   it("refuses a router whose fee is not the configured one, and a factory with another pair hash", async () => {
@@ -233,6 +244,7 @@ describe("deploy on a real network (chain 56)", () => {
       TIMELOCK_PROPOSERS: devAccount(7).address,
       TIMELOCK_DELAY: "172800",
       TREASURY: devAccount(8).address,
+      PRESALE_MANAGER: devAccount(6).address,
       USDT_ADDRESS: usdt,
       ROUTER_ADDRESS: router,
       DEX_FEE_BPS: String(dex.feeBps),
@@ -263,6 +275,7 @@ describe("deploy on a real network (chain 56)", () => {
     expect(plan).toContain("fee 0.2%");
     expect(plan).toContain(`proposers, executors and cancellers ${devAccount(7).address}`);
     expect(plan).toContain("minimum delay 172800 s");
+    expect(plan).toContain(`Presale manager ${devAccount(6).address}`);
     expect(plan).toContain(`treasury (presale payments, market fee) ${devAccount(8).address}`);
     expect(plan).toContain("the deployer keeps no role");
   });
