@@ -339,12 +339,15 @@ export async function createDevSafe(rpcUrl: string): Promise<DevSafe> {
   return { chainId, safe, owners, threshold: DEV_SAFE_THRESHOLD, version: SAFE_VERSION, contracts };
 }
 
-/** `<chainId>.safe.json` beside the deployment file (whose fixed shape names only the product's contracts). */
+/**
+ * `safes/<chainId>.json` in the deployments folder: beside the deployment file, whose fixed shape names only the
+ * product's contracts, and out of the app's `*.json` glob of deployment files.
+ */
 export const safeFile = (deploymentsDir: string, chainId: number) =>
-  join(deploymentsDir, `${chainId}.safe.json`);
+  join(deploymentsDir, "safes", `${chainId}.json`);
 
 export function writeDevSafe(deploymentsDir: string, devSafe: DevSafe) {
-  mkdirSync(deploymentsDir, { recursive: true });
+  mkdirSync(join(deploymentsDir, "safes"), { recursive: true });
   writeFileSync(safeFile(deploymentsDir, devSafe.chainId), `${JSON.stringify(devSafe, null, 2)}\n`);
 }
 
