@@ -19,7 +19,7 @@ import { spawnSync } from "node:child_process";
 import { startIndexer } from "./indexer.ts";
 import { isPortOpen, startService, stopService, waitForPort, type Service } from "./processes.ts";
 import { REHEARSAL_TREASURY, type RehearsalChainId, startRehearsalChain } from "./rehearsal/chain.ts";
-import { createDevSafe, writeDevSafe } from "./safe.ts";
+import { type DevSafe, createDevSafe, writeDevSafe } from "./safe.ts";
 
 export type StackOptions = {
   /** `indexer`: start the indexer there (`npm run dev`); without it the stack runs without one. */
@@ -47,6 +47,8 @@ export type StackOptions = {
 
 export type Stack = {
   deployment: Deployment;
+  /** the dev operators' 2-of-3 Safe, a Timelock proposer (scripts/src/safe.ts) */
+  safe: DevSafe;
   urls: { chain: string; api: string; app: string; indexer?: string };
   stop(): Promise<void>;
 };
@@ -75,6 +77,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const deploymentsDir = options.stateDir ? join(options.stateDir, "deployments") : DEPLOYMENTS_DIR;
     run("forge", ["build"], join(REPO_ROOT, "contracts"), {}, quiet);
     let deployment: Deployment;
+    let safe: DevSafe;
     if (options.rehearsal) {
       const rehearsal = await startRehearsalChain({
         chainId: options.rehearsal,
@@ -84,6 +87,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       });
       services.push(rehearsal.service);
       deployment = rehearsal.deployment;
+      safe = rehearsal.safe;
     } else {
       const chain = startService(
         "chain",
@@ -105,7 +109,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await waitForPort(chain, ports.chain);
       // The dev operators' 2-of-3 Safe proposes on the Timelock beside the deployer, whose key the manager
       // area's journeys still schedule with; the Presale manager stays dev account 1 for the same reason.
-      const devSafe = await createDevSafe(urls.chain);
+      safe = await createDevSafe(urls.chain);
       const timelock = timelockFromEnv();
       deployment = await deploy({
         outDir: deploymentsDir,
@@ -113,12 +117,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         deployerKey: devPrivateKey(0),
         timelock: {
           ...timelock,
-          proposers: timelock.proposers ?? [devAccount(DEV_ROLES.deployer).address, devSafe.safe],
+          proposers: timelock.proposers ?? [devAccount(DEV_ROLES.deployer).address, safe.safe],
         },
         log: quiet ? () => {} : (line) => console.log(`[deploy] ${line}`),
       });
-      writeDevSafe(deploymentsDir, devSafe);
-      if (!quiet) console.log(`[deploy] the dev operators' 2-of-3 Safe ${devSafe.safe}`);
+      writeDevSafe(deploymentsDir, safe);
     }
 
     // A server database (DATABASE_URL) is used as it is; the embedded ones start empty like the chain.
@@ -189,7 +192,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       waitForPort(app, ports.app),
       ...(indexer ? [waitForPort(indexer, ports.indexer!)] : []),
     ]);
-    return { deployment, urls, stop };
+    return { deployment, safe, urls, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -25,7 +25,7 @@ import type { Deployment } from "../deploy.ts";
 import { MULTICALL3 } from "../deploy.ts";
 import { DEV_ACCOUNTS, DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "../env.ts";
 import { type Service, startService, stopService, waitForPort } from "../processes.ts";
-import { createDevSafe, writeDevSafe } from "../safe.ts";
+import { type DevSafe, createDevSafe, writeDevSafe } from "../safe.ts";
 import { buildRouter, pancakeCoreDex, pancakeFactory } from "./pancakeDex.ts";
 
 export const REHEARSAL_CHAINS = { bsc: 56, "bsc-testnet": 97 } as const;
@@ -48,7 +48,7 @@ const DEPLOYER_USDT = parseEther("10000000");
 /** The owner's delay members are promised on BSC: the rehearsal keeps it (the journeys pass it on anvil's clock). */
 const TIMELOCK_DELAY = 48n * 3600n;
 
-export type RehearsalChain = { service: Service; deployment: Deployment };
+export type RehearsalChain = { service: Service; deployment: Deployment; safe: DevSafe };
 
 export async function startRehearsalChain(options: {
   chainId: RehearsalChainId;
@@ -176,7 +176,7 @@ export async function startRehearsalChain(options: {
       readFileSync(join(options.deploymentsDir, `${chainId}.json`), "utf8"),
     ) as Deployment;
     writeDevSafe(options.deploymentsDir, devSafe);
-    return { service, deployment };
+    return { service, deployment, safe: devSafe };
   } catch (error) {
     await stopService(service);
     throw error;
