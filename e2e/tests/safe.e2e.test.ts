@@ -15,7 +15,7 @@ test.describe("operators through their 2-of-3 Safe", () => {
     "the Safe schedules an owner change on the Timelock, executes it after the delay, then names two nodes in one MultiSend batch as the Presale manager",
     REHEARSAL,
     async ({ chain, contracts }) => {
-      const { safe, contracts: safeContracts } = readDevSafe(
+      const { address: safe, contracts: safeContracts } = readDevSafe(
         join(E2E_STATE_DIR, "deployments"),
         E2E_CHAIN_ID,
       );

@@ -34,6 +34,6 @@ Dev accounts to import into a wallet (local chain only; these keys are public):
 
 Owner calls go through the Timelock ${stack.deployment.contracts.Timelock}: schedule, wait its delay
 (120 s here unless TIMELOCK_DELAY says otherwise), execute (docs/manager.md). The dev operators' 2-of-3 Safe
-${stack.safe.safe} (owners: the proposer, the manager and the third owner above) proposes too (docs/deploy.md, "Safes").
+${stack.safe.address} (owners: the proposer, the manager and the third owner above) proposes too (docs/deploy.md, "Safes").
 Invitation link: ${stack.urls.app}/?code=${devAccount(DEV_ROLES.deployer).address}
 Press Ctrl-C to stop.`);

@@ -50,12 +50,12 @@ let anvil: Service;
 let dev: DevSafe;
 
 const balance = (address: Address) => client.getBalance({ address });
-const domain = () => ({ chainId: 31337, safe: dev.safe });
+const domain = () => ({ chainId: 31337, safe: dev.address });
 async function signedBy(tx: SafeTx, signers: LocalAccount[]) {
   return Promise.all(signers.map((s) => signSafeTx(s, domain(), tx)));
 }
 const pay = async (to: Address, value: bigint) =>
-  safeTx({ to, value, data: "0x" }, await safeNonce(client, dev.safe));
+  safeTx({ to, value, data: "0x" }, await safeNonce(client, dev.address));
 
 beforeAll(async () => {
   anvil = startService("chain", "anvil", ["--host", "127.0.0.1", "--port", String(PORT), "--silent"], {
@@ -70,7 +70,7 @@ beforeAll(async () => {
     chain: chainAt(31337, rpcUrl),
   });
   await client.waitForTransactionReceipt({
-    hash: await funder.sendTransaction({ to: dev.safe, value: parseEther("1") }),
+    hash: await funder.sendTransaction({ to: dev.address, value: parseEther("1") }),
   });
 }, 60_000);
 afterAll(async () => {
@@ -80,7 +80,7 @@ afterAll(async () => {
 describe("the local 2-of-3 Safe", () => {
   it("is a Safe 1.5.0 owned by the three dev operators with a threshold of two, recorded beside the deployment file", async () => {
     const read = <F extends "getOwners" | "getThreshold" | "VERSION">(functionName: F) =>
-      client.readContract({ address: dev.safe, abi: safeAbi, functionName } as never);
+      client.readContract({ address: dev.address, abi: safeAbi, functionName } as never);
     expect(await read("VERSION")).toBe("1.5.0");
     expect(await read("getThreshold")).toBe(2n);
     expect(await read("getOwners")).toEqual([first.address, second.address, third.address]);
@@ -92,7 +92,7 @@ describe("the local 2-of-3 Safe", () => {
   it("signs the hash the Safe itself computes for the transaction (its EIP-712 domain: chain and Safe)", async () => {
     const tx = await pay(recipient, 1n);
     const onChain = await client.readContract({
-      address: dev.safe,
+      address: dev.address,
       abi: safeAbi,
       functionName: "getTransactionHash",
       args: [
@@ -114,42 +114,42 @@ describe("the local 2-of-3 Safe", () => {
   });
 
   it("executes what two owners signed, submitted by anyone, and moves its nonce on by one", async () => {
-    const nonce = await safeNonce(client, dev.safe);
+    const nonce = await safeNonce(client, dev.address);
     const before = await balance(recipient);
     const tx = await pay(recipient, parseEther("0.1"));
     // signed in the order opposite to the owners' (execTransaction wants them by ascending address)
-    await execSafeTx(submitter, client, dev.safe, tx, await signedBy(tx, [third, first]));
+    await execSafeTx(submitter, client, dev.address, tx, await signedBy(tx, [third, first]));
     expect(await balance(recipient)).toBe(before + parseEther("0.1"));
-    expect(await safeNonce(client, dev.safe)).toBe(nonce + 1n);
+    expect(await safeNonce(client, dev.address)).toBe(nonce + 1n);
     // the same signatures cannot run it again: the nonce they signed is spent
     await expect(
-      execSafeTx(submitter, client, dev.safe, tx, await signedBy(tx, [first, third])),
+      execSafeTx(submitter, client, dev.address, tx, await signedBy(tx, [first, third])),
     ).rejects.toThrow(/GS026/);
     expect(await balance(recipient)).toBe(before + parseEther("0.1"));
   });
 
   it("refuses a signature from an account that is not an owner (GS026)", async () => {
-    const nonce = await safeNonce(client, dev.safe);
+    const nonce = await safeNonce(client, dev.address);
     const tx = await pay(recipient, parseEther("0.1"));
     await expect(
-      execSafeTx(submitter, client, dev.safe, tx, await signedBy(tx, [first, outsider])),
+      execSafeTx(submitter, client, dev.address, tx, await signedBy(tx, [first, outsider])),
     ).rejects.toThrow(/GS026/);
-    expect(await safeNonce(client, dev.safe)).toBe(nonce);
+    expect(await safeNonce(client, dev.address)).toBe(nonce);
   });
 
   it("refuses one owner's signature where two are needed (GS020)", async () => {
-    const nonce = await safeNonce(client, dev.safe);
+    const nonce = await safeNonce(client, dev.address);
     const before = await balance(recipient);
     const tx = await pay(recipient, parseEther("0.1"));
-    await expect(execSafeTx(submitter, client, dev.safe, tx, await signedBy(tx, [second]))).rejects.toThrow(
-      /GS020/,
-    );
-    expect(await safeNonce(client, dev.safe)).toBe(nonce);
+    await expect(
+      execSafeTx(submitter, client, dev.address, tx, await signedBy(tx, [second])),
+    ).rejects.toThrow(/GS020/);
+    expect(await safeNonce(client, dev.address)).toBe(nonce);
     expect(await balance(recipient)).toBe(before);
   });
 
   it("runs a MultiSend batch as one transaction: every call, or none when one of them fails", async () => {
-    const nonce = await safeNonce(client, dev.safe);
+    const nonce = await safeNonce(client, dev.address);
     const [recipientBefore, otherBefore] = [await balance(recipient), await balance(other)];
     // the second payment is more than the Safe holds: the first one must not land either
     const failing = safeTx(
@@ -161,10 +161,10 @@ describe("the local 2-of-3 Safe", () => {
     );
     // Safe 1.5.0 passes the failed call's revert on (here MultiSend's, which has no reason)
     await expect(
-      execSafeTx(submitter, client, dev.safe, failing, await signedBy(failing, [first, second])),
+      execSafeTx(submitter, client, dev.address, failing, await signedBy(failing, [first, second])),
     ).rejects.toThrow(/execTransaction" reverted/);
     expect([await balance(recipient), await balance(other)]).toEqual([recipientBefore, otherBefore]);
-    expect(await safeNonce(client, dev.safe)).toBe(nonce);
+    expect(await safeNonce(client, dev.address)).toBe(nonce);
 
     const batch = safeTx(
       multiSendCall(dev.contracts, [
@@ -176,7 +176,7 @@ describe("the local 2-of-3 Safe", () => {
     const receipt = await execSafeTx(
       submitter,
       client,
-      dev.safe,
+      dev.address,
       batch,
       await signedBy(batch, [second, third]),
     );
@@ -184,8 +184,8 @@ describe("the local 2-of-3 Safe", () => {
       recipientBefore + parseEther("0.2"),
       otherBefore + parseEther("0.3"),
     ]);
-    expect(await safeNonce(client, dev.safe)).toBe(nonce + 1n);
+    expect(await safeNonce(client, dev.address)).toBe(nonce + 1n);
     // one transaction to the Safe, not one per call
-    expect(receipt.to?.toLowerCase()).toBe(dev.safe.toLowerCase());
+    expect(receipt.to?.toLowerCase()).toBe(dev.address.toLowerCase());
   });
 });

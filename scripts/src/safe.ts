@@ -305,7 +305,7 @@ export async function sendThroughSafe(options: {
 /** The local chain's Safe: what the stack and the rehearsal record beside the deployment file. */
 export type DevSafe = {
   chainId: number;
-  safe: Address;
+  address: Address;
   owners: Address[];
   threshold: number;
   version: string;
@@ -336,7 +336,7 @@ export async function createDevSafe(rpcUrl: string): Promise<DevSafe> {
   const contracts = await deploySafeContracts(wallet, client);
   const owners = DEV_ROLES.safeOwners.map((index) => devAccount(index).address);
   const safe = await createSafe(wallet, client, contracts, { owners, threshold: DEV_SAFE_THRESHOLD });
-  return { chainId, safe, owners, threshold: DEV_SAFE_THRESHOLD, version: SAFE_VERSION, contracts };
+  return { chainId, address: safe, owners, threshold: DEV_SAFE_THRESHOLD, version: SAFE_VERSION, contracts };
 }
 
 /**

@@ -117,7 +117,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         deployerKey: devPrivateKey(0),
         timelock: {
           ...timelock,
-          proposers: timelock.proposers ?? [devAccount(DEV_ROLES.deployer).address, safe.safe],
+          proposers: timelock.proposers ?? [devAccount(DEV_ROLES.deployer).address, safe.address],
         },
         log: quiet ? () => {} : (line) => console.log(`[deploy] ${line}`),
       });

@@ -253,6 +253,7 @@ describe("deploy on a real network (chain 56)", () => {
     expect(asked.status).toBe(1);
     expect(asked.stdout).toContain(`The deploy will:`);
     expect(asked.stdout).toContain(`router ${router} (factory ${factory})`);
+    expect(asked.stdout).toContain(`Presale manager ${devAccount(6).address}`);
     expect(asked.stderr).toContain("pass --yes");
     expect(await nonce()).toBe(before);
   });
