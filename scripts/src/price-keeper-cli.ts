@@ -6,13 +6,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createPublicClient, http, type Address, type Hex } from "viem";
-import { DEPLOYMENTS_DIR } from "./deploy.ts";
-import { DEV_ROLES, LOCAL_CHAIN_ID, devPrivateKey, ports } from "./env.ts";
+import { DEV_ROLES, LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey, ports } from "./env.ts";
 import { runPriceKeeper, viemKeeperChain } from "./priceKeeper.ts";
 
 const rpcUrl = process.env.RPC_URL || `http://127.0.0.1:${ports().chain}`;
 const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId();
-const file = join(process.env.DEPLOYMENTS_DIR || DEPLOYMENTS_DIR, `${chainId}.json`);
+const file = join(process.env.DEPLOYMENTS_DIR || join(REPO_ROOT, "deployments"), `${chainId}.json`);
 const { contracts } = JSON.parse(readFileSync(file, "utf8")) as { contracts: Record<string, Address> };
 if (!contracts.Staking || !contracts.DataReader) throw new Error(`${file} lists no Staking or DataReader`);
 const privateKey = (process.env.KEEPER_PRIVATE_KEY ||

@@ -1,8 +1,9 @@
 /**
  * `npm run rehearse -- bsc` (or `-- bsc-testnet`, `-- 56`, `-- 97`): the BSC-shaped rehearsal in one command.
  * The e2e stack starts on a local chain with BSC's chain id, BSC-USD and Multicall3 at their mainnet addresses
- * and the package PancakeSwap DEX, deployed by the real `npm run deploy` (scripts/src/rehearsal/chain.ts); then
- * the journeys tagged @rehearsal run in Chromium against it. Its own ports (E2E_*_PORT, default 8745, 8987,
+ * and the package PancakeSwap DEX, launched on it by following docs/launch.md step by step (the real
+ * `npm run deploy`, then `npm run launch`'s steps: scripts/src/rehearsal/chain.ts and runbook.ts); then the
+ * journeys tagged @rehearsal run in Chromium against it. Its own ports (E2E_*_PORT, default 8745, 8987,
  * 5373) let it run beside `npm run dev` and `npm test`. docs/deploy.md says what differs from BSC mainnet.
  */
 import { spawnSync } from "node:child_process";

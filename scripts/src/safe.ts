@@ -302,6 +302,41 @@ export async function sendThroughSafe(options: {
   return execSafeTx(submitter, client, options.safe, tx, signatures);
 }
 
+/** A Safe Transaction Builder file as `npm run launch` writes it (scripts/src/launch.ts) for Safe{Wallet}. */
+export type TransactionBuilderFile = {
+  chainId: string;
+  transactions: { to: Address; value: string; data: Hex }[];
+};
+
+/**
+ * What Safe{Wallet} does with an imported Transaction Builder file: its transactions as one Safe transaction (a
+ * MultiSend batch when there are several), signed by `signers` and submitted. Refuses a file for another chain.
+ */
+export async function sendBuilderFile(options: {
+  rpcUrl: string;
+  safe: DevSafe;
+  file: string;
+  signers: readonly LocalAccount[];
+}) {
+  const builder = JSON.parse(readFileSync(options.file, "utf8")) as TransactionBuilderFile;
+  if (Number(builder.chainId) !== options.safe.chainId)
+    throw new Error(
+      `${options.file} is for chain ${builder.chainId}, the Safe is on ${options.safe.chainId}`,
+    );
+  const calls = builder.transactions.map((t) => ({
+    to: getAddress(t.to),
+    data: t.data,
+    value: BigInt(t.value),
+  }));
+  if (calls.length === 0) throw new Error(`${options.file} has no transaction`);
+  return sendThroughSafe({
+    rpcUrl: options.rpcUrl,
+    safe: options.safe.address,
+    call: calls.length === 1 ? calls[0]! : multiSendCall(options.safe.contracts, calls),
+    signers: options.signers,
+  });
+}
+
 /** The local chain's Safe: what the stack and the rehearsal record beside the deployment file. */
 export type DevSafe = {
   chainId: number;
@@ -313,8 +348,8 @@ export type DevSafe = {
 };
 
 export const DEV_SAFE_THRESHOLD = 2;
-/** Deploys the Safe contracts on a dev chain, as Safe's own deployer has on BSC; no product role. */
-const SAFE_FACTORY_ACCOUNT = devAccount(17);
+/** Deploys the Safe contracts on a dev chain, as Safe's own deployer has on BSC; no product or launch role. */
+const SAFE_FACTORY_ACCOUNT = devAccount(16);
 
 /**
  * On a local chain (anvil): the Safe contracts and the 2-of-3 Safe of the dev accounts DEV_ROLES.safeOwners,

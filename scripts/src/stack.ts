@@ -17,8 +17,13 @@ import {
 } from "./env.ts";
 import { spawnSync } from "node:child_process";
 import { startIndexer } from "./indexer.ts";
-import { isPortOpen, startService, stopService, waitForPort, type Service } from "./processes.ts";
-import { REHEARSAL_TREASURY, type RehearsalChainId, startRehearsalChain } from "./rehearsal/chain.ts";
+import { isPortOpen, startService, stopService, toolPath, waitForPort, type Service } from "./processes.ts";
+import {
+  REHEARSAL_TREASURY,
+  type RehearsalChain,
+  type RehearsalChainId,
+  startRehearsalChain,
+} from "./rehearsal/chain.ts";
 import { type DevSafe, createDevSafe, writeDevSafe } from "./safe.ts";
 
 export type StackOptions = {
@@ -77,9 +82,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const deploymentsDir = options.stateDir ? join(options.stateDir, "deployments") : DEPLOYMENTS_DIR;
     run("forge", ["build"], join(REPO_ROOT, "contracts"), {}, quiet);
     let deployment: Deployment;
+    let rehearsal: RehearsalChain | undefined;
     let safe: DevSafe;
     if (options.rehearsal) {
-      const rehearsal = await startRehearsalChain({
+      rehearsal = await startRehearsalChain({
         chainId: options.rehearsal,
         port: ports.chain,
         deploymentsDir,
@@ -114,7 +120,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       deployment = await deploy({
         outDir: deploymentsDir,
         rpcUrl: urls.chain,
-        deployerKey: devPrivateKey(0),
+        deployer: devPrivateKey(0),
         timelock: {
           ...timelock,
           proposers: timelock.proposers ?? [devAccount(DEV_ROLES.deployer).address, safe.address],
@@ -192,6 +198,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       waitForPort(app, ports.app),
       ...(indexer ? [waitForPort(indexer, ports.indexer!)] : []),
     ]);
+    // the rehearsal's launch steps after the services (docs/launch.md)
+    if (rehearsal) await rehearsal.runbook.runRest({ api: urls.api, app: urls.app });
     return { deployment, safe, urls, stop };
   } catch (error) {
     await stop();
@@ -201,7 +209,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
 /** Runs a build step to completion; the app is built after the deploy so it carries this chain's addresses. */
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, quiet: boolean) {
-  const result = spawnSync(join(REPO_ROOT, "node_modules", ".bin", command), args, {
+  const result = spawnSync(toolPath(command), args, {
     cwd,
     env: { ...process.env, ...env },
     stdio: quiet ? "pipe" : "inherit",

@@ -93,7 +93,13 @@ async function main(): Promise<void> {
     // Settled days add ledger rows for many members: drop every cached `my` answer.
     stopSettlement = startSettlementJob(db, app.log, { onSettled: () => app.memberCache.clear() });
     // A reorganisation deeper than CONFIRMATIONS after a payment was booked: logged for operators.
-    stopPaymentAudit = startPaymentAuditJob(db, app.verifyPayment, app.log);
+    stopPaymentAudit = startPaymentAuditJob(
+      db,
+      app.verifyPayment,
+      app.log,
+      undefined,
+      app.metrics.paymentAudit,
+    );
   } catch (error) {
     // Boot failed (migration, port in use, ...): release the database before exiting.
     await app.close().catch(() => undefined);

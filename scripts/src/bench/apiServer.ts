@@ -37,7 +37,7 @@ const server = process.env.BENCH_DATABASE_URL;
 const scratch = server ? await scratchDatabase(server, "taichi_bench") : null;
 const db = await createDb(
   scratch ? { kind: "postgres", url: scratch.url } : { kind: "pglite", dataDir: PGLITE_MEMORY },
-  { statementTimeoutMs: ENV_DEFAULTS.STATEMENT_TIMEOUT_MS },
+  { statementTimeoutMs: ENV_DEFAULTS.statementTimeoutMs },
 );
 await migrate(db);
 await seedTree();
@@ -62,9 +62,9 @@ const app = buildApp({
   logger: { level: process.env.LOG_LEVEL || "info", stream: batchedLogStream() },
   rateLimit: countEveryRequest ? { perIp: 1e9, perToken: 1e9, windowMs: 60_000 } : false,
   ...(countEveryRequest ? { trustProxy: ["127.0.0.1"] } : {}),
-  sessionCacheMs: ENV_DEFAULTS.SESSION_CACHE_MS,
-  homeCacheMs: ENV_DEFAULTS.HOME_CACHE_MS,
-  myCacheMs: Number(process.env.BENCH_MY_CACHE_MS || ENV_DEFAULTS.MY_CACHE_MS),
+  sessionCacheMs: ENV_DEFAULTS.sessionCacheMs,
+  homeCacheMs: ENV_DEFAULTS.homeCacheMs,
+  myCacheMs: Number(process.env.BENCH_MY_CACHE_MS || ENV_DEFAULTS.myCacheMs),
   bulkhead: {
     ...DEFAULT_BULKHEAD,
     inFlight: Number(process.env.TEAM_CALLS_IN_FLIGHT || DEFAULT_BULKHEAD.inFlight),
