@@ -4,7 +4,7 @@
  * MultiSend batch all or nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -28,6 +28,7 @@ import {
   safeNonce,
   safeTx,
   safeTxHash,
+  sendBuilderFile,
   signSafeTx,
   writeDevSafe,
 } from "./safe.ts";
@@ -186,6 +187,39 @@ describe("the local 2-of-3 Safe", () => {
     ]);
     expect(await safeNonce(client, dev.address)).toBe(nonce + 1n);
     // one transaction to the Safe, not one per call
+    expect(receipt.to?.toLowerCase()).toBe(dev.address.toLowerCase());
+  });
+
+  it("sends a Transaction Builder file as npm run launch writes it: its calls as one Safe transaction of two owners, and refuses a file for another chain", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "launch-"));
+    const file = (chainId: string) => {
+      const path = join(dir, `pay-${chainId}.json`);
+      const transactions = [
+        { to: recipient, value: String(parseEther("0.05")), data: "0x" },
+        { to: other, value: String(parseEther("0.07")), data: "0x" },
+      ];
+      writeFileSync(path, JSON.stringify({ version: "1.0", chainId, meta: { name: "pay" }, transactions }));
+      return path;
+    };
+    const nonce = await safeNonce(client, dev.address);
+    const [recipientBefore, otherBefore] = [await balance(recipient), await balance(other)];
+
+    await expect(
+      sendBuilderFile({ rpcUrl, safe: dev, file: file("56"), signers: [second, third] }),
+    ).rejects.toThrow(/is for chain 56, the Safe is on 31337/);
+    expect(await safeNonce(client, dev.address)).toBe(nonce);
+
+    const receipt = await sendBuilderFile({
+      rpcUrl,
+      safe: dev,
+      file: file("31337"),
+      signers: [second, third],
+    });
+    expect([await balance(recipient), await balance(other)]).toEqual([
+      recipientBefore + parseEther("0.05"),
+      otherBefore + parseEther("0.07"),
+    ]);
+    expect(await safeNonce(client, dev.address)).toBe(nonce + 1n);
     expect(receipt.to?.toLowerCase()).toBe(dev.address.toLowerCase());
   });
 });
