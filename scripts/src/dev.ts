@@ -42,8 +42,10 @@ Dev accounts to import into a wallet (local chain only; these keys are public):
   manager                 ${account(DEV_ROLES.manager)}
   registered member       ${account(DEV_ROLES.members[0])}
   newcomer (unregistered) ${account(DEV_ROLES.newcomers[0])}
+  third Safe owner        ${account(DEV_ROLES.operator)}
 
 Owner calls go through the Timelock ${stack.deployment.contracts.Timelock}: schedule, wait its delay
-(120 s here unless TIMELOCK_DELAY says otherwise), execute (docs/manager.md).
+(120 s here unless TIMELOCK_DELAY says otherwise), execute (docs/manager.md). The dev operators' 2-of-3 Safe
+${stack.safe.address} (owners: the proposer, the manager and the third owner above) proposes too (docs/deploy.md, "Safes").
 Invitation link: ${stack.urls.app}/?code=${devAccount(DEV_ROLES.deployer).address}
 Press Ctrl-C to stop.`);

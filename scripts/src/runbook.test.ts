@@ -108,6 +108,7 @@ describe("docs/launch.md", () => {
     expect(steps.map((s) => s.id)).toEqual([
       "prerequisites",
       "keys",
+      "safes",
       "deploy",
       "verify",
       "services",

@@ -6,7 +6,15 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DEPLOYMENTS_DIR, deploy, type Deployment } from "./deploy.ts";
-import { DEV_ACCOUNTS, LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey, timelockFromEnv } from "./env.ts";
+import {
+  DEV_ACCOUNTS,
+  DEV_ROLES,
+  LOCAL_CHAIN_ID,
+  REPO_ROOT,
+  devAccount,
+  devPrivateKey,
+  timelockFromEnv,
+} from "./env.ts";
 import { spawnSync } from "node:child_process";
 import { startIndexer } from "./indexer.ts";
 import { isPortOpen, startService, stopService, toolPath, waitForPort, type Service } from "./processes.ts";
@@ -16,6 +24,7 @@ import {
   type RehearsalChainId,
   startRehearsalChain,
 } from "./rehearsal/chain.ts";
+import { type DevSafe, createDevSafe, writeDevSafe } from "./safe.ts";
 
 export type StackOptions = {
   /** `indexer`: start the indexer there (`npm run dev`); without it the stack runs without one. */
@@ -43,6 +52,8 @@ export type StackOptions = {
 
 export type Stack = {
   deployment: Deployment;
+  /** the dev operators' 2-of-3 Safe, a Timelock proposer (scripts/src/safe.ts) */
+  safe: DevSafe;
   urls: { chain: string; api: string; app: string; indexer?: string };
   stop(): Promise<void>;
 };
@@ -72,6 +83,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     run("forge", ["build"], join(REPO_ROOT, "contracts"), {}, quiet);
     let deployment: Deployment;
     let rehearsal: RehearsalChain | undefined;
+    let safe: DevSafe;
     if (options.rehearsal) {
       rehearsal = await startRehearsalChain({
         chainId: options.rehearsal,
@@ -81,6 +93,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       });
       services.push(rehearsal.service);
       deployment = rehearsal.deployment;
+      safe = rehearsal.safe;
     } else {
       const chain = startService(
         "chain",
@@ -100,13 +113,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       );
       services.push(chain);
       await waitForPort(chain, ports.chain);
+      // The dev operators' 2-of-3 Safe proposes on the Timelock beside the deployer, whose key the manager
+      // area's journeys still schedule with; the Presale manager stays dev account 1 for the same reason.
+      safe = await createDevSafe(urls.chain);
+      const timelock = timelockFromEnv();
       deployment = await deploy({
         outDir: deploymentsDir,
         rpcUrl: urls.chain,
         deployer: devPrivateKey(0),
-        timelock: timelockFromEnv(),
+        timelock: {
+          ...timelock,
+          proposers: timelock.proposers ?? [devAccount(DEV_ROLES.deployer).address, safe.address],
+        },
         log: quiet ? () => {} : (line) => console.log(`[deploy] ${line}`),
       });
+      writeDevSafe(deploymentsDir, safe);
     }
 
     // A server database (DATABASE_URL) is used as it is; the embedded ones start empty like the chain.
@@ -179,7 +200,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ]);
     // the rehearsal's launch steps after the services (docs/launch.md)
     if (rehearsal) await rehearsal.runbook.runRest({ api: urls.api, app: urls.app });
-    return { deployment, urls, stop };
+    return { deployment, safe, urls, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -26,6 +26,7 @@ import type { Deployment } from "../deploy.ts";
 import { MULTICALL3 } from "../deploy.ts";
 import { DEV_ACCOUNTS, DEV_ROLES, chainAt, devAccount } from "../env.ts";
 import { type Service, startService, stopService, waitForPort } from "../processes.ts";
+import type { DevSafe } from "../safe.ts";
 import { buildRouter, pancakeCoreDex, pancakeFactory } from "./pancakeDex.ts";
 import { RunbookRehearsal } from "./runbook.ts";
 
@@ -49,7 +50,13 @@ const DEPLOYER_USDT = parseEther("10000000");
 /** The owner's delay members are promised on BSC: the rehearsal keeps it (it moves anvil's clock past it). */
 const TIMELOCK_DELAY = 48n * 3600n;
 
-export type RehearsalChain = { service: Service; deployment: Deployment; runbook: RunbookRehearsal };
+export type RehearsalChain = {
+  service: Service;
+  deployment: Deployment;
+  /** the dev operators' 2-of-3 Safe the runbook's "safes" step created */
+  safe: DevSafe;
+  runbook: RunbookRehearsal;
+};
 
 export async function startRehearsalChain(options: {
   chainId: RehearsalChainId;
@@ -162,7 +169,7 @@ export async function startRehearsalChain(options: {
       quiet,
     });
     await runbook.runThrough("verify");
-    return { service, deployment: runbook.deployment!, runbook };
+    return { service, deployment: runbook.deployment!, safe: runbook.safe!, runbook };
   } catch (error) {
     await stopService(service);
     throw error;

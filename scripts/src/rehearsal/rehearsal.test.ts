@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -213,7 +213,8 @@ describe("deploy on a real network (chain 56)", () => {
 
   it("never makes the deployer's key the Presale manager: every other setting given, it wants PRESALE_MANAGER, and another address than the deployer's", async () => {
     const before = await nonce();
-    const { manager: _, ...withoutManager } = settings(mkdtempSync(join(tmpdir(), "deployments-")));
+    const outDir = mkdtempSync(join(tmpdir(), "deployments-"));
+    const { manager: _, ...withoutManager } = settings(outDir);
     await expect(deploy({ ...withoutManager, manager: deployer.address })).rejects.toThrow(
       "PRESALE_MANAGER is the deployer",
     );
@@ -221,6 +222,7 @@ describe("deploy on a real network (chain 56)", () => {
       /needs these settings:\n  PRESALE_MANAGER \(the Safe of the day-to-day settings; never the deployer's hot key\)$/,
     );
     expect(await nonce()).toBe(before);
+    expect(existsSync(join(outDir, "56.json"))).toBe(false);
   });
 
   it("refuses a router whose fee is not the configured one, and a factory with another pair hash", async () => {
@@ -271,6 +273,7 @@ describe("deploy on a real network (chain 56)", () => {
     expect(asked.status).toBe(1);
     expect(asked.stdout).toContain(`The deploy will:`);
     expect(asked.stdout).toContain(`router ${router} (factory ${factory})`);
+    expect(asked.stdout).toContain(`Presale manager ${devAccount(9).address}`);
     expect(asked.stderr).toContain("pass --yes");
     expect(asked.stderr).toContain("warning: a raw key in DEPLOYER_KEY on chain 56; use DEPLOYER_KEYSTORE");
     expect(await nonce()).toBe(before);

@@ -3,7 +3,7 @@
  * commands it shows (`npm run deploy`, `npm run launch -- schedule`, ...) and the variables it names. Every
  * command and variable is recorded, and at the end compared with the page (../runbook.ts): a step of the page
  * with no rehearsal here, a step here the page lacks, a command or variable the step does not show, or one it
- * names that was not set, fails the rehearsal. Where the rehearsal cannot do what a launch does (a Safe, a
+ * names that was not set, fails the rehearsal. Where the rehearsal cannot do what a launch does (Safe{Wallet}, a
  * 48-hour wait, the explorer), the page's last table says what it does instead.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -26,6 +26,7 @@ import { DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "../env
 import { startIndexer } from "../indexer.ts";
 import { FEE_TOKENS } from "../launch.ts";
 import { type Service, freePort, stopService, waitForPort } from "../processes.ts";
+import { type DevSafe, createDevSafe, sendBuilderFile, writeDevSafe } from "../safe.ts";
 import { SIGNERS, type SignerRole } from "../signer.ts";
 import { type RunbookStep, type StepRecord, compareWithRunbook, readRunbook } from "../runbook.ts";
 
@@ -50,15 +51,17 @@ export type RehearsalServices = { api: string; app: string };
 type Context = RehearsalSetting & {
   record: StepRecord;
   deployment?: Deployment;
+  /** the operators' Safe of the "safes" step */
+  safe?: DevSafe;
   services?: RehearsalServices;
 };
 
 const DEPLOYER = devAccount(DEV_ROLES.deployer);
-/** The Presale manager of the deploy: an operator's key for the launch, handed to the "Safe" at step 9. */
+/** The Presale manager of the deploy: an operator's key for the launch, handed to the Safe by the "schedule" step. */
 const LAUNCH_MANAGER_INDEX = 17;
 const LAUNCH_MANAGER = devAccount(LAUNCH_MANAGER_INDEX);
-/** What stands in for the manager Safe: the manager the journeys sign as. */
-const MANAGER_SAFE = devAccount(DEV_ROLES.manager).address;
+/** Two of the Safe's three owners sign its transactions (the manager and the third operator: not the deployer). */
+const SAFE_SIGNERS = [devAccount(DEV_ROLES.safeOwners[1]), devAccount(DEV_ROLES.safeOwners[2])];
 const KEEPER_KEY = devPrivateKey(DEV_ROLES.keeper);
 /** The pools and the reward pool as the journeys expect them (0.10 USDT a token). */
 const LIQUIDITY = { tokens: "1000000", usdt: "100000" };
@@ -149,12 +152,19 @@ const STEPS: Record<string, (ctx: Context) => Promise<void>> = {
     await rpc(ctx, "anvil_setBalance", [LAUNCH_MANAGER.address, numberToHex(parseEther("10"))]);
   },
 
+  async safes(ctx) {
+    // what Safe{Wallet} does on BSC: the Safe contracts (Safe's own deployments there) and a 2-of-3 Safe
+    ctx.safe = await createDevSafe(ctx.rpcUrl);
+    writeDevSafe(ctx.deploymentsDir, ctx.safe);
+  },
+
   async deploy(ctx) {
     npm(ctx, "npm run deploy", ["run", "deploy", "--", "--yes"], {
       RPC_URL: ctx.rpcUrl,
       ...asSigner(ctx, "DEPLOYER", "deployer"),
       DEPLOYMENTS_DIR: ctx.deploymentsDir,
-      TIMELOCK_PROPOSERS: DEPLOYER.address,
+      // the Safe, and the deployer: the @rehearsal journeys schedule from the manager area with its key
+      TIMELOCK_PROPOSERS: `${ctx.safe!.address},${DEPLOYER.address}`,
       TIMELOCK_DELAY: String(ctx.delay),
       TREASURY_ADDRESS: ctx.treasury,
       PRESALE_MANAGER: LAUNCH_MANAGER.address,
@@ -273,12 +283,18 @@ const STEPS: Record<string, (ctx: Context) => Promise<void>> = {
   },
 
   async schedule(ctx) {
+    // no proposer key: the command writes the Safe Transaction Builder file, which two owners sign and submit
     npm(ctx, "npm run launch -- schedule", ["run", "launch", "--", "schedule"], {
       ...launchEnv(ctx),
       // trading opens when the batch runs
       OPEN_TIME: String(await now(ctx)),
-      MANAGER_SAFE,
-      ...asSigner(ctx, "PROPOSER", "deployer"),
+      MANAGER_SAFE: ctx.safe!.address,
+    });
+    await sendBuilderFile({
+      rpcUrl: ctx.rpcUrl,
+      safe: ctx.safe!,
+      file: join(ctx.deploymentsDir, `${ctx.chainId}-launch`, "schedule.json"),
+      signers: SAFE_SIGNERS,
     });
   },
 
@@ -306,7 +322,8 @@ const STEPS: Record<string, (ctx: Context) => Promise<void>> = {
       abi: presaleAbi,
       functionName: "getConfig",
     });
-    if (manager !== MANAGER_SAFE) throw new Error(`execute: the Presale manager is ${manager}, not the Safe`);
+    if (manager !== ctx.safe!.address)
+      throw new Error(`execute: the Presale manager is ${manager}, not the Safe ${ctx.safe!.address}`);
     for (const name of FEE_TOKENS) {
       const open = await client.readContract({
         address: contracts(ctx)[name]!,
@@ -395,6 +412,7 @@ export class RunbookRehearsal {
   private readonly ran: [string, StepRecord][] = [];
   private next = 0;
   deployment?: Deployment;
+  safe?: DevSafe;
 
   constructor(private readonly setting: RehearsalSetting) {
     this.steps = readRunbook();
@@ -412,11 +430,12 @@ export class RunbookRehearsal {
 
   private async run(step: RunbookStep, services?: RehearsalServices) {
     const record: StepRecord = { commands: [], env: [] };
-    const ctx: Context = { ...this.setting, record, deployment: this.deployment, services };
+    const ctx: Context = { ...this.setting, record, deployment: this.deployment, safe: this.safe, services };
     const log = this.setting.quiet ? () => {} : console.log;
     log(`[runbook] step ${step.number}: ${step.title}`);
     await STEPS[step.id]!(ctx);
     this.deployment = ctx.deployment;
+    this.safe = ctx.safe;
     this.ran.push([step.id, record]);
   }
 
