@@ -91,6 +91,9 @@ describe("production processes on plain node", () => {
     const api = startNode(root, "server/dist/server.js", {
       API_PORT: String(port),
       DATABASE_URL: "memory://",
+      // the tokens it checks payments in, given as a server without a deployment file is given them
+      USDT_ADDRESS: "0x55d398326f99059fF775485246999027B3197955",
+      ARB_ADDRESS: "0x000000000000000000000000000000000000dEaD",
     });
     try {
       const health = async () =>
