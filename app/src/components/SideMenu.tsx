@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useTranslation } from "../i18n";
 import { NavLink } from "../lib/router";
-import { useIsManager } from "../features/manager/hooks/useIsManager";
+import { useIsManager } from "../features/admin/hooks/useIsManager";
 import type { I18nKey } from "../i18n/keys";
 import { useAppStore } from "../store";
 

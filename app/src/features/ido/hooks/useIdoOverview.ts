@@ -12,7 +12,8 @@ import {
 import { useReadGate } from "../../../lib/readGate";
 import { useNow } from "../../../lib/useNow";
 import { appChain } from "../../../wagmi";
-import { type SalePhase, type StageInfo, chainNow, idoStage, salePhase, tierTokens } from "../logic";
+import { type SalePhase, type StageInfo, idoStage, salePhase, tierTokens } from "../logic";
+import { chainNow } from "../../../lib/chainClock";
 
 const IDO = ido ?? { address: zeroAddress, abi: idoViewsAbi, chainId: appChain.id };
 const MULTICALL = multicall3 ?? { address: zeroAddress, abi: multicall3ViewsAbi, chainId: appChain.id };

@@ -1,7 +1,7 @@
 import { LazyDialog } from "../../../components/LazyDialog";
 import { presaleViews as presale } from "../../../contractViews";
 import { lazyPage } from "../../../lib/lazyPage";
-import { useIsManager } from "../../manager/hooks/useIsManager";
+import { useIsManager } from "../../admin/hooks/useIsManager";
 import { useAppConnection } from "../../wallet/hooks/useAppConnection";
 import { usePresaleUser } from "../hooks/usePresaleUser";
 

@@ -3,7 +3,7 @@ import { zeroAddress } from "viem";
 import { presaleViews as presale } from "../../../contractViews";
 import { useAppStore } from "../../../store";
 import { appChain } from "../../../wagmi";
-import { useIsManager } from "../../manager/hooks/useIsManager";
+import { useIsManager } from "../../admin/hooks/useIsManager";
 import { useAppConnection } from "../../wallet/hooks/useAppConnection";
 import { usePresaleUser } from "../hooks/usePresaleUser";
 import { ReadError } from "../../../components/ReadError";

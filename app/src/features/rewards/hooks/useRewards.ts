@@ -8,7 +8,7 @@ import { useReadGate } from "../../../lib/readGate";
 import { useTransaction } from "../../../lib/useTransaction";
 import { appChain } from "../../../wagmi";
 import { holdDividend, lpDividend, nodeReward } from "../contracts";
-import { sendRewardGasLimit } from "../logic";
+import { sendRewardGasLimit } from "../../../lib/sendReward";
 
 const LP = lpDividend ?? { address: zeroAddress, abi: lpDividendAbi, chainId: appChain.id };
 const HOLD = holdDividend ?? { address: zeroAddress, abi: holdDividendAbi, chainId: appChain.id };

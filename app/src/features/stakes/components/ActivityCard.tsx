@@ -4,12 +4,12 @@ import { useTranslation } from "../../../i18n";
 import { formatAddress, formatAmount } from "../../../lib/format";
 import { BEHIND_NOTE_BLOCKS } from "../../../lib/indexer";
 import { appChain } from "../../../wagmi";
-import { formatUtc } from "../../manager/fields";
 import { explorerTxUrl } from "../../wallet/recentTxs";
 import type { ActivityRow } from "../activity";
 import { useActivity } from "../hooks/useActivity";
 import type { StakeOrder } from "../hooks/useStaking";
 import type { Tier } from "../logic";
+import { formatUtc } from "../../../lib/format";
 
 type Props = {
   account: Address;

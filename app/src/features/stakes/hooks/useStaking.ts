@@ -5,10 +5,10 @@ import { multicall3, usdt } from "../../../contracts";
 import { useReadGate } from "../../../lib/readGate";
 import { useNow } from "../../../lib/useNow";
 import { appChain } from "../../../wagmi";
-import { chainNow } from "../../ido/logic";
 import { announcementOf } from "../../../lib/announcement";
 import { type Acceleration, accelerationOf, laterPageOffsets } from "../logic";
 import { DATA_READER, STAKING, STAKING_INCOME, dataReader, staking, swapToken } from "../staking";
+import { chainNow } from "../../../lib/chainClock";
 
 const MULTICALL = multicall3 ?? { address: zeroAddress, abi: multicall3Abi, chainId: appChain.id };
 const USDT = usdt ?? { address: zeroAddress, abi: usdtAbi, chainId: appChain.id };

@@ -14,9 +14,9 @@ import { earlyCloseQuote, lockCall, topUpRateDrop } from "../logic";
 import { ReadPending } from "../../../components/ReadError";
 import { ConfirmModal } from "../../../components/ConfirmModal";
 import { Countdown } from "../../../components/Countdown";
-import { formatUtc } from "../../manager/fields";
-import { chainNow } from "../../ido/logic";
 import { useNow } from "../../../lib/useNow";
+import { formatUtc } from "../../../lib/format";
+import { chainNow } from "../../../lib/chainClock";
 
 type Asset = "lp" | "token";
 

@@ -5,7 +5,6 @@ import { usdt } from "../../../contracts";
 import { useTranslation } from "../../../i18n";
 import { env } from "../../../lib/env";
 import { indexedPair } from "../../../lib/indexer";
-import { formatUtc } from "../../manager/fields";
 import { swapTokens } from "../contracts";
 import { useTokenSymbols } from "../hooks/useSwap";
 import {
@@ -17,6 +16,7 @@ import {
   stepPath,
 } from "../priceChart";
 import "../priceChart.css";
+import { formatUtc } from "../../../lib/format";
 
 const WIDTH = 320;
 const HEIGHT = 120;
