@@ -4,10 +4,10 @@ import { createRoot } from "react-dom/client";
 import { WagmiProvider } from "wagmi";
 import "./i18n";
 import { inviteCodeFromSearch } from "./lib/inviteCode";
-import { AppRoutes } from "./routes/router";
-import { useAppStore } from "./store";
+import { AppRoutes } from "./app/router";
+import { useAppStore } from "./app/store";
 import "./styles.css";
-import { config } from "./wagmi";
+import { config } from "./app/wagmi";
 
 // Store the invitation link's code before anything renders (the Shell also watches later navigations).
 const code = inviteCodeFromSearch(window.location.search);

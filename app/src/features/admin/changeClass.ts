@@ -1,6 +1,14 @@
 import type { AppMessage } from "../../i18n/keys";
 import type { FieldValue, Values } from "./fields";
-import type { Route } from "./hooks/useAdminCall";
+
+/**
+ * How the connected account reaches a privileged function:
+ * - `direct`: it is the contract's owner, or the Presale's manager for a manager-class function;
+ * - `timelock`: the timelock owns the contract and the account is one of its proposers, so the call is
+ *   scheduled and runs after the delay;
+ * - `none`: it cannot (the form is read-only).
+ */
+export type Route = "direct" | "timelock" | "none";
 
 /**
  * Whose change a form's change is, for a setter both the manager and the owner may call but the manager

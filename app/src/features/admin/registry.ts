@@ -1,7 +1,7 @@
 import * as generated from "@taichi/contracts";
 import { type Abi, type AbiEvent, type AbiFunction, type Address, getAddress } from "viem";
 import { type ContractName, contractAddress, deployBlock } from "../../lib/deployments";
-import { appChain } from "../../wagmi";
+import { appChain } from "../../app/wagmi";
 
 /**
  * The contracts the manager area configures, in page order. A name whose ABI is not generated yet

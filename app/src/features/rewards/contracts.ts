@@ -1,7 +1,7 @@
 import { holdDividendAbi, lpDividendAbi, nodeRewardAbi } from "@taichi/contracts";
 import type { Address } from "viem";
 import { contractAddress } from "../../lib/deployments";
-import { appChain } from "../../wagmi";
+import { appChain } from "../../app/wagmi";
 
 function handle<const abi>(address: Address | undefined, abi: abi) {
   return address ? ({ address, abi, chainId: appChain.id } as const) : undefined;

@@ -17,7 +17,7 @@ const indexer = vi.hoisted(() => ({ url: undefined as string | undefined, paths:
 vi.mock("../../../lib/env", async (original) =>
   (await import("../../../lib/envFixtures")).envWithIndexerUrl(await original(), () => indexer.url),
 );
-vi.mock("../../../wagmi", () => ({ appChain: { id: 31337 } }));
+vi.mock("../../../app/wagmi", () => ({ appChain: { id: 31337 } }));
 vi.mock("../../../lib/logRange", async (original) => ({
   ...(await original<typeof import("../../../lib/logRange")>()),
   logRange: () => rpc.size,

@@ -7,8 +7,8 @@ import { env } from "../../../lib/env";
 import { formatAddress } from "../../../lib/format";
 import { BEHIND_NOTE_BLOCKS, catchUpInterval } from "../../../lib/indexer";
 import { logRange, windowBefore } from "../../../lib/logRange";
-import { appChain } from "../../../wagmi";
-import { explorerTxUrl } from "../../wallet/recentTxs";
+import { appChain } from "../../../app/wagmi";
+import { explorerTxUrl } from "../../../lib/recentTxs";
 import {
   type AuditPage,
   type IndexedAuditPage,

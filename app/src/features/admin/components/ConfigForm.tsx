@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Abi, Address } from "viem";
-import { CopyAddress } from "../../../components/CopyAddress";
+import { CopyAddress } from "./CopyAddress";
 import { Message } from "../../../components/Message";
 import { ConfirmModal } from "../../../components/ConfirmModal";
 import { useTranslation } from "../../../i18n";

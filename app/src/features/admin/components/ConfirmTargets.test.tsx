@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { zeroHash } from "viem";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18n, loadParts } from "../../../i18n";
-import { useAppStore } from "../../../store";
+import { useAppStore } from "../../../app/store";
 import { alice, bob, carol, owner, presale } from "../auditFixtures";
 import { argumentTarget, batchTargets, confirmTargets } from "../confirm";
 import type { Prepared } from "../hooks/useAdminCall";

@@ -1,4 +1,4 @@
-import { CopyAddress } from "../../../components/CopyAddress";
+import { CopyAddress } from "./CopyAddress";
 import { Message } from "../../../components/Message";
 import type { ConfirmTarget } from "../confirm";
 

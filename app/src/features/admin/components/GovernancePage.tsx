@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { Address } from "viem";
 import { useClient } from "wagmi";
 import { useTranslation } from "../../../i18n";
-import { appChain } from "../../../wagmi";
+import { appChain } from "../../../app/wagmi";
 import { MANAGER_READ_KEY } from "../hooks/useManagerRead";
 import { IMPLEMENTATION_SLOT, type Managed, managedContracts, slotAddress } from "../registry";
 import { durationText } from "../duration";

@@ -4,7 +4,8 @@ import { Message } from "../../../components/Message";
 import type { ChangeClass } from "../changeClass";
 import { durationText } from "../duration";
 import { display } from "../fields";
-import type { Prepared, Route } from "../hooks/useAdminCall";
+import type { Route } from "../changeClass";
+import type { Prepared } from "../hooks/useAdminCall";
 
 /**
  * A form's tags: who may change it (`mixed`: the manager in members' favour, the owner otherwise), and

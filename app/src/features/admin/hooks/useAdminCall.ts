@@ -3,8 +3,8 @@ import { useCallback } from "react";
 import { type Address, type Hash, encodeFunctionData } from "viem";
 import { useClient, useConnection } from "wagmi";
 import type { AppMessage } from "../../../i18n/keys";
-import { useTransaction } from "../../../lib/useTransaction";
-import { appChain } from "../../../wagmi";
+import { useTransaction } from "../../../app/useTransaction";
+import { appChain } from "../../../app/wagmi";
 import { ZERO_PREDECESSOR, prepareSchedule } from "../timelock";
 import type { Call } from "../operations";
 import { display } from "../fields";
@@ -15,15 +15,7 @@ import { chainNow } from "../../../lib/chainClock";
 import { useMinDelay } from "./useMinDelay";
 import { timelockContract } from "../registry";
 import { adminReads, latestBlockTime } from "../reads";
-
-/**
- * How the connected account reaches a privileged function:
- * - `direct`: it is the contract's owner, or the Presale's manager for a manager-class function;
- * - `timelock`: the timelock owns the contract and the account is one of its proposers, so the call is
- *   scheduled and runs after the delay;
- * - `none`: it cannot (the form is read-only).
- */
-export type Route = "direct" | "timelock" | "none";
+import type { Route } from "../changeClass";
 
 export function callRoute(p: {
   account: Address | undefined;

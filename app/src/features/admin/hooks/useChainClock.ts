@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useClient } from "wagmi";
 import { chainNow } from "../../../lib/chainClock";
 import { useNow } from "../../../lib/useNow";
-import { appChain } from "../../../wagmi";
+import { appChain } from "../../../app/wagmi";
 import { adminReads, latestBlockTime } from "../reads";
 import { MANAGER_READ_KEY } from "./useManagerRead";
 

@@ -6,8 +6,8 @@ import {
   presaleViewsAbi,
   timelockViews as timelock,
   timelockViewsAbi,
-} from "../../../contractViews";
-import { appChain } from "../../../wagmi";
+} from "../../../app/contractViews";
+import { appChain } from "../../../app/wagmi";
 import { env } from "../../../lib/env";
 import { useReadGate } from "../../../lib/readGate";
 import { isManager } from "../isManager";

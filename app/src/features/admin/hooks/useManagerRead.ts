@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { Abi, Address } from "viem";
 import { readContract } from "viem/actions";
 import { useClient } from "wagmi";
-import { appChain } from "../../../wagmi";
+import { appChain } from "../../../app/wagmi";
 
 export const MANAGER_READ_KEY = "manager-read";
 

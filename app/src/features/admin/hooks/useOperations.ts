@@ -9,7 +9,7 @@ import {
   logRange,
   windowEndingAt,
 } from "../../../lib/logRange";
-import { appChain } from "../../../wagmi";
+import { appChain } from "../../../app/wagmi";
 import { type DescribedOperation, describeCall } from "../calls";
 import {
   type Operation,

@@ -1,9 +1,9 @@
 import { idoAbi, usdtAbi } from "@taichi/contracts";
 import { type Address, zeroAddress } from "viem";
 import { useReadContracts } from "wagmi";
-import { ido, usdt } from "../../../contracts";
+import { ido, usdt } from "../../../app/contracts";
 import { useReadGate } from "../../../lib/readGate";
-import { appChain } from "../../../wagmi";
+import { appChain } from "../../../app/wagmi";
 
 const IDO = ido ?? { address: zeroAddress, abi: idoAbi, chainId: appChain.id };
 const USDT = usdt ?? { address: zeroAddress, abi: usdtAbi, chainId: appChain.id };

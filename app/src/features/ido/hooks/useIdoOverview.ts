@@ -8,10 +8,10 @@ import {
   swapTokenViews,
   tokenViewsAbi,
   usdtViews,
-} from "../../../contractViews";
+} from "../../../app/contractViews";
 import { useReadGate } from "../../../lib/readGate";
 import { useNow } from "../../../lib/useNow";
-import { appChain } from "../../../wagmi";
+import { appChain } from "../../../app/wagmi";
 import { type SalePhase, type StageInfo, idoStage, salePhase, tierTokens } from "../logic";
 import { chainNow } from "../../../lib/chainClock";
 

@@ -1,9 +1,9 @@
 import { LazyDialog } from "../../../components/LazyDialog";
-import { presaleViews as presale } from "../../../contractViews";
+import { presaleViews as presale } from "../../../app/contractViews";
 import { lazyPage } from "../../../lib/lazyPage";
 import { useIsManager } from "../../admin/hooks/useIsManager";
-import { useAppConnection } from "../../wallet/hooks/useAppConnection";
-import { usePresaleUser } from "../hooks/usePresaleUser";
+import { useAppConnection } from "../../../app/useAppConnection";
+import { usePresaleUser } from "../../../app/usePresaleUser";
 
 // Most visits never show the dialog: its code (the referrer checks, sending transactions) loads when it does.
 const RegisterOverlay = lazyPage(async () => ({

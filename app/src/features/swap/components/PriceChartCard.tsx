@@ -1,12 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Address } from "viem";
-import { usdt } from "../../../contracts";
+import { usdt } from "../../../app/contracts";
 import { useTranslation } from "../../../i18n";
 import { env } from "../../../lib/env";
 import { indexedPair } from "../../../lib/indexer";
 import { swapTokens } from "../contracts";
-import { useTokenSymbols } from "../hooks/useSwap";
 import {
   CHART_RANGES,
   type ChartRange,
@@ -17,6 +16,7 @@ import {
 } from "../priceChart";
 import "../priceChart.css";
 import { formatUtc } from "../../../lib/format";
+import { useTokenSymbols } from "../hooks/useTokenSymbols";
 
 const WIDTH = 320;
 const HEIGHT = 120;

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "../../../../i18n";
 import { formatAmount } from "../../../../lib/format";
-import { useTransaction } from "../../../../lib/useTransaction";
+import { useTransaction } from "../../../../app/useTransaction";
 import { sendRewardGasLimit } from "../../../../lib/sendReward";
 import { useManagerRead } from "../../hooks/useManagerRead";
 import { type Managed, findFunction } from "../../registry";

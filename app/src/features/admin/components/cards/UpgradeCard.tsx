@@ -5,7 +5,7 @@ import { getCode, getStorageAt } from "viem/actions";
 import { useClient } from "wagmi";
 import { useTranslation } from "../../../../i18n";
 import type { AppMessage } from "../../../../i18n/keys";
-import { appChain } from "../../../../wagmi";
+import { appChain } from "../../../../app/wagmi";
 import { argumentTarget, confirmTargets } from "../../confirm";
 import { parseInput } from "../../fields";
 import { type Prepared, useAdminCall } from "../../hooks/useAdminCall";

@@ -6,7 +6,7 @@ import { useTranslation } from "../../../../i18n";
 import type { AppMessage } from "../../../../i18n/keys";
 import { contractAddress } from "../../../../lib/deployments";
 import { formatAmount } from "../../../../lib/format";
-import { appChain } from "../../../../wagmi";
+import { appChain } from "../../../../app/wagmi";
 import { argumentTarget, confirmTargets } from "../../confirm";
 import { parseInput } from "../../fields";
 import { type Prepared, useAdminCall } from "../../hooks/useAdminCall";
