@@ -74,10 +74,13 @@ export default defineConfig(({ mode }) => {
       firstPaint(),
     ],
     // The deployment files the app is built with: the repository's deployments/ unless a stack of
-    // its own (e2e, bench) points elsewhere.
+    // its own (e2e, bench) points elsewhere; unit tests run on a fixed local one.
     resolve: {
       alias: {
-        "@deployments": env.DEPLOYMENTS_DIR || fileURLToPath(new URL("../deployments", import.meta.url)),
+        "@deployments":
+          mode === "test"
+            ? fileURLToPath(new URL("src/lib/deployments.fixtures", import.meta.url))
+            : env.DEPLOYMENTS_DIR || fileURLToPath(new URL("../deployments", import.meta.url)),
       },
     },
     server: {

@@ -1,9 +1,10 @@
 import { fileURLToPath } from "node:url";
 import type { Abi } from "viem";
 import { pairAbi } from "@taichi/contracts";
+import { readDeployment } from "@taichi/contracts/registry";
 import { createConfig } from "ponder";
-import { PRODUCT_ABIS } from "./src/contracts";
-import { pairsOf, readDeployment, sourceOf } from "./src/deployment";
+import { PRODUCT_ABIS, type ProductContract } from "./src/contracts";
+import { pairsOf, sourceOf } from "./src/deployment";
 
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 const LOCAL_CHAIN_ID = 31337;
@@ -15,7 +16,10 @@ const isLocal = chainId === LOCAL_CHAIN_ID;
 
 function productContracts<const T extends Record<string, Abi>>(abis: T) {
   return Object.fromEntries(
-    Object.entries(abis).map(([name, abi]) => [name, { chain: "chain", abi, ...sourceOf(deployment, name) }]),
+    Object.entries(abis).map(([name, abi]) => [
+      name,
+      { chain: "chain", abi, ...sourceOf(deployment, name as ProductContract) },
+    ]),
   ) as { [K in keyof T]: { chain: "chain"; abi: T[K]; address: `0x${string}`; startBlock: number } };
 }
 

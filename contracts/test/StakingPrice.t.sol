@@ -40,7 +40,7 @@ contract FlashStaker {
 
 /// @dev Token deposits are valued at the lower of `fbPrice` and the pair's TWAP (docs/economics.md, "Token
 ///      deposits"), on the real Uniswap-V2 pair. The pool prices the token at 0.10 USDT while the configured
-///      price says 1 USDT (issue 18: a stale setting).
+///      price says 1 USDT (a stale setting).
 contract StakingPriceTest is StakingFixture {
     uint256 internal constant MARKET = 0.1e18; // 1,000,000 tokens against 100,000 USDT
     /// 0.10 through the pair's UQ112x112 price (2^112 / 10, rounded down) read back with 18 decimals
@@ -77,7 +77,7 @@ contract StakingPriceTest is StakingFixture {
     }
 
     // ------------------------------------------------------------------------------------------------
-    // Replays: buy on the DEX, then stake (issue 18)
+    // Replays: buy on the DEX, then stake
     // ------------------------------------------------------------------------------------------------
 
     /// A stale `fbPrice` of 1 USDT against a pool at 0.10: token deposits are refused, not valued tenfold.

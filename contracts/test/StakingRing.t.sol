@@ -4,7 +4,7 @@ pragma solidity ^0.8.24;
 import {StakingFixture} from "./utils/StakingFixture.sol";
 import {IStaking} from "../src/interfaces/IStaking.sol";
 
-/// @dev Issue 25's self-referral ring, replayed with the deployed defaults: one person's chain A under the
+/// @dev The self-referral ring, replayed with the deployed defaults: one person's chain A under the
 ///      root, B under A, C under B; padding invitees stake 100 USDT for 7 days for valid invites; two of C's
 ///      accounts lock 300,000 USDT for 7 days, lifting C (and B) to level 6; a sixth account under C opens two
 ///      100,000 USDT orders in the 360-day tier. Before vesting, the upline was credited 101.5% of each order's

@@ -1,5 +1,5 @@
 /**
- * A member's activity on /stakes (issue 22): the deposit, the income credited by an invitee's order and
+ * A member's activity on /stakes: the deposit, the income credited by an invitee's order and
  * the claim, newest first, with the chain's amounts. With the indexer the card is one request to it and
  * the page sends no `eth_getLogs`; with the indexer down the card reads the member's own Staking logs
  * and shows the same rows.

@@ -3,11 +3,11 @@ import { connectWallet } from "../fixtures/accounts.ts";
 import { CHAIN_URL } from "../fixtures/ports.ts";
 
 /**
- * The backend down (issue 18): the page says so, shows its retry state (a countdown to the next automatic
+ * The backend down: the page says so, shows its retry state (a countdown to the next automatic
  * retry and a retry-now button), never a pending overlay, and shows the content once the API is back,
  * without a reload, and the chain's RPC the same way.
  */
-test.describe("a service down (issue 18)", () => {
+test.describe("a service down", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test("the backend down: /mine shows the retry state, no overlay, and its content once the API is back", async ({

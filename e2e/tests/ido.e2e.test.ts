@@ -50,7 +50,7 @@ function reads(chain: PublicClient, contracts: Record<string, Address>) {
 
 const buyButton = (page: Page) => page.getByRole("button", { name: /^Buy for / });
 
-test.describe("presale: approval through the one transaction path (issue 3)", () => {
+test.describe("presale: approval through the one transaction path", () => {
   test.use({ walletAccount: member });
 
   test("the wallet rejects the approval: the overlay clears and nothing moves on chain", async ({

@@ -7,7 +7,7 @@ declare global {
   }
 }
 
-test.describe("loading (issue 19)", () => {
+test.describe("loading", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test("the page paints placeholders before the language and the chain answer, then its content, without layout shift", async ({

@@ -42,7 +42,7 @@ const usdtOf = (chain: PublicClient, usdt: Address, who: Address) =>
 
 const signInButton = (page: Page) => page.getByRole("button", { name: "Sign in with wallet" });
 
-test.describe("/mine: sign-in, backend registration and a machine paid on chain (issue 9)", () => {
+test.describe("/mine: sign-in, backend registration and a machine paid on chain", () => {
   test.use({ walletAccount: DEV_ROLES.members[0] });
 
   test("a member signs in, registers and buys a machine: USDT goes to the treasury and the purchase is listed", async ({

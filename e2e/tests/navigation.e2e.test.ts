@@ -40,7 +40,7 @@ const MENU_NAMES: Record<string, string> = {
   "/": "Home",
 };
 
-test.describe("navigation (issue 19)", () => {
+test.describe("navigation", () => {
   test.describe("as a manager", () => {
     test.use({ walletAccount: DEV_ROLES.deployer });
 

@@ -14,7 +14,7 @@ async function card(page: Page) {
   return region;
 }
 
-test.describe("home and /ido follow the sale's stage (issue 19)", () => {
+test.describe("home and /ido follow the sale's stage", () => {
   test.use({ walletAccount: DEV_ROLES.members[0], viewport: { width: 375, height: 812 } });
 
   test("before, open, ended, claims open: stage, countdown, button and copy follow the chain; tokens named by symbol", async ({

@@ -6,7 +6,7 @@ import { buyDirect, connectWallet, devWallet, direct } from "../fixtures/account
 
 const member = DEV_ROLES.members[0];
 
-test.describe("dividends and node rewards on /mine (issue 7)", () => {
+test.describe("dividends and node rewards on /mine", () => {
   test.use({ walletAccount: member });
 
   test("a holder credits its share, then claims the hold dividend and its node rewards from buy fees", async ({

@@ -18,7 +18,7 @@ const registerNewcomer = (chain: PublicClient, presale: Address) =>
     }),
   );
 
-test.describe("the rules where they bite (issue 19)", () => {
+test.describe("the rules where they bite", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test.describe("as a member whose invitee registered but has not staked", () => {

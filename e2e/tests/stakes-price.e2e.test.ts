@@ -27,7 +27,7 @@ async function openTokenDeposit(page: Page) {
   return form;
 }
 
-test.describe("token deposits after a quiet spell: refresh the price (issue 18 point 0)", () => {
+test.describe("token deposits after a quiet spell: refresh the price", () => {
   test.use({ walletAccount: DEV_ROLES.members[0] });
 
   test("past two price windows the page says why token deposits wait and offers 'Refresh price', which keeps a new observation on chain", async ({

@@ -60,7 +60,7 @@ async function timerSeconds(row: Locator): Promise<number> {
   return ((d! * 24 + h!) * 60 + m!) * 60 + s!;
 }
 
-test.describe("staking journey (issue 5)", () => {
+test.describe("staking journey", () => {
   test.use({ walletAccount: member });
 
   test(
@@ -282,7 +282,7 @@ test.describe("a deposit on terms that changed since the page read them", () => 
   });
 });
 
-test.describe("node dividend (issue 5)", () => {
+test.describe("node dividend", () => {
   const node = DEV_ROLES.members[1]; // registered under the root, not upline of the depositor
   test.use({ walletAccount: node });
 

@@ -95,7 +95,7 @@ async function openExchange(page: Page) {
   return page.getByRole("region", { name: "Flash exchange" });
 }
 
-test.describe("flash exchange (issue 6)", () => {
+test.describe("flash exchange", () => {
   test.use({ walletAccount: member });
 
   test(
@@ -398,7 +398,7 @@ test.describe("flash exchange (issue 6)", () => {
   });
 });
 
-test.describe("LP swap and claim panel (issue 6)", () => {
+test.describe("LP swap and claim panel", () => {
   // the deployer seeded the pools, so it holds the SwapToken/USDT LP tokens
   test.use({ walletAccount: DEV_ROLES.deployer });
 

@@ -7,7 +7,7 @@ import { connectWallet, stakeDirect, timeTravel } from "../fixtures/accounts.ts"
 const root = devAccount(DEV_ROLES.deployer).address;
 const member = DEV_ROLES.members[0]; // registered under the root
 
-test.describe("invitation QR code and team chart (issue 5)", () => {
+test.describe("invitation QR code and team chart", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test.describe("as a member", () => {

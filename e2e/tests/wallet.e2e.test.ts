@@ -100,7 +100,7 @@ test.describe("recent transactions", () => {
   });
 });
 
-test.describe("phone without a wallet (issue 19)", () => {
+test.describe("phone without a wallet", () => {
   test("at 375 px, zh: the picker opens this page in TokenPocket, Trust, OKX or Bitget, or installs one", async ({
     browser,
   }) => {

@@ -1,16 +1,4 @@
-import {
-  burnTokenAbi,
-  holdDividendAbi,
-  idoAbi,
-  lpDividendAbi,
-  lpSwapAbi,
-  miningTokenAbi,
-  nodeRewardAbi,
-  presaleAbi,
-  stakingAbi,
-  swapTokenAbi,
-  timelockAbi,
-} from "@taichi/contracts";
+import { ABIS } from "@taichi/contracts/registry";
 import { isAdminEvent } from "@taichi/contracts/events";
 
 /**
@@ -18,17 +6,17 @@ import { isAdminEvent } from "@taichi/contracts/events";
  * and every event of the Timelock (which owns the others).
  */
 export const PRODUCT_ABIS = {
-  Presale: presaleAbi,
-  Ido: idoAbi,
-  Staking: stakingAbi,
-  LpSwap: lpSwapAbi,
-  LpDividend: lpDividendAbi,
-  HoldDividend: holdDividendAbi,
-  NodeReward: nodeRewardAbi,
-  SwapToken: swapTokenAbi,
-  BurnToken: burnTokenAbi,
-  MiningToken: miningTokenAbi,
-  Timelock: timelockAbi,
+  Presale: ABIS.Presale,
+  Ido: ABIS.Ido,
+  Staking: ABIS.Staking,
+  LpSwap: ABIS.LpSwap,
+  LpDividend: ABIS.LpDividend,
+  HoldDividend: ABIS.HoldDividend,
+  NodeReward: ABIS.NodeReward,
+  SwapToken: ABIS.SwapToken,
+  BurnToken: ABIS.BurnToken,
+  MiningToken: ABIS.MiningToken,
+  Timelock: ABIS.Timelock,
 } as const;
 
 export type ProductContract = keyof typeof PRODUCT_ABIS;

@@ -167,6 +167,33 @@ afterAll(async () => {
   await chain?.stop();
 });
 
+describe("/metrics", () => {
+  /** The value of the one sample of `name` in a Prometheus text exposition, undefined when absent. */
+  const sample = (text: string, name: string) => {
+    const line = text.split("\n").find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+    return line === undefined ? undefined : Number(line.split(" ").at(-1));
+  };
+
+  it("tells Prometheus which block it has reached and that block's time (its lag behind the chain)", async () => {
+    await caughtUp();
+    const head = await client.getBlock({ blockTag: "latest" });
+    let metrics = "";
+    const deadline = Date.now() + 30_000;
+    // its figures follow the sync: poll until they reach the head or time runs out
+    for (;;) {
+      metrics = await (await fetch(`${url}/metrics`)).text();
+      if (sample(metrics, "ponder_sync_block") === Number(head.number) || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(sample(metrics, "ponder_sync_block")).toBe(Number(head.number));
+    // lag = time() - ponder_sync_block_timestamp (anvil's clock is the test's, so compare with the block)
+    expect(sample(metrics, "ponder_sync_block_timestamp")).toBe(Number(head.timestamp));
+    expect(sample(metrics, "ponder_sync_is_realtime")).toBe(1);
+    // the newest block with events of ours that is indexed: never after the head
+    expect(sample(metrics, "ponder_indexing_timestamp")).toBeLessThanOrEqual(Number(head.timestamp));
+  });
+});
+
 describe("/audit", () => {
   it("serves every admin event on chain, newest first, page after page with no gap or duplicate", async () => {
     const blacklist = operation(chain.deployment.contracts.Staking!, stakingAbi, "setBlacklist", [

@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { type Host, SystemCheckError, chromiumPath, ensureSystem, family } from "./check-system.ts";
+import {
+  type Host,
+  SystemCheckError,
+  chromiumPath,
+  ensurePostgres,
+  ensureSystem,
+  family,
+  postgresBin,
+} from "./check-system.ts";
 
 const DEBIAN = 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\n';
 const UBUNTU = "ID=ubuntu\nID_LIKE=debian\n";
 const FEDORA = "ID=fedora\n";
+
+const PG_PROGRAMS = ["initdb", "pg_ctl"];
+const debianPostgres = (version: string) =>
+  PG_PROGRAMS.map((program) => `/usr/lib/postgresql/${version}/bin/${program}`);
 
 /** A machine with the given files and font; `run` records commands and, like apt, adds what it installs. */
 function host(options: {
@@ -26,6 +38,13 @@ function host(options: {
     env: options.env ?? {},
     isRoot: options.isRoot ?? false,
     exists: (path) => files.has(path),
+    list: (path) => [
+      ...new Set(
+        [...files]
+          .filter((file) => file.startsWith(`${path}/`))
+          .map((file) => file.slice(path.length + 1).split("/")[0]!),
+      ),
+    ],
     sudoWithoutPrompt: () => options.sudo ?? false,
     hasCjkFont: () => font,
     run: (command, args) => {
@@ -33,6 +52,8 @@ function host(options: {
       if (options.aptFails) return 100;
       if (args.includes("chromium")) files.add("/usr/bin/chromium");
       if (args.includes("fonts-noto-cjk")) font = true;
+      if (args.includes("postgresql"))
+        for (const program of PG_PROGRAMS) files.add(`/usr/lib/postgresql/15/bin/${program}`);
       return 0;
     },
     log: (line) => logs.push(line),
@@ -125,5 +146,61 @@ describe("family", () => {
     expect(family("linux", UBUNTU)).toBe("debian");
     expect(family("linux", 'ID="rocky"\nID_LIKE="rhel centos fedora"\n')).toBe("fedora");
     expect(family("linux", "ID=alpine\n")).toBe("other");
+  });
+});
+
+describe("postgresBin", () => {
+  const find = (files: string[], env: NodeJS.ProcessEnv = {}) => postgresBin(host({ files, env }).fake);
+
+  it("prefers POSTGRES_BIN, then Debian's newest version, then the PATH", () => {
+    const debian = [...debianPostgres("9"), ...debianPostgres("15"), ...debianPostgres("16")];
+    expect(find(debian)).toBe("/usr/lib/postgresql/16/bin");
+    expect(find([...debian, "/opt/pg/initdb", "/opt/pg/pg_ctl"], { POSTGRES_BIN: "/opt/pg" })).toBe(
+      "/opt/pg",
+    );
+    expect(find(["/usr/bin/initdb", "/usr/bin/pg_ctl"], { PATH: "/usr/local/bin:/usr/bin" })).toBe(
+      "/usr/bin",
+    );
+  });
+
+  it("needs both initdb and pg_ctl (Debian's client package has neither)", () => {
+    expect(find(["/usr/lib/postgresql/15/bin/initdb"])).toBeNull();
+    expect(find([], { PATH: "/usr/bin" })).toBeNull();
+  });
+});
+
+describe("ensurePostgres", () => {
+  it("uses the programs there, installing nothing", () => {
+    const { fake, commands } = host({ files: debianPostgres("15"), isRoot: true });
+    expect(ensurePostgres(fake)).toEqual({ bin: "/usr/lib/postgresql/15/bin" });
+    expect(commands).toEqual([]);
+  });
+
+  it("as root on Debian, installs postgresql with apt and says why", () => {
+    const { fake, commands, logs } = host({ isRoot: true });
+    expect(ensurePostgres(fake)).toEqual({ bin: "/usr/lib/postgresql/15/bin" });
+    expect(commands).toEqual([
+      "apt-get update -qq",
+      "apt-get install -y -qq --no-install-recommends postgresql",
+    ]);
+    expect(logs).toEqual([
+      expect.stringMatching(/^Installing PostgreSQL \(postgresql\): the server suite runs/),
+    ]);
+  });
+
+  it("without a way to install, answers why the PostgreSQL tests are skipped, with the command", () => {
+    const { fake, commands } = host({ osRelease: FEDORA });
+    const found = ensurePostgres(fake);
+    expect(found).toEqual({ missing: expect.stringContaining("sudo dnf install -y postgresql-server") });
+    expect(commands).toEqual([]);
+    expect(ensurePostgres(host({ isRoot: true, env: { SYSTEM_INSTALL: "0" } }).fake)).toEqual({
+      missing: expect.stringContaining("sudo apt-get update && sudo apt-get install -y postgresql"),
+    });
+  });
+
+  it("under CI=true, a missing PostgreSQL stops the run instead of skipping its tests", () => {
+    const { fake } = host({ env: { CI: "true" } });
+    expect(() => ensurePostgres(fake)).toThrow(SystemCheckError);
+    expect(() => ensurePostgres(fake)).toThrow(/^CI=true: no PostgreSQL server programs/);
   });
 });

@@ -1,13 +1,16 @@
 /**
  * The system packages that `npm test` and `npm run bench` need beyond npm: Chromium for the browser
- * suites and Lighthouse, and a CJK font so that Chinese renders in screenshots instead of boxes.
+ * suites and Lighthouse, a CJK font so that Chinese renders in screenshots instead of boxes, and
+ * PostgreSQL's server programs for the server suite's second pass.
  *
  * `ensureSystem()` installs what is missing with apt when it can without a prompt (root or passwordless
  * sudo on Debian or Ubuntu), saying what and why; otherwise it stops with the command for this system.
- * It never skips the browser suites.
+ * It never skips the browser suites. `ensurePostgres()` installs PostgreSQL the same way; without it the
+ * PostgreSQL tests are skipped, each with its reason, except under `CI=true`, where it stops the run.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { delimiter, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** Where Chromium lives when installed by each system's package manager (Debian, Fedora, macOS). */
@@ -37,6 +40,8 @@ export type Host = {
   env: NodeJS.ProcessEnv;
   isRoot: boolean;
   exists: (path: string) => boolean;
+  /** the names in a folder, or [] where there is none */
+  list: (path: string) => string[];
   /** whether `sudo` runs without asking for a password */
   sudoWithoutPrompt: () => boolean;
   hasCjkFont: () => boolean;
@@ -73,6 +78,12 @@ const CJK_FONT: Need = {
   },
 };
 
+const POSTGRESQL: Need = {
+  what: "PostgreSQL",
+  why: "the server suite runs a second time on a throwaway PostgreSQL server, where requests really run at once",
+  packages: { debian: "postgresql", fedora: "postgresql-server", macos: "postgresql@17" },
+};
+
 /** The command a person runs on this system to install `needs`. */
 export function installCommand(kind: Family, needs: Need[]): string {
   if (kind === "other")
@@ -99,12 +110,7 @@ export function ensureSystem(host: Host): { chromium: string } {
   const needs = missing();
   if (needs.length === 0) return { chromium: chromiumPath(host.env, host.exists) };
 
-  const mayInstall =
-    kind === "debian" &&
-    host.platform === "linux" &&
-    host.env.SYSTEM_INSTALL !== "0" &&
-    (host.isRoot || host.sudoWithoutPrompt());
-  if (!mayInstall) {
+  if (!mayInstall(host, kind)) {
     const lines = [
       `npm test needs ${needs.map((need) => `${need.what} (${need.why})`).join(" and ")}.`,
       `Install with:  ${installCommand(kind, needs)}`,
@@ -117,6 +123,27 @@ export function ensureSystem(host: Host): { chromium: string } {
     throw new SystemCheckError(lines.join("\n"));
   }
 
+  aptInstall(host, needs);
+  const still = missing();
+  if (still.length > 0) {
+    throw new SystemCheckError(
+      `after installing, still missing: ${still.map((need) => need.what).join(", ")}`,
+    );
+  }
+  return { chromium: chromiumPath(host.env, host.exists) };
+}
+
+/** Whether `ensure...` may install: Debian or Ubuntu, root or passwordless sudo, and not `SYSTEM_INSTALL=0`. */
+function mayInstall(host: Host, kind: Family): boolean {
+  return (
+    kind === "debian" &&
+    host.platform === "linux" &&
+    host.env.SYSTEM_INSTALL !== "0" &&
+    (host.isRoot || host.sudoWithoutPrompt())
+  );
+}
+
+function aptInstall(host: Host, needs: Need[]): void {
   const packages = needs.map((need) => need.packages.debian);
   for (const need of needs) host.log(`Installing ${need.what} (${need.packages.debian}): ${need.why}.`);
   const apt = (...args: string[]) =>
@@ -127,13 +154,49 @@ export function ensureSystem(host: Host): { chromium: string } {
   ) {
     throw new SystemCheckError(`apt-get could not install ${packages.join(" ")}; run it yourself and retry.`);
   }
-  const still = missing();
-  if (still.length > 0) {
-    throw new SystemCheckError(
-      `after installing, still missing: ${still.map((need) => need.what).join(", ")}`,
-    );
+}
+
+/** Debian keeps each major version's programs in /usr/lib/postgresql/<version>/bin. */
+const DEBIAN_POSTGRESQL = "/usr/lib/postgresql";
+
+/**
+ * The folder with PostgreSQL's server programs (`initdb`, `pg_ctl`): `POSTGRES_BIN`, else Debian's newest
+ * version, else the first folder of `PATH` that has them; null when none has.
+ */
+export function postgresBin(host: Pick<Host, "env" | "exists" | "list">): string | null {
+  const debian = host
+    .list(DEBIAN_POSTGRESQL)
+    .filter((name) => /^\d+$/.test(name))
+    .sort((a, b) => Number(b) - Number(a))
+    .map((version) => join(DEBIAN_POSTGRESQL, version, "bin"));
+  const candidates = [host.env.POSTGRES_BIN, ...debian, ...(host.env.PATH ?? "").split(delimiter)];
+  return (
+    candidates.find(
+      (dir): dir is string => !!dir && host.exists(join(dir, "initdb")) && host.exists(join(dir, "pg_ctl")),
+    ) ?? null
+  );
+}
+
+/**
+ * PostgreSQL's programs for the server suite's second pass: their folder, installed with apt when missing
+ * and possible (as `ensureSystem` does); else why there are none, and the PostgreSQL tests are skipped.
+ * Under `CI=true` a missing PostgreSQL is a `SystemCheckError`: CI never skips those tests.
+ */
+export function ensurePostgres(host: Host): { bin: string } | { missing: string } {
+  const found = postgresBin(host);
+  if (found) return { bin: found };
+  const kind = family(host.platform, host.osRelease);
+  if (mayInstall(host, kind)) {
+    aptInstall(host, [POSTGRESQL]);
+    const installed = postgresBin(host);
+    if (installed) return { bin: installed };
   }
-  return { chromium: chromiumPath(host.env, host.exists) };
+  const missing =
+    `no PostgreSQL server programs (initdb, pg_ctl) found: ${POSTGRESQL.why}. ` +
+    `Install with:  ${installCommand(kind, [POSTGRESQL])}  (or set POSTGRES_BIN to their folder, ` +
+    `or TEST_DATABASE_URL to a server of yours).`;
+  if (host.env.CI === "true") throw new SystemCheckError(`CI=true: ${missing}`);
+  return { missing };
 }
 
 /** This machine, for `ensureSystem`. */
@@ -146,6 +209,7 @@ export function thisHost(): Host {
     env: process.env,
     isRoot: process.getuid?.() === 0,
     exists: existsSync,
+    list: (path) => (existsSync(path) ? readdirSync(path) : []),
     sudoWithoutPrompt: () => quiet("sudo", ["-n", "true"]).status === 0,
     hasCjkFont: () => (quiet("fc-list", [":lang=zh", "family"]).stdout ?? "").trim() !== "",
     run: (command, args) =>

@@ -1,17 +1,21 @@
 /**
  * `npm run deploy [-- --yes]`: deploys to the chain at RPC_URL (default the local one) and writes
  * deployments/<chainId>.json (or DEPLOYMENTS_DIR/<chainId>.json). A real network's deploy needs its settings
- * (README, "Deploying elsewhere"), prints its plan and asks before sending anything; `--yes` answers for CI.
+ * (docs/launch.md), prints its plan and asks before sending anything; `--yes` answers for CI. The deployer signs
+ * from DEPLOYER_KEYSTORE (an encrypted keystore; its password from DEPLOYER_PASSWORD_FILE or typed) or
+ * DEPLOYER_KEY (a raw key: dev chains), by default anvil's first dev key. With ETHERSCAN_API_KEY set, a real
+ * network's deploy then verifies every contract it created (the verify.sh it wrote).
  */
-import type { Hex } from "viem";
+import { spawnSync } from "node:child_process";
+import { createPublicClient, http } from "viem";
 import { join } from "node:path";
 import { createInterface } from "node:readline/promises";
 import { DEPLOYMENTS_DIR, deploy } from "./deploy.ts";
-import { addressFromEnv, devPrivateKey, dexFromEnv, ports, timelockFromEnv } from "./env.ts";
+import { LOCAL_CHAIN_ID, addressFromEnv, devPrivateKey, dexFromEnv, ports, timelockFromEnv } from "./env.ts";
+import { SIGNERS, signerFromEnv } from "./signer.ts";
 
 const yes = process.argv.includes("--yes");
 const rpcUrl = process.env.RPC_URL || `http://127.0.0.1:${ports().chain}`;
-const deployerKey = (process.env.DEPLOYER_KEY || devPrivateKey(0)) as Hex;
 const outDir = process.env.DEPLOYMENTS_DIR || DEPLOYMENTS_DIR;
 
 async function confirm(plan: string[]): Promise<boolean> {
@@ -28,12 +32,21 @@ async function confirm(plan: string[]): Promise<boolean> {
 }
 
 try {
+  // One name for the treasury everywhere: the API has always read TREASURY_ADDRESS.
+  if (process.env.TREASURY && !process.env.TREASURY_ADDRESS) {
+    throw new Error("TREASURY is now TREASURY_ADDRESS, the name the API reads too: rename it");
+  }
+  const signer = (await signerFromEnv("DEPLOYER", devPrivateKey(0)))!;
+  console.log(`deployer ${signer.account.address} (from ${signer.from})`);
+  const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId();
+  if (chainId !== LOCAL_CHAIN_ID && signer.from === SIGNERS.DEPLOYER.key)
+    console.warn(`warning: a raw key in ${SIGNERS.DEPLOYER.key} on chain ${chainId}; use DEPLOYER_KEYSTORE`);
   const deployment = await deploy({
     rpcUrl,
-    deployerKey,
+    deployer: signer.account,
     manager: addressFromEnv("PRESALE_MANAGER"),
     root: addressFromEnv("REFERRAL_ROOT"),
-    treasury: addressFromEnv("TREASURY"),
+    treasury: addressFromEnv("TREASURY_ADDRESS"),
     usdt: addressFromEnv("USDT_ADDRESS"),
     router: addressFromEnv("ROUTER_ADDRESS"),
     dex: dexFromEnv(),
@@ -43,6 +56,16 @@ try {
     confirm,
   });
   console.log(`wrote ${join(outDir, `${deployment.chainId}.json`)}`);
+  if (deployment.chainId !== LOCAL_CHAIN_ID) {
+    const script = join(outDir, `${deployment.chainId}-verify`, "verify.sh");
+    if (process.env.ETHERSCAN_API_KEY) {
+      console.log(`verifying the sources: ${script}`);
+      const { status } = spawnSync("sh", [script], { stdio: "inherit" });
+      if (status !== 0) throw new Error(`${script} failed: run it again once the explorer answers`);
+    } else {
+      console.log(`to verify the sources on the explorer: ETHERSCAN_API_KEY=<key> sh ${script}`);
+    }
+  }
 } catch (error) {
   console.error(`deploy: ${(error as Error).message}`);
   process.exitCode = 1;

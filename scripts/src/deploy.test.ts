@@ -35,8 +35,10 @@ import { getAmountOut, pairFor } from "@taichi/contracts/dex";
 import { deploy, type Deployment } from "./deploy.ts";
 import { DEV_ROLES, chainAt, devAccount, devPrivateKey } from "./env.ts";
 import { startLocalChain, type LocalChain } from "./localChain.ts";
+import { freePort } from "./processes.ts";
 
-const PORT = 8611;
+/** a port of this run's own: other checkouts on the machine run this suite too */
+const PORT = await freePort();
 const rpcUrl = `http://127.0.0.1:${PORT}`;
 const client = createPublicClient({ transport: http(rpcUrl) });
 let chain: LocalChain;
@@ -552,7 +554,7 @@ describe("ownership after the deploy", () => {
     ];
     const configured = await deploy({
       rpcUrl,
-      deployerKey: devPrivateKey(DEV_ROLES.deployer),
+      deployer: devPrivateKey(DEV_ROLES.deployer),
       log: () => {},
       outDir: mkdtempSync(join(tmpdir(), "deployments-")),
       timelock: { proposers: [safe, second], guardian, delay: 3600n },

@@ -14,6 +14,7 @@ import {
   type Abi,
   type Address,
   type Hex,
+  type LocalAccount,
   type PublicClient,
   zeroAddress,
   zeroHash,
@@ -41,6 +42,12 @@ import {
   initCodePairHashAbi,
   pairFor,
 } from "@taichi/contracts/dex";
+import {
+  type Deployment as RegistryDeployment,
+  type DeploymentFile,
+  deploymentPath,
+  parseDeployment,
+} from "@taichi/contracts/registry";
 import { DeployJournal } from "./deployJournal.ts";
 import { DEV_ROLES, LOCAL_CHAIN_ID, REPO_ROOT, chainAt, devAccount } from "./env.ts";
 import { type Created, writeVerificationInputs } from "./verify.ts";
@@ -125,16 +132,8 @@ const LOCAL_TIMELOCK_DELAY = 120n;
 /** What the demo state gives each demo account. */
 const DEMO_USDT = parseEther("100000");
 
-/**
- * `blocks`: the block each contract was deployed in (where an indexer starts); none for reused ones. `dex`: the
- * DEX's fee and pair init-code hash, checked against its router and factory (contracts/dex.ts).
- */
-export type Deployment = {
-  chainId: number;
-  contracts: Record<string, Address>;
-  blocks: Record<string, number>;
-  dex: Dex;
-};
+/** What a deploy wrote: its deployment file as the registry validated it, with the DEX it checked. */
+export type Deployment = RegistryDeployment & { dex: Dex };
 
 /** Multicall3 has the same address on every chain that has it (BSC and its testnet do). */
 export const MULTICALL3: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
@@ -159,8 +158,9 @@ export const NETWORKS: Record<number, { name: string; dex: Dex; usdt?: Address; 
 
 export type DeployOptions = {
   rpcUrl: string;
-  deployerKey: Hex;
-  /** Presale manager; defaults to the deployer (local: dev account 1). */
+  /** The deployer: a private key (dev chains, tests) or an account already unlocked (a keystore's). */
+  deployer: Hex | LocalAccount;
+  /** Presale manager (e.g. a Safe): dev account 1 locally; required on a real network. */
   manager?: Address;
   /** Referral root registered at deploy; defaults to the deployer. */
   root?: Address;
@@ -206,87 +206,88 @@ function missingSettings(options: DeployOptions, chainId: number): string[] {
     missing.push("TIMELOCK_PROPOSERS (the Safe that will own every contract)");
   if (options.timelock?.delay === undefined)
     missing.push("TIMELOCK_DELAY (seconds; members are promised 48 h = 172800)");
-  if (!options.treasury) missing.push("TREASURY (receives the presale payments and the market fee)");
+  if (!options.treasury) missing.push("TREASURY_ADDRESS (receives the presale payments and the market fee)");
+  if (!options.manager)
+    missing.push("PRESALE_MANAGER (the Safe of the day-to-day settings; never the deployer's hot key)");
   if (!options.usdt) missing.push(`USDT_ADDRESS${known?.usdt ? ` (BSC-USD is ${known.usdt})` : ""}`);
   if (!options.router) missing.push(`ROUTER_ADDRESS${known ? ` (PancakeSwap V2's is ${known.router})` : ""}`);
   return missing;
 }
 
+/**
+ * The deploy in five phases, each below: the tokens and the DEX they trade on, the core contracts, their wiring
+ * (and the demo state on a dev chain), the handover of every owner power to the Timelock, and the outputs (the
+ * deployment file and, on a real network, the verification inputs).
+ */
 export async function deploy(options: DeployOptions): Promise<Deployment> {
+  const run = await prepare(options);
+  run.log(`deploying to chain ${run.chainId} from ${run.account.address}`);
+  const contracts = await deployTokensAndDex(run);
+  Object.assign(contracts, await deployCore(run, contracts));
+  await wire(run, contracts);
+  if (run.settings.demo) await seedDemo(run, contracts);
+  // after any liquidity: the oracle's average starts from the pair's price
+  await priceTokenDeposits(run, contracts);
+  contracts.Timelock = await handOver(run, contracts);
+  return writeOutputs(run, contracts);
+}
+
+/** A deploy under way: its chain, signer, settings, and the journal every transaction goes through. */
+type Run = Awaited<ReturnType<typeof prepare>>;
+type Contracts = Record<string, Address>;
+
+/** Checks the settings and the reused contracts, shows the plan, opens the journal: nothing is sent before. */
+async function prepare(options: DeployOptions) {
   const log = options.log ?? console.log;
-  const account = privateKeyToAccount(options.deployerKey);
+  const account =
+    typeof options.deployer === "string" ? privateKeyToAccount(options.deployer) : options.deployer;
   const transport = http(options.rpcUrl);
   const publicClient = createPublicClient({ transport });
   const chainId = await publicClient.getChainId();
   const chain = chainAt(chainId, options.rpcUrl);
   const wallet = createWalletClient({ account, transport, chain });
   const isLocal = chainId === LOCAL_CHAIN_ID;
-  const demo = options.demo ?? isLocal;
   const outDir = options.outDir ?? DEPLOYMENTS_DIR;
 
-  // checked before anything is sent
   if (!isLocal) {
     const missing = missingSettings(options, chainId);
     if (missing.length) {
       throw new Error(`a deploy to chain ${chainId} needs these settings:\n  ${missing.join("\n  ")}`);
     }
+    if (getAddress(options.manager!) === account.address)
+      throw new Error(
+        "PRESALE_MANAGER is the deployer: on a real network the manager is a Safe, never its hot key",
+      );
   }
   const proposers = (options.timelock?.proposers ?? [account.address]).map((p) => getAddress(p));
   if (proposers.length === 0) throw new Error("the timelock needs at least one proposer");
-  const config = {
+  const dex = options.dex ?? NETWORKS[chainId]?.dex ?? UNISWAP_V2;
+  const settings = {
+    proposers,
     guardian: options.timelock?.guardian && getAddress(options.timelock.guardian),
     delay: options.timelock?.delay ?? LOCAL_TIMELOCK_DELAY,
+    treasury: getAddress(options.treasury ?? account.address),
+    manager: options.manager ?? devAccount(DEV_ROLES.manager).address,
+    root: options.root ?? account.address,
+    dex,
+    demo: options.demo ?? isLocal,
   };
-  const treasury = getAddress(options.treasury ?? account.address);
-  const manager = options.manager ?? (isLocal ? devAccount(DEV_ROLES.manager).address : account.address);
-  const root = options.root ?? account.address;
-  const dex = options.dex ?? NETWORKS[chainId]?.dex ?? UNISWAP_V2;
   const reused = await checkReused(publicClient, options, dex);
-
-  const plan = [
-    `deploy to chain ${chainId}${NETWORKS[chainId] ? ` (${NETWORKS[chainId].name})` : ""} from ${account.address}`,
-    `reuse: ${
-      reused.usdt ? `USDT ${reused.usdt}, ` : ""
-    }${reused.router ? `router ${reused.router} (factory ${reused.factory}), ` : ""}Multicall3 ${reused.multicall3 ?? "(deployed)"}`,
-    `DEX: fee ${dex.feeBps / 100}% (checked against the router), pair init-code hash ${dex.initCodeHash}`,
-    `deploy: ${[
-      ...(reused.usdt ? [] : ["Usdt"]),
-      ...(reused.router ? [] : ["Wbnb", "Factory", "Router"]),
-      ...(reused.multicall3 ? [] : ["Multicall3"]),
-      `${OWNED_PROXIES.join(", ")} (UUPS proxies)`,
-      `${FEE_TOKENS.join(", ")} with their USDT pairs`,
-      "DataReader",
-      "Timelock",
-    ].join(", ")}`,
-    `owner of every contract: the Timelock, minimum delay ${config.delay} s, no admin; proposers, executors and cancellers ${proposers.join(", ")}${config.guardian ? `; guardian (cancel only) ${config.guardian}` : ""}`,
-    `the deployer keeps ${proposers.includes(account.address) ? "the roles of a proposer" : "no role"} and the token supply not sent to Ido and Staking`,
-    `Presale manager ${manager}, referral root ${root}, treasury (presale payments, market fee) ${treasury}`,
-    demo
-      ? "demo state: pools seeded, trading open, demo accounts funded and registered"
-      : "no demo state: trading stays closed until the owner opens it",
-  ];
+  const plan = planOf({ chainId, deployer: account.address, settings, reused });
   if (!isLocal && options.confirm && !(await options.confirm(plan)))
     throw new Error("deploy cancelled: nothing was sent");
   mkdirSync(outDir, { recursive: true });
   const journal = await DeployJournal.open(
     isLocal ? undefined : join(outDir, `${chainId}.journal.json`),
     publicClient,
-    {
-      account: account.address,
-      proposers,
-      ...config,
-      delay: String(config.delay),
-      treasury,
-      manager,
-      root,
-      dex,
-      demo,
-      reused,
-    },
+    { account: account.address, ...settings, delay: String(settings.delay), reused },
     log,
   );
+  /** the block each created contract was mined in, and what this deploy created (for verification) */
+  const deployedIn = new Map<Address, number>();
+  const created: Created[] = [];
 
-  async function send(to: Address, abi: Abi, functionName: string, args: readonly unknown[]) {
+  async function send(to: Address, abi: Abi, functionName: string, args: readonly unknown[] = []) {
     const data = encodeFunctionData({ abi, functionName, args });
     await journal.step(`${functionName} on ${to}`, async () => {
       // Headroom over the estimate: a call's gas can depend on the block's time (setPriceOracle stores a
@@ -311,73 +312,82 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
     return address;
   }
 
-  async function proxy(name: (typeof OWNED_PROXIES)[number], initData: Hex): Promise<Address> {
-    const implementation = await create(name, [], `${name} implementation`);
-    return create("ERC1967Proxy", [implementation, initData], `${name} proxy`);
-  }
+  return {
+    chainId,
+    isLocal,
+    outDir,
+    account,
+    transport,
+    chain,
+    publicClient,
+    journal,
+    log,
+    settings,
+    reused,
+    deployedIn,
+    created,
+    send,
+    create,
+    /** A UUPS proxy in front of a fresh implementation, initialised in the same transaction. */
+    proxy: async (name: (typeof OWNED_PROXIES)[number], initData: Hex) =>
+      create("ERC1967Proxy", [await create(name, [], `${name} implementation`), initData], `${name} proxy`),
+  };
+}
 
-  /**
-   * Hands every owned contract to a new TimelockController that has no admin but itself. It starts with no
-   * delay and the deployer as its only proposer and executor, so that one batch, scheduled and executed at
-   * once, can accept the Ownable2Step tokens, give the roles to their holders, take the deployer's away and
-   * set the delay; the deployer keeps no owner power it was not configured to hold.
-   */
-  async function handOver(owned: Record<string, Address>): Promise<Address> {
-    const timelock = await create("Timelock", [0n, [account.address], [account.address], zeroAddress]);
-    const role = (name: "PROPOSER_ROLE" | "EXECUTOR_ROLE" | "CANCELLER_ROLE") =>
-      publicClient.readContract({ address: timelock, abi: timelockAbi, functionName: name });
-    const [proposer, executor, canceller] = (await Promise.all(
-      (["PROPOSER_ROLE", "EXECUTOR_ROLE", "CANCELLER_ROLE"] as const).map(role),
-    )) as [Hex, Hex, Hex];
+/** What the deploy will do, shown before anything is sent. */
+function planOf({
+  chainId,
+  deployer,
+  settings,
+  reused,
+}: {
+  chainId: number;
+  deployer: Address;
+  settings: Run["settings"];
+  reused: Reused;
+}): string[] {
+  const { proposers, guardian, delay, manager, root, treasury, dex } = settings;
+  return [
+    `deploy to chain ${chainId}${NETWORKS[chainId] ? ` (${NETWORKS[chainId].name})` : ""} from ${deployer}`,
+    `reuse: ${
+      reused.usdt ? `USDT ${reused.usdt}, ` : ""
+    }${reused.router ? `router ${reused.router} (factory ${reused.factory}), ` : ""}Multicall3 ${reused.multicall3 ?? "(deployed)"}`,
+    `DEX: fee ${dex.feeBps / 100}% (checked against the router), pair init-code hash ${dex.initCodeHash}`,
+    `deploy: ${[
+      ...(reused.usdt ? [] : ["Usdt"]),
+      ...(reused.router ? [] : ["Wbnb", "Factory", "Router"]),
+      ...(reused.multicall3 ? [] : ["Multicall3"]),
+      `${FEE_TOKENS.join(", ")} with their USDT pairs`,
+      `${OWNED_PROXIES.join(", ")} (UUPS proxies)`,
+      "DataReader",
+      "Timelock",
+    ].join(", ")}`,
+    `owner of every contract: the Timelock, minimum delay ${delay} s, no admin; proposers, executors and cancellers ${proposers.join(", ")}${guardian ? `; guardian (cancel only) ${guardian}` : ""}`,
+    `the deployer keeps ${proposers.includes(deployer) ? "the roles of a proposer" : "no role"} and the token supply not sent to Ido and Staking`,
+    `Presale manager ${manager}, referral root ${root}, treasury (presale payments, market fee) ${treasury}`,
+    settings.demo
+      ? "demo state: pools seeded, trading open, demo accounts funded and registered"
+      : "no demo state: trading stays closed until the owner opens it",
+  ];
+}
 
-    for (const name of [...OWNED_PROXIES, ...FEE_TOKENS]) {
-      await send(owned[name]!, swapTokenAbi, "transferOwnership", [timelock]);
-    }
-    const onTimelock = (
-      functionName: "grantRole" | "revokeRole",
-      [role, holder]: readonly [Hex, Address],
-    ) => ({
-      target: timelock,
-      data: encodeFunctionData({ abi: timelockAbi, functionName, args: [role, holder] }),
-    });
-    const grants = proposers.flatMap((p) => [proposer, executor, canceller].map((r) => [r, p] as const));
-    if (config.guardian) grants.push([canceller, config.guardian]);
-    const revokes = proposers.includes(account.address)
-      ? []
-      : [proposer, executor, canceller].map((r) => [r, account.address] as const);
-    const batch = [
-      ...FEE_TOKENS.map((name) => ({
-        target: owned[name]!,
-        data: encodeFunctionData({ abi: swapTokenAbi, functionName: "acceptOwnership" }),
-      })),
-      ...grants.map((grant) => onTimelock("grantRole", grant)),
-      ...revokes.map((revoke) => onTimelock("revokeRole", revoke)),
-      {
-        target: timelock,
-        data: encodeFunctionData({ abi: timelockAbi, functionName: "updateDelay", args: [config.delay] }),
-      },
-    ];
-    const targets = batch.map((c) => c.target);
-    const values = batch.map(() => 0n);
-    const payloads = batch.map((c) => c.data);
-    await send(timelock, timelockAbi, "scheduleBatch", [targets, values, payloads, zeroHash, zeroHash, 0n]);
-    await send(timelock, timelockAbi, "executeBatch", [targets, values, payloads, zeroHash, zeroHash]);
-    log(`handed over to the Timelock ${timelock} (no admin, minimum delay ${config.delay} s):`);
-    log(`  owner of                 ${[...OWNED_PROXIES, ...FEE_TOKENS].join(", ")}`);
-    log(`  proposers and executors  ${proposers.join(", ")}`);
-    log(
-      `  cancellers               ${[...proposers, ...(config.guardian ? [config.guardian] : [])].join(", ")}`,
-    );
-    log(`  the deployer ${account.address} keeps ${revokes.length ? "no role" : "the roles of a proposer"}`);
-    return timelock;
-  }
+/**
+ * The fee accounts the tokens start with: the market share to the treasury, the node and dividend shares to
+ * the deployer until the distributors (which need the tokens' addresses) take them over in the wiring.
+ */
+const startingFeeAccounts = (run: Run) => ({
+  market: run.settings.treasury,
+  node: run.account.address,
+  trc: zeroAddress,
+  main: zeroAddress,
+  distributor: run.account.address,
+});
 
-  log(`deploying to chain ${chainId} from ${account.address}`);
-  const contracts: Record<string, Address> = {};
-  const deployedIn = new Map<Address, number>();
-  /** what this deploy created, for the verification inputs */
-  const created: Created[] = [];
-
+/** Phase 1: USDT, the DEX and Multicall3 (reused on a real network), then the three tokens and their pairs. */
+async function deployTokensAndDex(run: Run): Promise<Contracts> {
+  const { create, reused, publicClient, account } = run;
+  const { dex } = run.settings;
+  const contracts: Contracts = {};
   contracts.Usdt = reused.usdt ?? (await create("Usdt"));
   if (reused.router && reused.factory) {
     contracts.Factory = reused.factory;
@@ -390,37 +400,13 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
   }
   contracts.Multicall3 = reused.multicall3 ?? (await create("Multicall3"));
 
-  /** Demo USDT: minted on the local chain, elsewhere sent from what the deployer holds. */
-  async function provideUsdt(to: Address, amount: bigint) {
-    if (isLocal) await send(contracts.Usdt!, usdtAbi, "mint", [to, amount]);
-    else if (to !== account.address) await send(contracts.Usdt!, usdtAbi, "transfer", [to, amount]);
-  }
-
-  contracts.Presale = await proxy(
-    "Presale",
-    encodeFunctionData({
-      abi: presaleAbi,
-      functionName: "initialize",
-      args: [account.address, manager, root],
-    }),
-  );
-
-  // The tokens pay the market share to the treasury and start with the deployer as node and dividend
-  // destination; the distributors, which need the tokens' addresses, take those two over below.
-  const feeAccounts = {
-    market: treasury,
-    node: account.address,
-    trc: zeroAddress,
-    main: zeroAddress,
-    distributor: account.address,
-  };
   const tokenArgs = [
     account.address,
     account.address,
     TOKEN_SUPPLY,
     contracts.Router,
     contracts.Usdt,
-    feeAccounts,
+    startingFeeAccounts(run),
   ];
   contracts.SwapToken = await create("SwapToken", tokenArgs);
   contracts.BurnToken = await create("BurnToken", ["Taichi Burn", "TCBURN", ...tokenArgs]);
@@ -437,170 +423,220 @@ export async function deploy(options: DeployOptions): Promise<Deployment> {
       );
     }
     contracts[`Pair_${name}_Usdt`] = pair;
-    deployedIn.set(pair, deployedIn.get(contracts[name]!)!); // the token's constructor creates its pair
+    run.deployedIn.set(pair, run.deployedIn.get(contracts[name]!)!); // the token's constructor creates its pair
   }
+  return contracts;
+}
 
+/**
+ * Phase 2: the referral registry (Presale), the sale (Ido), Staking and its reader, LpSwap and the three
+ * distributors, each behind its proxy and initialised with the deployer as owner until the handover.
+ */
+async function deployCore(run: Run, c: Contracts): Promise<Contracts> {
+  const { proxy, create } = run;
+  const owner = run.account.address;
+  const init = (abi: Abi, args: readonly unknown[]) =>
+    encodeFunctionData({ abi, functionName: "initialize", args });
+  const core: Contracts = {};
+  core.Presale = await proxy("Presale", init(presaleAbi, [owner, run.settings.manager, run.settings.root]));
   // The sale opens now and runs 30 days; tokens are claimable when it ends. Managers reschedule it.
-  const now = (await publicClient.getBlock()).timestamp;
+  const now = (await run.publicClient.getBlock()).timestamp;
   const saleEnd = now + 30n * 86_400n;
-  contracts.Ido = await proxy(
+  core.Ido = await proxy(
     "Ido",
-    encodeFunctionData({
-      abi: idoAbi,
-      functionName: "initialize",
-      args: [
-        account.address,
-        contracts.Presale,
-        contracts.Usdt,
-        contracts.SwapToken,
-        treasury,
-        now,
-        saleEnd,
-        saleEnd,
-      ],
-    }),
+    init(idoAbi, [owner, core.Presale, c.Usdt, c.SwapToken, run.settings.treasury, now, saleEnd, saleEnd]),
   );
-  await send(contracts.Presale, presaleAbi, "setRegistrar", [contracts.Ido, true]);
-  await send(contracts.SwapToken, swapTokenAbi, "setFeeExempt", [contracts.Ido, true]);
-  await send(contracts.SwapToken, swapTokenAbi, "transfer", [contracts.Ido, IDO_TOKENS]);
-
-  contracts.Staking = await proxy(
-    "Staking",
-    encodeFunctionData({
-      abi: stakingAbi,
-      functionName: "initialize",
-      args: [account.address, contracts.Presale, contracts.Usdt, contracts.SwapToken],
-    }),
-  );
-  await send(contracts.Presale, presaleAbi, "setRegistrar", [contracts.Staking, true]);
-  await send(contracts.Staking, stakingAbi, "setConfigMulti", [STAKING_MULTI]);
-  await send(contracts.Staking, stakingAbi, "setConfig", [STAKING_SETTINGS]);
-  await send(contracts.Staking, stakingAbi, "setIncomeRates", [STAKING_INCOME_RATES]);
-  await send(contracts.SwapToken, swapTokenAbi, "setFeeExempt", [contracts.Staking, true]);
-  await send(contracts.SwapToken, swapTokenAbi, "transfer", [contracts.Staking, STAKING_TOKEN_POOL]);
-  contracts.DataReader = await create("DataReader", [contracts.Staking, contracts.Ido]);
-
-  contracts.LpSwap = await proxy(
+  core.Staking = await proxy("Staking", init(stakingAbi, [owner, core.Presale, c.Usdt, c.SwapToken]));
+  core.DataReader = await create("DataReader", [core.Staking, core.Ido]);
+  core.LpSwap = await proxy(
     "LpSwap",
-    encodeFunctionData({
-      abi: lpSwapAbi,
-      functionName: "initialize",
-      args: [
-        account.address,
-        contracts.Presale,
-        contracts.Pair_SwapToken_Usdt!,
-        contracts.SwapToken,
-        86_400n,
-        LPSWAP_LP_RATE,
-        LPSWAP_TOKEN_RATE,
-      ],
-    }),
+    init(lpSwapAbi, [
+      owner,
+      core.Presale,
+      c.Pair_SwapToken_Usdt,
+      c.SwapToken,
+      86_400n,
+      LPSWAP_LP_RATE,
+      LPSWAP_TOKEN_RATE,
+    ]),
   );
-  await send(contracts.SwapToken, swapTokenAbi, "setFeeExempt", [contracts.LpSwap, true]);
-
   // Fee flows (docs/dividends.md): SwapToken's node share to NodeReward and its dividend share to its holders
   // (HoldDividend); BurnToken's dividend share to the holders of its USDT pair's LP tokens (LpDividend).
-  contracts.HoldDividend = await proxy(
-    "HoldDividend",
-    encodeFunctionData({
-      abi: holdDividendAbi,
-      functionName: "initialize",
-      args: [account.address, contracts.Presale, contracts.SwapToken],
-    }),
-  );
-  contracts.NodeReward = await proxy(
+  core.HoldDividend = await proxy("HoldDividend", init(holdDividendAbi, [owner, core.Presale, c.SwapToken]));
+  core.NodeReward = await proxy(
     "NodeReward",
-    encodeFunctionData({
-      abi: nodeRewardAbi,
-      functionName: "initialize",
-      args: [account.address, contracts.Presale, contracts.SwapToken, NODE_RATES],
-    }),
+    init(nodeRewardAbi, [owner, core.Presale, c.SwapToken, NODE_RATES]),
   );
-  contracts.LpDividend = await proxy(
+  core.LpDividend = await proxy(
     "LpDividend",
-    encodeFunctionData({
-      abi: lpDividendAbi,
-      functionName: "initialize",
-      args: [
-        account.address,
-        contracts.Presale,
-        contracts.BurnToken,
-        contracts.Pair_BurnToken_Usdt!,
-        LP_DIVIDEND_REWARD_MIN,
-      ],
-    }),
+    init(lpDividendAbi, [owner, core.Presale, c.BurnToken, c.Pair_BurnToken_Usdt, LP_DIVIDEND_REWARD_MIN]),
   );
-  await send(contracts.SwapToken, swapTokenAbi, "setAccounts", [
-    { ...feeAccounts, node: contracts.NodeReward, distributor: contracts.HoldDividend },
+  return core;
+}
+
+/**
+ * Phase 3: Ido and Staking may register members and hold SwapToken without fees, get the tokens they pay out,
+ * Staking its settings; LpSwap trades fee-free; the tokens' fee shares go to the distributors.
+ */
+async function wire(run: Run, c: Contracts) {
+  const { send } = run;
+  await send(c.Presale!, presaleAbi, "setRegistrar", [c.Ido, true]);
+  await send(c.Presale!, presaleAbi, "setRegistrar", [c.Staking, true]);
+  await send(c.SwapToken!, swapTokenAbi, "setFeeExempt", [c.Ido, true]);
+  await send(c.SwapToken!, swapTokenAbi, "transfer", [c.Ido, IDO_TOKENS]);
+  await send(c.Staking!, stakingAbi, "setConfigMulti", [STAKING_MULTI]);
+  await send(c.Staking!, stakingAbi, "setConfig", [STAKING_SETTINGS]);
+  await send(c.Staking!, stakingAbi, "setIncomeRates", [STAKING_INCOME_RATES]);
+  await send(c.SwapToken!, swapTokenAbi, "setFeeExempt", [c.Staking, true]);
+  await send(c.SwapToken!, swapTokenAbi, "transfer", [c.Staking, STAKING_TOKEN_POOL]);
+  await send(c.SwapToken!, swapTokenAbi, "setFeeExempt", [c.LpSwap, true]);
+  const feeAccounts = startingFeeAccounts(run);
+  await send(c.SwapToken!, swapTokenAbi, "setAccounts", [
+    { ...feeAccounts, node: c.NodeReward, distributor: c.HoldDividend },
   ]);
   // HoldDividend is told of every transfer out of a holder, so a sender's share drops with its tokens.
-  await send(contracts.SwapToken, swapTokenAbi, "setShareDistributor", [contracts.HoldDividend]);
-  await send(contracts.BurnToken, swapTokenAbi, "setAccounts", [
-    { ...feeAccounts, distributor: contracts.LpDividend },
-  ]);
+  await send(c.SwapToken!, swapTokenAbi, "setShareDistributor", [c.HoldDividend]);
+  await send(c.BurnToken!, swapTokenAbi, "setAccounts", [{ ...feeAccounts, distributor: c.LpDividend }]);
+}
 
-  if (demo) {
-    log("funding the staking USDT reward pool");
-    await provideUsdt(contracts.Staking, STAKING_USDT_POOL);
-    const deadline = now + 3600n;
-    for (const name of FEE_TOKENS) {
-      log(`seeding ${name}/USDT liquidity and opening trading`);
-      const token = contracts[name]!;
-      await provideUsdt(account.address, POOL_USDT);
-      await send(contracts.Usdt, usdtAbi, "approve", [contracts.Router, POOL_USDT]);
-      await send(token, swapTokenAbi, "approve", [contracts.Router, POOL_TOKENS]);
-      await send(contracts.Router, routerAbi, "addLiquidity", [
-        token,
-        contracts.Usdt,
-        POOL_TOKENS,
-        POOL_USDT,
-        0n,
-        0n,
-        account.address,
-        deadline,
-      ]);
-      await send(token, swapTokenAbi, "setOpening", [now, 0n]);
-    }
+/**
+ * The demo state of a dev chain (and the rehearsal when asked): the staking USDT pool, the three pools seeded
+ * and trading open, demo accounts funded and members registered. USDT is minted on the local chain and sent
+ * from the deployer's elsewhere.
+ */
+async function seedDemo(run: Run, c: Contracts) {
+  const { send, log, account } = run;
+  async function provideUsdt(to: Address, amount: bigint) {
+    if (run.isLocal) await send(c.Usdt!, usdtAbi, "mint", [to, amount]);
+    else if (to !== account.address) await send(c.Usdt!, usdtAbi, "transfer", [to, amount]);
   }
-  log("pricing staking token deposits by the SwapToken/USDT pair");
-  await send(contracts.Staking, stakingAbi, "setPriceOracle", [
-    contracts.Pair_SwapToken_Usdt!,
+  log("funding the staking USDT reward pool");
+  await provideUsdt(c.Staking!, STAKING_USDT_POOL);
+  const now = (await run.publicClient.getBlock()).timestamp;
+  for (const name of FEE_TOKENS) {
+    log(`seeding ${name}/USDT liquidity and opening trading`);
+    const token = c[name]!;
+    await provideUsdt(account.address, POOL_USDT);
+    await send(c.Usdt!, usdtAbi, "approve", [c.Router, POOL_USDT]);
+    await send(token, swapTokenAbi, "approve", [c.Router, POOL_TOKENS]);
+    await send(c.Router!, routerAbi, "addLiquidity", [
+      token,
+      c.Usdt,
+      POOL_TOKENS,
+      POOL_USDT,
+      0n,
+      0n,
+      account.address,
+      now + 3600n,
+    ]);
+    await send(token, swapTokenAbi, "setOpening", [now, 0n]);
+  }
+  log("seeding demo accounts");
+  for (const index of [...DEV_ROLES.members, ...DEV_ROLES.newcomers]) {
+    await provideUsdt(devAccount(index).address, DEMO_USDT);
+  }
+  for (const index of DEV_ROLES.members) {
+    const member = createWalletClient({
+      account: devAccount(index),
+      transport: run.transport,
+      chain: run.chain,
+    });
+    await run.journal.step(`register ${member.account.address}`, () =>
+      member.sendTransaction({
+        to: c.Presale!,
+        data: encodeFunctionData({ abi: presaleAbi, functionName: "register", args: [run.settings.root] }),
+      }),
+    );
+  }
+}
+
+/** Staking values token deposits by the SwapToken/USDT pair's average price (STAKING_PRICE_WINDOW). */
+async function priceTokenDeposits(run: Run, c: Contracts) {
+  run.log("pricing staking token deposits by the SwapToken/USDT pair");
+  await run.send(c.Staking!, stakingAbi, "setPriceOracle", [
+    c.Pair_SwapToken_Usdt,
     STAKING_PRICE_WINDOW,
     STAKING_PRICE_DEVIATION,
   ]);
+}
 
-  if (demo) {
-    log("seeding demo accounts");
-    for (const index of [...DEV_ROLES.members, ...DEV_ROLES.newcomers]) {
-      await provideUsdt(devAccount(index).address, DEMO_USDT);
-    }
-    for (const index of DEV_ROLES.members) {
-      const member = createWalletClient({ account: devAccount(index), transport, chain });
-      await journal.step(`register ${member.account.address}`, () =>
-        member.sendTransaction({
-          to: contracts.Presale,
-          data: encodeFunctionData({ abi: presaleAbi, functionName: "register", args: [root] }),
-        }),
-      );
-    }
+/**
+ * Phase 4: hands every owned contract to a new TimelockController that has no admin but itself. It starts with
+ * no delay and the deployer as its only proposer and executor, so that one batch, scheduled and executed at
+ * once, can accept the Ownable2Step tokens, give the roles to their holders, take the deployer's away and set
+ * the delay; the deployer keeps no owner power it was not configured to hold.
+ */
+async function handOver(run: Run, owned: Contracts): Promise<Address> {
+  const { send, create, log, publicClient, account } = run;
+  const { proposers, guardian, delay } = run.settings;
+  const timelock = await create("Timelock", [0n, [account.address], [account.address], zeroAddress]);
+  const role = (name: "PROPOSER_ROLE" | "EXECUTOR_ROLE" | "CANCELLER_ROLE") =>
+    publicClient.readContract({ address: timelock, abi: timelockAbi, functionName: name });
+  const [proposer, executor, canceller] = (await Promise.all(
+    (["PROPOSER_ROLE", "EXECUTOR_ROLE", "CANCELLER_ROLE"] as const).map(role),
+  )) as [Hex, Hex, Hex];
+
+  for (const name of [...OWNED_PROXIES, ...FEE_TOKENS]) {
+    await send(owned[name]!, swapTokenAbi, "transferOwnership", [timelock]);
   }
+  const onTimelock = (functionName: "grantRole" | "revokeRole", [role, holder]: readonly [Hex, Address]) => ({
+    target: timelock,
+    data: encodeFunctionData({ abi: timelockAbi, functionName, args: [role, holder] }),
+  });
+  const grants = proposers.flatMap((p) => [proposer, executor, canceller].map((r) => [r, p] as const));
+  if (guardian) grants.push([canceller, guardian]);
+  const revokes = proposers.includes(account.address)
+    ? []
+    : [proposer, executor, canceller].map((r) => [r, account.address] as const);
+  const batch = [
+    ...FEE_TOKENS.map((name) => ({
+      target: owned[name]!,
+      data: encodeFunctionData({ abi: swapTokenAbi, functionName: "acceptOwnership" }),
+    })),
+    ...grants.map((grant) => onTimelock("grantRole", grant)),
+    ...revokes.map((revoke) => onTimelock("revokeRole", revoke)),
+    {
+      target: timelock,
+      data: encodeFunctionData({ abi: timelockAbi, functionName: "updateDelay", args: [delay] }),
+    },
+  ];
+  const targets = batch.map((call) => call.target);
+  const values = batch.map(() => 0n);
+  const payloads = batch.map((call) => call.data);
+  await send(timelock, timelockAbi, "scheduleBatch", [targets, values, payloads, zeroHash, zeroHash, 0n]);
+  await send(timelock, timelockAbi, "executeBatch", [targets, values, payloads, zeroHash, zeroHash]);
+  log(`handed over to the Timelock ${timelock} (no admin, minimum delay ${delay} s):`);
+  log(`  owner of                 ${[...OWNED_PROXIES, ...FEE_TOKENS].join(", ")}`);
+  log(`  proposers and executors  ${proposers.join(", ")}`);
+  log(`  cancellers               ${[...proposers, ...(guardian ? [guardian] : [])].join(", ")}`);
+  log(`  the deployer ${account.address} keeps ${revokes.length ? "no role" : "the roles of a proposer"}`);
+  return timelock;
+}
 
-  contracts.Timelock = await handOver(contracts);
-
+/** Phase 5: the deployment file, and on a real network the explorer's verification inputs and commands. */
+function writeOutputs(run: Run, contracts: Contracts): Deployment {
   const blocks = Object.fromEntries(
     Object.entries(contracts).flatMap(([name, address]) => {
-      const block = deployedIn.get(address);
+      const block = run.deployedIn.get(address);
       return block === undefined ? [] : [[name, block]];
     }),
   );
-  const deployment: Deployment = { chainId, contracts, blocks, dex };
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, `${chainId}.json`), `${JSON.stringify(deployment, null, 2)}\n`);
-  if (!isLocal) {
-    const dir = writeVerificationInputs(join(outDir, `${chainId}-verify`), created);
-    log(`verification inputs (standard JSON per contract) in ${dir}`);
+  const file: DeploymentFile = { chainId: run.chainId, contracts, blocks, dex: run.settings.dex };
+  // Validated before it is written: a deploy that left a contract out fails here, not in the app.
+  const source = deploymentPath(run.outDir, run.chainId);
+  const deployment = { ...parseDeployment(file, { source, chainId: run.chainId }), dex: run.settings.dex };
+  writeDeploymentFile(run.outDir, file);
+  if (!run.isLocal) {
+    const dir = writeVerificationInputs(join(run.outDir, `${run.chainId}-verify`), run.chainId, run.created);
+    run.log(`verification inputs (standard JSON per contract) and forge verify-contract commands in ${dir}`);
   }
   return deployment;
+}
+
+/** `<outDir>/<chainId>.json`: the deployment file every other part reads. */
+export function writeDeploymentFile(outDir: string, file: DeploymentFile) {
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(deploymentPath(outDir, file.chainId), `${JSON.stringify(file, null, 2)}\n`);
 }
 
 export const DEPLOYMENTS_DIR = join(REPO_ROOT, "deployments");

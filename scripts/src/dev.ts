@@ -1,20 +1,32 @@
-/** `npm run dev`: the whole product on this machine; Ctrl-C stops everything it started. */
+/**
+ * `npm run dev`: the whole product on this machine. Ctrl-C, SIGTERM and closing its terminal (SIGHUP) stop
+ * everything it started; so does any other end of this process (SIGKILL included), as every service is
+ * tethered to it (processes.ts).
+ */
 import { DEV_ROLES, devAccount, devPrivateKey, ports } from "./env.ts";
-import { startStack } from "./stack.ts";
+import { startStack, type Stack } from "./stack.ts";
 
-const started = Date.now();
-const stack = await startStack({ ports: ports(), keeper: true });
-
+/** The stack once it runs; until then, exiting is enough: the services started so far stop with this process. */
+const running: { stack?: Stack } = {};
 let stopping = false;
-async function shutdown() {
+async function shutdown(signal: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
-  console.log("\nstopping chain, API, indexer and app...");
-  await stack.stop();
+  // after SIGHUP there is no terminal left to write to
+  if (signal !== "SIGHUP") console.log("\nstopping chain, API, indexer and app...");
+  await running.stack?.stop();
   process.exit(0);
 }
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, shutdown);
+
+const started = Date.now();
+// DEV_STATE_DIR: databases and deployment file in a folder of their own (default .data/dev, deployments/)
+const stack = await startStack({
+  ports: ports(),
+  keeper: true,
+  stateDir: process.env.DEV_STATE_DIR || undefined,
+});
+running.stack = stack;
 
 const account = (index: number) => `${devAccount(index).address}  key ${devPrivateKey(index)}`;
 console.log(`

@@ -27,7 +27,7 @@ export async function startLocalChain(port: number): Promise<LocalChain> {
     const deploymentsDir = mkdtempSync(join(tmpdir(), "deployments-"));
     const deployment = await deploy({
       rpcUrl,
-      deployerKey: devPrivateKey(0),
+      deployer: devPrivateKey(0),
       log: () => {},
       outDir: deploymentsDir,
     });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createConnection, createServer } from "node:net";
 import { join } from "node:path";
 import { REPO_ROOT } from "./env.ts";
@@ -7,19 +8,34 @@ export type Service = { name: string; child: ChildProcess; exited: Promise<numbe
 
 const COLORS: Record<string, string> = { chain: "33", api: "36", app: "35", indexer: "32" };
 
-/** Starts a long-running process in its own process group, its output prefixed with its name. */
+/**
+ * A command of the project's own `node_modules/.bin` (pinned versions: Foundry's forge and anvil from
+ * the platform packages on Linux and macOS), else the one on PATH (e.g. Foundry from foundryup, on a
+ * platform npm has no Foundry package for).
+ */
+export function toolPath(command: string): string {
+  const local = join(REPO_ROOT, "node_modules", ".bin", command);
+  return existsSync(local) ? local : command;
+}
+
+const TETHER = join(REPO_ROOT, "scripts", "src", "tether.mjs");
+
+/**
+ * Starts a long-running process in its own process group, its output prefixed with its name. It runs
+ * tethered (`tether.mjs`): it stops when this process exits, however this process exits.
+ */
 export function startService(
   name: string,
   command: string,
   args: string[],
   options: { env?: NodeJS.ProcessEnv; cwd?: string; quiet?: boolean } = {},
 ): Service {
-  const bin = join(REPO_ROOT, "node_modules", ".bin", command);
-  const child = spawn(bin, args, {
+  const child = spawn(process.execPath, [TETHER, toolPath(command), ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...process.env, ...options.env },
     detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
+    // stdin: the tether's pipe, never written to; it closes when this process exits
+    stdio: ["pipe", "pipe", "pipe"],
   });
   const prefix = `\x1b[${COLORS[name] ?? "37"}m[${name}]\x1b[0m `;
   const forward = (stream: NodeJS.WritableStream) => (chunk: Buffer) => {
@@ -73,8 +89,11 @@ export function isPortOpen(port: number, host = "127.0.0.1"): Promise<boolean> {
   });
 }
 
-/** Polls until the port accepts connections; fails early if the service exits, or after the timeout. */
-export async function waitForPort(service: Service, port: number, timeoutMs = 60_000): Promise<void> {
+/**
+ * Polls until the port accepts connections; fails early if the service exits, or after the timeout (long:
+ * on a busy 2-core machine the indexer's first start alone has taken over a minute).
+ */
+export async function waitForPort(service: Service, port: number, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   void service.exited.then(() => (exited = true));

@@ -1,17 +1,34 @@
 /**
  * `npm run rehearse -- bsc` (or `-- bsc-testnet`, `-- 56`, `-- 97`): the BSC-shaped rehearsal in one command.
  * The e2e stack starts on a local chain with BSC's chain id, BSC-USD and Multicall3 at their mainnet addresses
- * and the package PancakeSwap DEX, deployed by the real `npm run deploy` (scripts/src/rehearsal/chain.ts); then
- * the journeys tagged @rehearsal run in Chromium against it. Its own ports (E2E_*_PORT, default 8745, 8987,
+ * and the package PancakeSwap DEX, launched on it by following docs/launch.md step by step (the real
+ * `npm run deploy`, then `npm run launch`'s steps: scripts/src/rehearsal/chain.ts and runbook.ts); then the
+ * journeys tagged @rehearsal run in Chromium against it. Its own ports (E2E_*_PORT, default 8745, 8987,
  * 5373) let it run beside `npm run dev` and `npm test`. docs/deploy.md says what differs from BSC mainnet.
  */
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { requireSystem } from "./check-system.ts";
 import { REPO_ROOT } from "./env.ts";
+import { requireNode24 } from "./node24.ts";
 import { rehearsalChainId } from "./rehearsal/chain.ts";
 
 const chainId = rehearsalChainId(process.argv[2] ?? "bsc");
+// on Node 24, as the tests and a server run it (docs/launch.md's first step checks the Node)
+const node24 = requireNode24();
+if (node24) {
+  const again = spawnSync(
+    node24,
+    ["--import", "tsx", fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    {
+      cwd: REPO_ROOT,
+      stdio: "inherit",
+      env: { ...process.env, PATH: `${dirname(node24)}${delimiter}${process.env.PATH ?? ""}` },
+    },
+  );
+  process.exit(again.status ?? 1);
+}
 requireSystem();
 const started = Date.now();
 const { status } = spawnSync(

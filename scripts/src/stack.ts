@@ -9,8 +9,13 @@ import { DEPLOYMENTS_DIR, deploy, type Deployment } from "./deploy.ts";
 import { DEV_ACCOUNTS, LOCAL_CHAIN_ID, REPO_ROOT, devPrivateKey, timelockFromEnv } from "./env.ts";
 import { spawnSync } from "node:child_process";
 import { startIndexer } from "./indexer.ts";
-import { isPortOpen, startService, stopService, waitForPort, type Service } from "./processes.ts";
-import { REHEARSAL_TREASURY, type RehearsalChainId, startRehearsalChain } from "./rehearsal/chain.ts";
+import { isPortOpen, startService, stopService, toolPath, waitForPort, type Service } from "./processes.ts";
+import {
+  REHEARSAL_TREASURY,
+  type RehearsalChain,
+  type RehearsalChainId,
+  startRehearsalChain,
+} from "./rehearsal/chain.ts";
 
 export type StackOptions = {
   /** `indexer`: start the indexer there (`npm run dev`); without it the stack runs without one. */
@@ -66,8 +71,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const deploymentsDir = options.stateDir ? join(options.stateDir, "deployments") : DEPLOYMENTS_DIR;
     run("forge", ["build"], join(REPO_ROOT, "contracts"), {}, quiet);
     let deployment: Deployment;
+    let rehearsal: RehearsalChain | undefined;
     if (options.rehearsal) {
-      const rehearsal = await startRehearsalChain({
+      rehearsal = await startRehearsalChain({
         chainId: options.rehearsal,
         port: ports.chain,
         deploymentsDir,
@@ -97,7 +103,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       deployment = await deploy({
         outDir: deploymentsDir,
         rpcUrl: urls.chain,
-        deployerKey: devPrivateKey(0),
+        deployer: devPrivateKey(0),
         timelock: timelockFromEnv(),
         log: quiet ? () => {} : (line) => console.log(`[deploy] ${line}`),
       });
@@ -171,6 +177,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       waitForPort(app, ports.app),
       ...(indexer ? [waitForPort(indexer, ports.indexer!)] : []),
     ]);
+    // the rehearsal's launch steps after the services (docs/launch.md)
+    if (rehearsal) await rehearsal.runbook.runRest({ api: urls.api, app: urls.app });
     return { deployment, urls, stop };
   } catch (error) {
     await stop();
@@ -180,7 +188,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
 /** Runs a build step to completion; the app is built after the deploy so it carries this chain's addresses. */
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, quiet: boolean) {
-  const result = spawnSync(join(REPO_ROOT, "node_modules", ".bin", command), args, {
+  const result = spawnSync(toolPath(command), args, {
     cwd,
     env: { ...process.env, ...env },
     stdio: quiet ? "pipe" : "inherit",

@@ -6,7 +6,7 @@
  * arguments.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { type Address, encodeDeployData, keccak256, toBytes, type Hex } from "viem";
 import {
   CONTRACTS_DIR,
@@ -72,8 +72,46 @@ export function standardJsonInput(name: keyof typeof FORGE_CONTRACTS): {
   return { input, metadata };
 }
 
-/** Writes `<Label>.json` (standard JSON input) per created contract and `manifest.json`; returns the folder. */
-export function writeVerificationInputs(dir: string, created: readonly Created[]): string {
+/** One contract to verify, as the manifest lists it. */
+export type Verification = {
+  label: string;
+  address: Address;
+  /** `path:Contract` as the compiler names it */
+  contract: string;
+  compiler: string;
+  optimizerRuns?: number;
+  /** foundry.toml's profile the contract was built with: "size" (1 optimizer run, Staking) or "default" */
+  compilationProfile: "default" | "size";
+  evmVersion?: string;
+  viaIR?: boolean;
+  /** the standard JSON input's file name in the folder */
+  input: string;
+  constructorArguments: Hex;
+};
+
+/** The `forge verify-contract` command (run in contracts/) that verifies `v` on the chain's explorer. */
+export function verifyCommand(chainId: number, v: Verification): string {
+  return [
+    "npx forge verify-contract",
+    `--chain ${chainId}`,
+    `--compiler-version ${v.compiler}`,
+    ...(v.optimizerRuns === undefined ? [] : [`--num-of-optimizations ${v.optimizerRuns}`]),
+    // forge refuses to guess between the two profiles a source may be built with
+    `--compilation-profile ${v.compilationProfile}`,
+    ...(v.evmVersion ? [`--evm-version ${v.evmVersion}`] : []),
+    ...(v.viaIR ? ["--via-ir"] : []),
+    ...(v.constructorArguments === "0x" ? [] : [`--constructor-args ${v.constructorArguments}`]),
+    "--watch",
+    v.address,
+    v.contract,
+  ].join(" ");
+}
+
+/**
+ * Writes `<Label>.json` (standard JSON input) per created contract, `manifest.json`, and `verify.sh` with the
+ * `forge verify-contract` command of each (the explorer key from ETHERSCAN_API_KEY); returns the folder.
+ */
+export function writeVerificationInputs(dir: string, chainId: number, created: readonly Created[]): string {
   mkdirSync(dir, { recursive: true });
   const manifest = created.flatMap(({ label, name, address, args }) => {
     // the DEX and WBNB stand-ins exist on BSC already; only our contracts are verified
@@ -83,17 +121,29 @@ export function writeVerificationInputs(dir: string, created: readonly Created[]
     writeFileSync(join(dir, fileName), JSON.stringify(input));
     const { abi, bytecode } = loadArtifact(name);
     const [target, contractName] = Object.entries(metadata.settings.compilationTarget)[0]!;
-    return [
-      {
-        label,
-        address,
-        contract: `${target}:${contractName}`,
-        compiler: `v${metadata.compiler.version}`,
-        input: fileName,
-        constructorArguments: `0x${encodeDeployData({ abi, bytecode, args }).slice(bytecode.length)}`,
-      },
-    ];
+    const optimizer = metadata.settings.optimizer as { enabled?: boolean; runs?: number } | undefined;
+    const verification: Verification = {
+      label,
+      address,
+      contract: `${target}:${contractName}`,
+      compiler: `v${metadata.compiler.version}`,
+      optimizerRuns: optimizer?.enabled ? optimizer.runs : undefined,
+      compilationProfile: optimizer?.runs === 1 ? "size" : "default",
+      evmVersion: metadata.settings.evmVersion,
+      viaIR: metadata.settings.viaIR || undefined,
+      input: fileName,
+      constructorArguments: `0x${encodeDeployData({ abi, bytecode, args }).slice(bytecode.length)}`,
+    };
+    return [verification];
   });
   writeFileSync(join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  const script = [
+    "#!/bin/sh",
+    `# Verifies every contract of this deploy on chain ${chainId}'s explorer (ETHERSCAN_API_KEY: an Etherscan v2 key).`,
+    "set -e",
+    `cd "$(dirname "$0")/${relative(dir, CONTRACTS_DIR)}"`,
+    ...manifest.map((v) => `${verifyCommand(chainId, v)}  # ${v.label}`),
+  ];
+  writeFileSync(join(dir, "verify.sh"), `${script.join("\n")}\n`, { mode: 0o755 });
   return dir;
 }

@@ -16,6 +16,7 @@ import { MemberCache } from "./lib/memberCache.ts";
 import type { PaymentTarget, VerifyPayment, VerifyPayout } from "./lib/payments.ts";
 import { DEFAULT_RATE_LIMIT, installRateLimit, type RateLimitOptions } from "./plugins/rateLimit.ts";
 import { handleFrameworkError, installErrorHandling } from "./plugins/errors.ts";
+import { installMetrics } from "./plugins/metrics.ts";
 import type { SessionVerifier } from "./plugins/session.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { INVEST_PREFIX, investPlugin } from "./routes/invest/index.ts";
@@ -90,9 +91,9 @@ export type BuildAppOptions = {
 
 /** Team calls in flight and queued per process, and their longest wait for a turn (the environment's defaults). */
 export const DEFAULT_BULKHEAD: BulkheadOptions = {
-  inFlight: ENV_DEFAULTS.TEAM_CALLS_IN_FLIGHT,
-  queued: ENV_DEFAULTS.TEAM_CALLS_QUEUED,
-  waitMs: ENV_DEFAULTS.STATEMENT_TIMEOUT_MS,
+  inFlight: ENV_DEFAULTS.teamCallsInFlight,
+  queued: ENV_DEFAULTS.teamCallsQueued,
+  waitMs: ENV_DEFAULTS.statementTimeoutMs,
   // long enough for an ordinary call (a few ms) to finish first; short enough that a steady stream of
   // them delays a team call by little
   yieldMs: 10,
@@ -108,7 +109,7 @@ export const DEFAULT_BULKHEAD: BulkheadOptions = {
 export const DEFAULT_REGISTRATION_BULKHEAD: BulkheadOptions = {
   inFlight: 2,
   queued: 1_000,
-  waitMs: ENV_DEFAULTS.STATEMENT_TIMEOUT_MS,
+  waitMs: ENV_DEFAULTS.statementTimeoutMs,
   yieldMs: 0,
 };
 
@@ -182,6 +183,7 @@ export function buildApp({
     if (request.routeOptions.config.bulkhead !== "team") reply.raw.once("close", app.bulkheads.team.other());
   });
   installErrorHandling(app);
+  installMetrics(app);
   if (rateLimit) installRateLimit(app, rateLimit);
   app.register(formbody);
   healthRoutes(app);

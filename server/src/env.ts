@@ -25,66 +25,6 @@ export type DatabaseConfig = { kind: "pglite"; dataDir: string } | { kind: "post
  */
 export type TrustProxy = readonly string[];
 
-export type Env = {
-  apiPort: number;
-  apiHost: string;
-  database: DatabaseConfig;
-  rpcUrl: string;
-  logLevel: LogLevel;
-  /** EIP-4361 `domain` values accepted at sign-in (host[:port] of the app). */
-  siweDomains: string[];
-  chainId: number;
-  /** Where payments (machines, nodes, withdrawal fees) must go. */
-  treasuryAddress: Address;
-  /** The USDT contract; `null`: read `deployments/<chainId>.json` (`contracts.Usdt`) when needed. */
-  usdtAddress: Address | null;
-  /** Blocks a payment needs, its own included. */
-  confirmations: number;
-  /** Lifetime of a login token. */
-  sessionTtlSeconds: number;
-  /** Requests per minute per IP and per token; 0 turns the limit off. */
-  rateLimitPerMinute: number;
-  /** Addresses (lower-case) allowed to operate withdrawals once signed in. */
-  operatorAddresses: Address[];
-  /** The ARB payout token; `null`: `contracts.MiningToken` of `deployments/<chainId>.json`. */
-  arbAddress: Address | null;
-  /** How long a verified login token is kept in memory (ms). */
-  sessionCacheMs: number;
-  /** How long one `home` answer serves every visitor (ms). */
-  homeCacheMs: number;
-  /** How long a member's `my` answer is reused (ms); writes in this process drop it at once. */
-  myCacheMs: number;
-  /** Longest a statement may run, and a request wait for a database connection (ms; PostgreSQL). */
-  statementTimeoutMs: number;
-  /** Proxies (load balancers) whose `X-Forwarded-For` names the client. */
-  trustProxy: TrustProxy;
-  /** Team calls (`teamInfo`, `recommendList`) one process runs at once; the others wait their turn. */
-  teamCallsInFlight: number;
-  /** Team calls that may wait for a turn in one process; more are answered 4800 busy. */
-  teamCallsQueued: number;
-};
-
-export const ENV_DEFAULTS = {
-  API_PORT: 8787,
-  API_HOST: "127.0.0.1",
-  RPC_URL: "http://127.0.0.1:8545",
-  LOG_LEVEL: "info",
-  SIWE_DOMAIN: "127.0.0.1:5173",
-  CHAIN_ID: 31337,
-  /** anvil account 0; only the default on the local chain. */
-  TREASURY_ADDRESS: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-  CONFIRMATIONS_LOCAL: 1,
-  CONFIRMATIONS_REMOTE: 3,
-  SESSION_TTL_SECONDS: 86_400,
-  RATE_LIMIT_PER_MINUTE: 120,
-  SESSION_CACHE_MS: 5_000,
-  HOME_CACHE_MS: 1_000,
-  MY_CACHE_MS: 1_000,
-  STATEMENT_TIMEOUT_MS: 3_000,
-  TEAM_CALLS_IN_FLIGHT: 1,
-  TEAM_CALLS_QUEUED: 50,
-} as const satisfies Record<string, string | number>;
-
 export class EnvError extends Error {
   readonly problems: readonly string[];
 
@@ -99,6 +39,12 @@ type Source = Readonly<Record<string, string | undefined>>;
 
 export const LOCAL_CHAIN_ID = 31337;
 
+/** anvil account 0; the treasury by default on the local chain only. */
+const LOCAL_TREASURY = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+
+/** Blocks a payment needs by default: the local chain mines on demand, a public one may reorganise. */
+const CONFIRMATIONS = { local: 1, remote: 3 } as const;
+
 /** The rejected value, quoted: only for variables that cannot carry credentials. */
 const got = (issue: { input?: unknown }) => `(got ${JSON.stringify(issue.input)})`;
 
@@ -109,12 +55,20 @@ function schemeOf(raw: string): string {
 
 const parseUrl = (raw: string): URL | undefined => (URL.canParse(raw) ? new URL(raw) : undefined);
 
-/** An unset or blank variable counts as unset (common with `.env` files); a set one is trimmed. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
+/**
+ * One variable: its name in the environment, how its text reads, and its value when unset. An unset or
+ * blank variable counts as unset (common with `.env` files); a set one is trimmed.
+ */
+function variable<Out, Default>(name: string, read: z.ZodType<Out, string>, fallback: Default) {
+  const schema = z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined),
-    schema.optional(),
+    read.optional(),
   );
+  return {
+    name,
+    schema: schema.transform((value): Out | Default => (value === undefined ? fallback : value)),
+  };
+}
 
 const integer = (min: number, max: number) =>
   z
@@ -156,118 +110,154 @@ const database = z.string().transform((raw, ctx): DatabaseConfig => {
   return z.NEVER;
 });
 
-/** Every variable, in the order problems are listed. */
-const schema = z
-  .object({
-    API_PORT: optional(integer(0, 65535)).default(ENV_DEFAULTS.API_PORT),
-    API_HOST: optional(
-      z.string().refine((raw) => !/\s/.test(raw), {
-        error: (issue) => `must be a host name or IP address ${got(issue)}`,
-      }),
-    ).default(ENV_DEFAULTS.API_HOST),
-    DATABASE_URL: optional(database).default({ kind: "pglite", dataDir: DEFAULT_PGLITE_DIR }),
-    RPC_URL: optional(
-      z.string().refine((raw) => ["http:", "https:", "ws:", "wss:"].includes(parseUrl(raw)?.protocol ?? ""), {
-        error: (issue) =>
-          `must be an http(s):// or ws(s):// URL (got a value with scheme ${schemeOf(String(issue.input))})`,
-      }),
-    ).default(ENV_DEFAULTS.RPC_URL),
-    LOG_LEVEL: optional(
-      z
-        .string()
-        .refine((raw) => (LOG_LEVELS as readonly string[]).includes(raw.toLowerCase()), {
-          error: (issue) => `must be one of ${LOG_LEVELS.join(", ")} ${got(issue)}`,
-        })
-        .transform((raw) => raw.toLowerCase() as LogLevel),
-    ).default(ENV_DEFAULTS.LOG_LEVEL),
-    TRUST_PROXY: optional(
-      z
-        .string()
-        .transform((raw) => raw.split(",").map((part) => part.trim()))
-        .refine((entries) => entries.every(isAddressOrRange), {
-          error: (issue) =>
-            `must be IP addresses or CIDR ranges separated by commas (bad: ${JSON.stringify(
-              (issue.input as string[]).filter((entry) => !isAddressOrRange(entry)),
-            )})`,
-        }),
-    ).default([]),
-    CHAIN_ID: optional(integer(1, 2 ** 53 - 1)).default(ENV_DEFAULTS.CHAIN_ID),
-    TREASURY_ADDRESS: optional(address),
-    SIWE_DOMAIN: optional(
-      z
-        .string()
-        .refine((raw) => raw.split(",").every((part) => /^[a-z0-9.-]+(:\d{1,5})?$/i.test(part.trim())), {
-          error: (issue) => `must be host[:port] values separated by commas ${got(issue)}`,
-        })
-        .transform((raw) => raw.split(",").map((part) => part.trim())),
-    ).default([ENV_DEFAULTS.SIWE_DOMAIN]),
-    USDT_ADDRESS: optional(address),
-    CONFIRMATIONS: optional(integer(1, 1000)),
-    SESSION_TTL_SECONDS: optional(integer(60, 30 * 86_400)).default(ENV_DEFAULTS.SESSION_TTL_SECONDS),
-    RATE_LIMIT_PER_MINUTE: optional(integer(0, 1_000_000)).default(ENV_DEFAULTS.RATE_LIMIT_PER_MINUTE),
-    OPERATOR_ADDRESSES: optional(
-      z
-        .string()
-        .transform((raw) => raw.split(",").map((part) => part.trim()))
-        .refine((addresses) => addresses.every((item) => isAddress(item, { strict: false })), {
-          error: (issue) =>
-            `must be 0x addresses separated by commas (bad: ${JSON.stringify(
-              (issue.input as string[]).filter((item) => !isAddress(item, { strict: false })),
-            )})`,
-        })
-        .transform((addresses) => [...new Set(addresses.map((item) => item.toLowerCase() as Address))]),
-    ).default([]),
-    ARB_ADDRESS: optional(address),
-    SESSION_CACHE_MS: optional(integer(0, 60_000)).default(ENV_DEFAULTS.SESSION_CACHE_MS),
-    HOME_CACHE_MS: optional(integer(0, 60_000)).default(ENV_DEFAULTS.HOME_CACHE_MS),
-    MY_CACHE_MS: optional(integer(0, 60_000)).default(ENV_DEFAULTS.MY_CACHE_MS),
-    STATEMENT_TIMEOUT_MS: optional(integer(100, 600_000)).default(ENV_DEFAULTS.STATEMENT_TIMEOUT_MS),
-    TEAM_CALLS_IN_FLIGHT: optional(integer(1, 100)).default(ENV_DEFAULTS.TEAM_CALLS_IN_FLIGHT),
-    TEAM_CALLS_QUEUED: optional(integer(0, 10_000)).default(ENV_DEFAULTS.TEAM_CALLS_QUEUED),
+const rpcUrl = z
+  .string()
+  .refine((raw) => ["http:", "https:", "ws:", "wss:"].includes(parseUrl(raw)?.protocol ?? ""), {
+    error: (issue) =>
+      `must be an http(s):// or ws(s):// URL (got a value with scheme ${schemeOf(String(issue.input))})`,
+  });
+
+const logLevel = z
+  .string()
+  .refine((raw) => (LOG_LEVELS as readonly string[]).includes(raw.toLowerCase()), {
+    error: (issue) => `must be one of ${LOG_LEVELS.join(", ")} ${got(issue)}`,
   })
+  .transform((raw) => raw.toLowerCase() as LogLevel);
+
+const trustProxy = z
+  .string()
+  .transform((raw): TrustProxy => raw.split(",").map((part) => part.trim()))
+  .refine((entries) => entries.every(isAddressOrRange), {
+    error: (issue) =>
+      `must be IP addresses or CIDR ranges separated by commas (bad: ${JSON.stringify(
+        (issue.input as string[]).filter((entry) => !isAddressOrRange(entry)),
+      )})`,
+  });
+
+const siweDomains = z
+  .string()
+  .refine((raw) => raw.split(",").every((part) => /^[a-z0-9.-]+(:\d{1,5})?$/i.test(part.trim())), {
+    error: (issue) => `must be host[:port] values separated by commas ${got(issue)}`,
+  })
+  .transform((raw) => raw.split(",").map((part) => part.trim()));
+
+const operatorAddresses = z
+  .string()
+  .transform((raw) => raw.split(",").map((part) => part.trim()))
+  .refine((addresses) => addresses.every((item) => isAddress(item, { strict: false })), {
+    error: (issue) =>
+      `must be 0x addresses separated by commas (bad: ${JSON.stringify(
+        (issue.input as string[]).filter((item) => !isAddress(item, { strict: false })),
+      )})`,
+  })
+  .transform((addresses) => [...new Set(addresses.map((item) => item.toLowerCase() as Address))]);
+
+/**
+ * Contract addresses that default to the deployment file: `null` means "`contracts.<name>` of
+ * `deployments/<chainId>.json`, read at boot" (lib/payments.ts `paymentTokens`).
+ */
+const DEPLOYED_CONTRACTS = {
+  /** The USDT contract (`contracts.Usdt`). */
+  usdtAddress: variable("USDT_ADDRESS", address, null),
+  /** The ARB payout token (`contracts.MiningToken`). */
+  arbAddress: variable("ARB_ADDRESS", address, null),
+};
+
+/**
+ * Every variable: the `Env` field it fills, its name, how it reads and its default (docs/server.md and
+ * .env.example list them), in the order problems are listed.
+ */
+const VARIABLES = {
+  apiPort: variable("API_PORT", integer(0, 65535), 8787),
+  apiHost: variable(
+    "API_HOST",
+    z.string().refine((raw) => !/\s/.test(raw), {
+      error: (issue) => `must be a host name or IP address ${got(issue)}`,
+    }),
+    "127.0.0.1",
+  ),
+  database: variable("DATABASE_URL", database, {
+    kind: "pglite",
+    dataDir: DEFAULT_PGLITE_DIR,
+  } satisfies DatabaseConfig),
+  rpcUrl: variable("RPC_URL", rpcUrl, "http://127.0.0.1:8545"),
+  logLevel: variable("LOG_LEVEL", logLevel, "info"),
+  /** Proxies (load balancers) whose `X-Forwarded-For` names the client. */
+  trustProxy: variable("TRUST_PROXY", trustProxy, []),
+  chainId: variable("CHAIN_ID", integer(1, 2 ** 53 - 1), LOCAL_CHAIN_ID),
+  /** Where payments (machines, nodes, withdrawal fees) go; `null`: anvil account 0, local chain only. */
+  treasuryAddress: variable("TREASURY_ADDRESS", address, null),
+  /** EIP-4361 `domain` values accepted at sign-in (host[:port] of the app). */
+  siweDomains: variable("SIWE_DOMAIN", siweDomains, ["127.0.0.1:5173"]),
+  usdtAddress: DEPLOYED_CONTRACTS.usdtAddress,
+  /** Blocks a payment needs, its own included; `null`: by chain (`CONFIRMATIONS`). */
+  confirmations: variable("CONFIRMATIONS", integer(1, 1000), null),
+  /** Lifetime of a login token. */
+  sessionTtlSeconds: variable("SESSION_TTL_SECONDS", integer(60, 30 * 86_400), 86_400),
+  /** Requests per minute per IP and per token; 0 turns the limit off. */
+  rateLimitPerMinute: variable("RATE_LIMIT_PER_MINUTE", integer(0, 1_000_000), 120),
+  /** Addresses (lower-case) allowed to operate withdrawals once signed in. */
+  operatorAddresses: variable("OPERATOR_ADDRESSES", operatorAddresses, []),
+  arbAddress: DEPLOYED_CONTRACTS.arbAddress,
+  /** How long a verified login token is kept in memory (ms). */
+  sessionCacheMs: variable("SESSION_CACHE_MS", integer(0, 60_000), 5_000),
+  /** How long one `home` answer serves every visitor (ms). */
+  homeCacheMs: variable("HOME_CACHE_MS", integer(0, 60_000), 1_000),
+  /** How long a member's `my` answer is reused (ms); writes in this process drop it at once. */
+  myCacheMs: variable("MY_CACHE_MS", integer(0, 60_000), 1_000),
+  /** Longest a statement may run, and a request wait for a database connection (ms; PostgreSQL). */
+  statementTimeoutMs: variable("STATEMENT_TIMEOUT_MS", integer(100, 600_000), 3_000),
+  /** Team calls (`teamInfo`, `recommendList`) one process runs at once; the others wait their turn. */
+  teamCallsInFlight: variable("TEAM_CALLS_IN_FLIGHT", integer(1, 100), 1),
+  /** Team calls that may wait for a turn in one process; more are answered 4800 busy. */
+  teamCallsQueued: variable("TEAM_CALLS_QUEUED", integer(0, 10_000), 50),
+};
+
+type Field = keyof typeof VARIABLES;
+
+const FIELDS = Object.keys(VARIABLES) as Field[];
+
+const schema = z
+  .object(
+    Object.fromEntries(FIELDS.map((field) => [field, VARIABLES[field].schema])) as {
+      [F in Field]: (typeof VARIABLES)[F]["schema"];
+    },
+  )
   .refine(
     // The local chain's default treasury is only for the local chain (a bad CHAIN_ID is reported already).
-    ({ CHAIN_ID, TREASURY_ADDRESS }) =>
-      typeof CHAIN_ID !== "number" || CHAIN_ID === LOCAL_CHAIN_ID || TREASURY_ADDRESS !== undefined,
+    ({ chainId, treasuryAddress }) =>
+      typeof chainId !== "number" || chainId === LOCAL_CHAIN_ID || treasuryAddress !== null,
     {
-      path: ["TREASURY_ADDRESS"],
+      path: ["treasuryAddress"],
       message: `is required when CHAIN_ID is not ${LOCAL_CHAIN_ID}`,
       // also when other variables are bad: every problem is listed at once
       when: () => true,
     },
-  );
+  )
+  .transform(({ treasuryAddress, confirmations, ...vars }) => {
+    const local = vars.chainId === LOCAL_CHAIN_ID;
+    return {
+      ...vars,
+      treasuryAddress: treasuryAddress ?? getAddress(LOCAL_TREASURY),
+      confirmations: confirmations ?? (local ? CONFIRMATIONS.local : CONFIRMATIONS.remote),
+    };
+  });
+
+/** The server's settings, as `loadEnv` reads them from the variables above. */
+export type Env = z.output<typeof schema>;
 
 export function loadEnv(source: Source = process.env): Env {
-  const result = schema.safeParse(source);
+  const byField = Object.fromEntries(FIELDS.map((field) => [field, source[VARIABLES[field].name]]));
+  const result = schema.safeParse(byField);
   if (!result.success)
-    throw new EnvError(result.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`));
-  const vars = result.data;
-  const local = vars.CHAIN_ID === LOCAL_CHAIN_ID;
-  return {
-    apiPort: vars.API_PORT,
-    apiHost: vars.API_HOST,
-    database: vars.DATABASE_URL,
-    rpcUrl: vars.RPC_URL,
-    logLevel: vars.LOG_LEVEL,
-    siweDomains: vars.SIWE_DOMAIN,
-    chainId: vars.CHAIN_ID,
-    treasuryAddress: vars.TREASURY_ADDRESS ?? getAddress(ENV_DEFAULTS.TREASURY_ADDRESS),
-    usdtAddress: vars.USDT_ADDRESS ?? null,
-    confirmations:
-      vars.CONFIRMATIONS ?? (local ? ENV_DEFAULTS.CONFIRMATIONS_LOCAL : ENV_DEFAULTS.CONFIRMATIONS_REMOTE),
-    sessionTtlSeconds: vars.SESSION_TTL_SECONDS,
-    rateLimitPerMinute: vars.RATE_LIMIT_PER_MINUTE,
-    operatorAddresses: vars.OPERATOR_ADDRESSES,
-    arbAddress: vars.ARB_ADDRESS ?? null,
-    sessionCacheMs: vars.SESSION_CACHE_MS,
-    homeCacheMs: vars.HOME_CACHE_MS,
-    myCacheMs: vars.MY_CACHE_MS,
-    statementTimeoutMs: vars.STATEMENT_TIMEOUT_MS,
-    trustProxy: vars.TRUST_PROXY,
-    teamCallsInFlight: vars.TEAM_CALLS_IN_FLIGHT,
-    teamCallsQueued: vars.TEAM_CALLS_QUEUED,
-  };
+    throw new EnvError(
+      result.error.issues.map((issue) => `${VARIABLES[issue.path[0] as Field].name} ${issue.message}`),
+    );
+  return result.data;
 }
+
+/** Every setting with no variable set: the documented defaults (on the local chain). */
+export const ENV_DEFAULTS: Env = loadEnv({});
 
 /** A log-safe description of the database (no password). */
 export function describeDatabase(config: DatabaseConfig): string {

@@ -6,20 +6,12 @@ import { startPaymentAuditJob } from "./jobs/paymentAudit.ts";
 import { startSettlementJob } from "./jobs/settlement.ts";
 import { DEFAULT_AUTH } from "./lib/auth.ts";
 import { batchedLogStream } from "./lib/logStream.ts";
-import {
-  createChainVerifier,
-  createPayoutVerifier,
-  createRpcClient,
-  deploymentResolver,
-  usdtResolver,
-} from "./lib/payments.ts";
+import { createChainVerifier, createPayoutVerifier, createRpcClient, paymentTokens } from "./lib/payments.ts";
 
 async function main(): Promise<void> {
   const env = loadEnv();
-  const paymentTarget = {
-    treasury: env.treasuryAddress,
-    token: usdtResolver(env.chainId, env.usdtAddress),
-  };
+  const tokens = paymentTokens(env.chainId, { usdt: env.usdtAddress, arb: env.arbAddress });
+  const paymentTarget = { treasury: env.treasuryAddress, token: async () => tokens.usdt };
   const client = createRpcClient(env.rpcUrl, env.chainId);
   const app = buildApp({
     db: await openDb(env.database, env.statementTimeoutMs),
@@ -40,7 +32,7 @@ async function main(): Promise<void> {
       treasury: env.treasuryAddress,
       tokens: {
         usdt: paymentTarget.token,
-        arb: deploymentResolver(env.chainId, env.arbAddress, "MiningToken"),
+        arb: async () => tokens.arb,
       },
       confirmations: env.confirmations,
     }),
@@ -93,7 +85,13 @@ async function main(): Promise<void> {
     // Settled days add ledger rows for many members: drop every cached `my` answer.
     stopSettlement = startSettlementJob(db, app.log, { onSettled: () => app.memberCache.clear() });
     // A reorganisation deeper than CONFIRMATIONS after a payment was booked: logged for operators.
-    stopPaymentAudit = startPaymentAuditJob(db, app.verifyPayment, app.log);
+    stopPaymentAudit = startPaymentAuditJob(
+      db,
+      app.verifyPayment,
+      app.log,
+      undefined,
+      app.metrics.paymentAudit,
+    );
   } catch (error) {
     // Boot failed (migration, port in use, ...): release the database before exiting.
     await app.close().catch(() => undefined);

@@ -4,6 +4,7 @@
  * gas and USDT, transfers that wait for their receipt. Loopback only.
  */
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
 import {
@@ -22,7 +23,9 @@ import { units } from "../src/lib/money.ts";
 import { DEV_KEYS } from "./helpers.ts";
 import { freePort } from "./serverProcess.ts";
 
-const ANVIL = path.join(REPO_ROOT, "node_modules", ".bin", "anvil");
+/** The project's pinned anvil, else one on PATH (foundryup, where npm has no package for the platform). */
+const LOCAL_ANVIL = path.join(REPO_ROOT, "node_modules", ".bin", "anvil");
+const ANVIL = existsSync(LOCAL_ANVIL) ? LOCAL_ANVIL : "anvil";
 const usdtArtifact = loadArtifact("Usdt");
 /** Deploys the tokens (anvil account 3, so account 0, the local treasury, keeps its nonce for payouts). */
 const deployer = privateKeyToAccount(DEV_KEYS[3]);

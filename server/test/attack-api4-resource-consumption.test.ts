@@ -4,15 +4,24 @@
  * Gets: answers whose database work does not grow with what the attacker built, and nothing stored
  * past the limits.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BODY_LIMIT, buildApp } from "../src/app.ts";
 import { DatabaseBusyError, type Db, type Queryable } from "../src/db/index.ts";
 import { MAX_LIVE_NONCES } from "../src/lib/auth.ts";
 import { RECOMMEND_PAGE_SIZE } from "../src/routes/invest/recommendList.ts";
-import { ATTACKER, attackSuite } from "./attack.ts";
-import { addressOf, addressTokens, post } from "./helpers.ts";
+import { ATTACKER, attackSuite, type Answer } from "./attack.ts";
+import { addressOf, addressTokens, NEEDS_POSTGRES, post, POSTGRES_URL } from "./helpers.ts";
 
 const bench = attackSuite();
+
+/** Statements of this test file's database waiting for a lock. */
+async function waitingInThisDatabase(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE NOT l.granted AND a.datname = current_database()`,
+  );
+  return Number(rows[0]!.n);
+}
 
 type PlanNode = {
   "Actual Rows"?: number;
@@ -150,6 +159,36 @@ describe("API4 unrestricted resource consumption: the attacker's work does not b
     );
     expect(Number(rows[0]!.n)).toBe(MAX_LIVE_NONCES);
   });
+
+  // PGlite runs one transaction at a time, so there two nonce requests never overlap.
+  it.skipIf(!POSTGRES_URL)(
+    `keeps the cap when nonce requests are under way at the same moment ${NEEDS_POSTGRES}`,
+    async () => {
+      for (let i = 0; i < MAX_LIVE_NONCES; i++) await bench.call("nonce", undefined, { address: ATTACKER });
+      const overlapping = 5;
+      let requests: Promise<Answer>[] = [];
+      // The test holds the oldest live nonce, which each request must delete to keep the cap: every
+      // request waits (on that row, or for its turn) until all of them are under way.
+      await bench.db.transaction(async (tx) => {
+        await tx.query("SELECT id FROM auth_nonces WHERE address = $1 ORDER BY id LIMIT 1 FOR UPDATE", [
+          ATTACKER,
+        ]);
+        requests = Array.from({ length: overlapping }, () =>
+          bench.call("nonce", undefined, { address: ATTACKER }),
+        );
+        await vi.waitFor(async () => expect(await waitingInThisDatabase(bench.db)).toBe(overlapping), {
+          timeout: 10_000,
+          interval: 20,
+        });
+      });
+      const issued = (await Promise.all(requests)).map((answer) => answer.data.nonce as string);
+      const { rows } = await bench.db.query<{ nonce: string }>(
+        "SELECT nonce FROM auth_nonces WHERE address = $1",
+        [ATTACKER],
+      );
+      expect(rows.map((row) => row.nonce).sort()).toEqual(issued.sort());
+    },
+  );
 
   it("answers a body over the limit with 4800, and a database past its statement timeout with 4800 busy", async () => {
     const big = await post(bench.app, "isRegister", { form: { address: "0".repeat(BODY_LIMIT + 1) } });

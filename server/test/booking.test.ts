@@ -1,5 +1,5 @@
 /**
- * A purchase and its day's settlement (issue 18: on PostgreSQL a purchase committed across midnight
+ * A purchase and its day's settlement (on PostgreSQL a purchase committed across midnight
  * could miss that day's settlement). Whatever the order, each purchase pays its referral shares once:
  * in its day's settlement when it was booked before that settlement, else in the next day's.
  */
@@ -8,7 +8,7 @@ import type { Db } from "../src/db/index.ts";
 import { settleDay, utcToday } from "../src/jobs/settlement.ts";
 import { bookPayment } from "../src/lib/members.ts";
 import { units } from "../src/lib/money.ts";
-import { addressOf, createTestDb, resetDb } from "./helpers.ts";
+import { addressOf, createTestDb, NEEDS_POSTGRES, POSTGRES_URL, resetDb } from "./helpers.ts";
 
 let db: Db;
 beforeAll(async () => {
@@ -54,8 +54,9 @@ describe("a purchase and its day's settlement", () => {
   });
 
   // PGlite runs one transaction at a time, so a booking cannot be under way while a settlement runs.
-  if (process.env.TEST_DATABASE_URL) {
-    it("a settlement waits for a purchase under way, and pays it (PostgreSQL)", async () => {
+  it.skipIf(!POSTGRES_URL)(
+    `a settlement waits for a purchase under way, and pays it ${NEEDS_POSTGRES}`,
+    async () => {
       const today = utcToday();
       let commit!: () => void;
       const gate = new Promise<void>((resolve) => (commit = resolve));
@@ -86,6 +87,6 @@ describe("a purchase and its day's settlement", () => {
       await purchase;
       await settlement;
       expect(await referralDays()).toEqual([today]);
-    });
-  }
+    },
+  );
 });

@@ -21,6 +21,8 @@ import {
   insertMember,
   post,
   resetDb,
+  NEEDS_POSTGRES,
+  POSTGRES_URL,
 } from "./helpers.ts";
 
 /** A promise and the function that fulfils it. */
@@ -503,92 +505,90 @@ async function waitingOnLock(observer: Db): Promise<number> {
 // and the bystander's statements share what is left; ten registrations likewise (each updates its
 // uplines' totals). PGlite has one connection and runs one
 // transaction at a time, so there is no lock to wait on: PostgreSQL only.
-if (process.env.TEST_DATABASE_URL) {
-  describe("team calls and registrations stuck on PostgreSQL (PostgreSQL)", () => {
-    let db: Db;
-    /** The test's own connections to the same database: the lock and the look at who waits on it. */
-    let observer: Db;
-    let drop: () => Promise<void>;
-    let app: FastifyInstance;
-    beforeAll(async () => {
-      const database = await createTestDatabase();
-      drop = database.drop;
-      // The statement timeout also bounds the wait for a connection: a bystander left without one is
-      // answered 4800 after 2 s instead of waiting.
-      db = await createDb(database.config, { statementTimeoutMs: 2_000 });
-      await migrate(db);
-      await seedTree(db);
-      observer = await createDb(database.config);
-      const bulkhead: BulkheadOptions = { inFlight: 1, queued: 50, waitMs: 10_000, yieldMs: 0 };
-      // Without the rate limit's statement, each call's first statement is its team query.
-      app = buildApp({ db, verifySession: addressTokens, bulkhead, rateLimit: false });
-      await app.ready();
-    });
-    afterAll(async () => {
-      await app.close();
-      await db.close();
-      await observer.close();
-      await drop();
-    });
+describe.skipIf(!POSTGRES_URL)(`team calls and registrations stuck on a lock ${NEEDS_POSTGRES}`, () => {
+  let db: Db;
+  /** The test's own connections to the same database: the lock and the look at who waits on it. */
+  let observer: Db;
+  let drop: () => Promise<void>;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    // The statement timeout also bounds the wait for a connection: a bystander left without one is
+    // answered 4800 after 2 s instead of waiting.
+    db = await createDb(database.config, { statementTimeoutMs: 2_000 });
+    await migrate(db);
+    await seedTree(db);
+    observer = await createDb(database.config);
+    const bulkhead: BulkheadOptions = { inFlight: 1, queued: 50, waitMs: 10_000, yieldMs: 0 };
+    // Without the rate limit's statement, each call's first statement is its team query.
+    app = buildApp({ db, verifySession: addressTokens, bulkhead, rateLimit: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+    await observer.close();
+    await drop();
+  });
 
-    /** Runs `body` while the test holds an exclusive lock on `team_totals`; `unlock()` lets it go. */
-    async function whileTeamTotalsLocked(body: (unlock: () => Promise<void>) => Promise<void>) {
-      const locked = deferred();
-      const release = deferred();
-      const lock = observer.transaction(async (tx) => {
-        await tx.exec("LOCK TABLE team_totals IN ACCESS EXCLUSIVE MODE");
-        locked.resolve();
-        await release.promise;
-      });
-      const unlock = async () => {
-        release.resolve();
-        await lock;
-      };
-      try {
-        await locked.promise;
-        await body(unlock);
-      } finally {
-        await unlock();
-      }
+  /** Runs `body` while the test holds an exclusive lock on `team_totals`; `unlock()` lets it go. */
+  async function whileTeamTotalsLocked(body: (unlock: () => Promise<void>) => Promise<void>) {
+    const locked = deferred();
+    const release = deferred();
+    const lock = observer.transaction(async (tx) => {
+      await tx.exec("LOCK TABLE team_totals IN ACCESS EXCLUSIVE MODE");
+      locked.resolve();
+      await release.promise;
+    });
+    const unlock = async () => {
+      release.resolve();
+      await lock;
+    };
+    try {
+      await locked.promise;
+      await body(unlock);
+    } finally {
+      await unlock();
     }
+  }
 
-    const bystanderWallet = () =>
-      post(app, "walletList", { headers: token(BYSTANDER), form: { credit_type: "usdt" } });
+  const bystanderWallet = () =>
+    post(app, "walletList", { headers: token(BYSTANDER), form: { credit_type: "usdt" } });
 
-    it("a bystander is answered while ten team calls wait on a lock, and they all answer after", async () => {
-      await whileTeamTotalsLocked(async (unlock) => {
-        const team = Array.from({ length: 10 }, () => post(app, "teamInfo", { headers: token(HEAD) }));
-        await vi.waitFor(async () => expect(await waitingOnLock(observer)).toBeGreaterThan(0));
-        expect((await bystanderWallet()).json()).toMatchObject({ code: 0, data: { total: 0 } });
-        // One team call holds a connection; the other nine wait in the bulkhead, holding none.
-        expect(await waitingOnLock(observer)).toBe(1);
-        await unlock();
-        for (const answer of await Promise.all(team)) {
-          expect(answer.json()).toMatchObject({ code: 0, data: { directCount: 2, teamCount: 2 } });
-        }
-      });
-    });
-
-    it("a bystander is answered while ten registrations wait on a lock, and they all register after", async () => {
-      await whileTeamTotalsLocked(async (unlock) => {
-        const registered = Array.from({ length: 10 }, (_, i) =>
-          post(app, "register", {
-            headers: token(addressOf(100 + i)),
-            form: { username: `r${i}`, recommend: MEMBER },
-          }),
-        );
-        await vi.waitFor(async () => expect(await waitingOnLock(observer)).toBe(2));
-        expect((await bystanderWallet()).json()).toMatchObject({ code: 0, data: { total: 0 } });
-        // Two registrations hold a connection each; the other eight wait in the bulkhead, holding none.
-        expect(await waitingOnLock(observer)).toBe(2);
-        await unlock();
-        for (const answer of await Promise.all(registered)) expect(answer.json()).toMatchObject({ code: 0 });
-        const { rows } = await db.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM members WHERE recommend = $1",
-          [MEMBER],
-        );
-        expect(rows[0]!.n).toBe(10);
-      });
+  it("a bystander is answered while ten team calls wait on a lock, and they all answer after", async () => {
+    await whileTeamTotalsLocked(async (unlock) => {
+      const team = Array.from({ length: 10 }, () => post(app, "teamInfo", { headers: token(HEAD) }));
+      await vi.waitFor(async () => expect(await waitingOnLock(observer)).toBeGreaterThan(0));
+      expect((await bystanderWallet()).json()).toMatchObject({ code: 0, data: { total: 0 } });
+      // One team call holds a connection; the other nine wait in the bulkhead, holding none.
+      expect(await waitingOnLock(observer)).toBe(1);
+      await unlock();
+      for (const answer of await Promise.all(team)) {
+        expect(answer.json()).toMatchObject({ code: 0, data: { directCount: 2, teamCount: 2 } });
+      }
     });
   });
-}
+
+  it("a bystander is answered while ten registrations wait on a lock, and they all register after", async () => {
+    await whileTeamTotalsLocked(async (unlock) => {
+      const registered = Array.from({ length: 10 }, (_, i) =>
+        post(app, "register", {
+          headers: token(addressOf(100 + i)),
+          form: { username: `r${i}`, recommend: MEMBER },
+        }),
+      );
+      await vi.waitFor(async () => expect(await waitingOnLock(observer)).toBe(2));
+      expect((await bystanderWallet()).json()).toMatchObject({ code: 0, data: { total: 0 } });
+      // Two registrations hold a connection each; the other eight wait in the bulkhead, holding none.
+      expect(await waitingOnLock(observer)).toBe(2);
+      await unlock();
+      for (const answer of await Promise.all(registered)) expect(answer.json()).toMatchObject({ code: 0 });
+      const { rows } = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM members WHERE recommend = $1",
+        [MEMBER],
+      );
+      expect(rows[0]!.n).toBe(10);
+    });
+  });
+});

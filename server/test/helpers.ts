@@ -22,6 +22,15 @@ export const ALICE = "0x00000000000000000000000000000000000a11ce";
 export const BOB = "0x0000000000000000000000000000000000000b0b";
 export const MIXED_CASE = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01";
 
+/** The PostgreSQL server of the suite's second pass (`npm run test:server` starts one); unset on the PGlite pass. */
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL;
+
+/**
+ * Appended to the name of a test that needs a PostgreSQL server, for `it.skipIf(!POSTGRES_URL)`: the reason
+ * it shows as skipped on the PGlite pass.
+ */
+export const NEEDS_POSTGRES = "[PostgreSQL only: runs on the suite's PostgreSQL pass, TEST_DATABASE_URL]";
+
 /**
  * A database of its own for one test file, not opened yet: an in-memory PGlite (or, `onDisk`, PGlite in
  * a new temporary folder, so a process can reopen it), or, when TEST_DATABASE_URL names a PostgreSQL
@@ -30,7 +39,7 @@ export const MIXED_CASE = "0xAbCdEf0123456789aBcDeF0123456789AbCdEf01";
 export async function createTestDatabase(
   onDisk = false,
 ): Promise<{ config: DatabaseConfig; url: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = POSTGRES_URL;
   if (!serverUrl) {
     if (!onDisk)
       return { config: { kind: "pglite", dataDir: PGLITE_MEMORY }, url: PGLITE_MEMORY, drop: async () => {} };

@@ -5,7 +5,7 @@
  * end state must be the exact ledger one process would have written.
  *
  * PGlite runs inside one process and cannot be shared between processes, so this file runs on the
- * PostgreSQL pass of the server suite only (TEST_DATABASE_URL; vitest.config.ts leaves it out of the other).
+ * PostgreSQL pass of the server suite only (TEST_DATABASE_URL); on the PGlite pass it shows as skipped.
  */
 import { keccak256, parseEther, toHex, type Address } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
@@ -15,9 +15,10 @@ import { createDb, migrate, type Db } from "../src/db/index.ts";
 import { scratchDatabase, type ScratchDatabase } from "../src/db/scratch.ts";
 import { OUTPUT_PER_POWER, REFERRAL_BPS, units, WITHDRAW_FEE } from "../src/lib/money.ts";
 import { startAnvil, type AnvilChain } from "./anvil.ts";
+import { NEEDS_POSTGRES, POSTGRES_URL } from "./helpers.ts";
 import { startServerProcess, type ServerProcess } from "./serverProcess.ts";
 
-const SERVER_URL = process.env.TEST_DATABASE_URL;
+const SERVER_URL = POSTGRES_URL;
 const INSTANCES = 3;
 /** Small enough to reach in a burst; every member sends from an IP of its own (X-Forwarded-For). */
 const RATE_LIMIT = 60;
@@ -152,7 +153,8 @@ async function seedHistory(): Promise<void> {
 
 const share = (amount: bigint, generation: 0 | 1) => (amount * REFERRAL_BPS[generation]) / 10_000n;
 
-describe("three API processes on one PostgreSQL (PostgreSQL pass only: PGlite lives inside one process and cannot be shared)", () => {
+// PGlite lives inside one process and cannot be shared between processes.
+describe.skipIf(!SERVER_URL)(`three API processes on one PostgreSQL ${NEEDS_POSTGRES}`, () => {
   beforeAll(async () => {
     anvil = await startAnvil();
     usdt = anvil.usdt;

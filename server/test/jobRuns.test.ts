@@ -1,10 +1,10 @@
 /**
- * The payment audit runs once per interval for all API instances on one database (`claimRun`), not once
+ * The payment audit runs once per interval for all API instances on one database (`jobRuns.claim`), not once
  * per instance: on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, where instances really race.
  */
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Db } from "../src/db/index.ts";
-import { claimRun } from "../src/jobs/paymentAudit.ts";
+import { claim as claimRun } from "../src/data/jobRuns.ts";
 import { createTestDb, resetDb } from "./helpers.ts";
 
 const TEN_MINUTES = 10 * 60_000;

@@ -1,5 +1,5 @@
 /**
- * The chain's RPC node fails (issue 18): down, or too slow to answer. A payment or payout check then
+ * The chain's RPC node fails: down, or too slow to answer. A payment or payout check then
  * proves nothing, and the member or operator gets a clear 4800 "checks unavailable" within the RPC
  * timeout (plus one retry), never a 5xx and never a hang. (Another chain: test/payments.test.ts.)
  */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { Db } from "../src/db/index.ts";
 import { RECOMMEND_PAGE_SIZE } from "../src/routes/invest/recommendList.ts";
-import { TEAM_DEPTH } from "../src/routes/invest/team.ts";
+import { TEAM_DEPTH } from "../src/data/members.ts";
 import { addressOf, addressTokens, createTestDb, post, resetDb } from "./helpers.ts";
 
 let db: Db;

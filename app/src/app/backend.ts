@@ -3,7 +3,7 @@ import { createApiClient } from "../lib/api";
 import { env } from "../lib/env";
 import { STORAGE_KEYS, readStored } from "../lib/storage";
 
-/** The app's backend client (spec section 7): `await investApi<Home>("home")`. */
+/** The app's backend client (the /mine API): `await investApi<Home>("home")`. */
 export const investApi = createApiClient({
   baseUrl: env.apiBase,
   getToken: () => readStored(STORAGE_KEYS.loginToken),

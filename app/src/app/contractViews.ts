@@ -3,9 +3,8 @@ import * as multicall3 from "@taichi/contracts/abi/functions/Multicall3.ts";
 import * as presale from "@taichi/contracts/abi/functions/Presale.ts";
 import * as timelock from "@taichi/contracts/abi/functions/Timelock.ts";
 import * as erc20 from "@taichi/contracts/abi/functions/Usdt.ts";
-import { type Address, keccak256, stringToHex } from "viem";
-import { contractAddress } from "../lib/deployments";
-import { appChain } from "./wagmi";
+import { keccak256, stringToHex } from "viem";
+import { contract } from "../lib/deployments";
 
 /**
  * The contracts `/` reads, each with only the view functions it calls (generated per function by
@@ -27,14 +26,9 @@ export const timelockViewsAbi = [timelock.hasRole] as const;
 /** TimelockController's proposer role (`PROPOSER_ROLE()`): who may schedule owner calls. */
 export const PROPOSER_ROLE = keccak256(stringToHex("PROPOSER_ROLE"));
 
-/** A contract handle on the configured chain: undefined when the deployment file does not list it. */
-export function contractHandle<const abi>(address: Address | undefined, abi: abi) {
-  return address ? ({ address, abi, chainId: appChain.id } as const) : undefined;
-}
-
-export const presaleViews = contractHandle(contractAddress(appChain.id, "Presale"), presaleViewsAbi);
-export const idoViews = contractHandle(contractAddress(appChain.id, "Ido"), idoViewsAbi);
-export const multicall3Views = contractHandle(contractAddress(appChain.id, "Multicall3"), multicall3ViewsAbi);
-export const timelockViews = contractHandle(contractAddress(appChain.id, "Timelock"), timelockViewsAbi);
-export const usdtViews = contractHandle(contractAddress(appChain.id, "Usdt"), tokenViewsAbi);
-export const swapTokenViews = contractHandle(contractAddress(appChain.id, "SwapToken"), tokenViewsAbi);
+export const presaleViews = contract("Presale", presaleViewsAbi);
+export const idoViews = contract("Ido", idoViewsAbi);
+export const multicall3Views = contract("Multicall3", multicall3ViewsAbi);
+export const timelockViews = contract("Timelock", timelockViewsAbi);
+export const usdtViews = contract("Usdt", tokenViewsAbi);
+export const swapTokenViews = contract("SwapToken", tokenViewsAbi);

@@ -61,7 +61,7 @@ describe("the app's routes", () => {
     expect(await screen.findByText(`page ${page}`)).toBeTruthy();
   });
 
-  it("are the fixed list of ARCHITECTURE.md", () => {
+  it("are the fixed list of app routes", () => {
     expect(Object.keys(PAGES)).toEqual([
       "/",
       "/home",

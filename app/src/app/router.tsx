@@ -24,7 +24,7 @@ const ManagerTrc = page(() => import("../routes/ManagerTrc"), ["manager", "gover
 const Governance = page(() => import("../routes/Governance"), ["governance"]);
 const NotFound = lazyPage(() => import("../routes/NotFound"));
 
-/** The app routes (fixed interface, ARCHITECTURE.md). /manager and /managerTRC redirect non-managers to /. */
+/** The app routes (a fixed interface: links and bookmarks rely on them). /manager and /managerTRC redirect non-managers to /. */
 export const PAGES: Record<string, ComponentType> = {
   "/": Home,
   "/home": Home,

@@ -7,11 +7,11 @@ import { toInviteCode } from "../lib/inviteCode";
 import { STORAGE_KEYS, readStored, writeStored } from "../lib/storage";
 import type { ToastKind } from "../lib/tx";
 
-/** Spec section 8: success/info/warning 2 s, error 4 s. */
+/** How long a toast stays: success/info/warning 2 s, error 4 s. */
 export const TOAST_MS: Record<ToastKind, number> = { success: 2000, info: 2000, warning: 2000, error: 4000 };
 
 export type Toast = { id: number; kind: ToastKind; message: AppMessage; link?: string };
-/** Spec section 9: an answered confirm dialog is cleaned out of the confirm pool after 5 s. */
+/** An answered confirm dialog is cleaned out of the confirm pool after 5 s. */
 export const CONFIRM_CLEANUP_MS = 5000;
 
 export type ConfirmRequest = {

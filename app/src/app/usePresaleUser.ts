@@ -8,11 +8,11 @@ import { appChain } from "./wagmi";
 export function usePresaleUser(account: Address | undefined) {
   const gate = useReadGate();
   return useReadContract({
-    address: presale?.address,
+    address: presale.address,
     abi: presaleViewsAbi,
     functionName: "users",
     args: account ? [account] : undefined,
     chainId: appChain.id,
-    query: { enabled: !!presale && !!account && gate },
+    query: { enabled: !!account && gate },
   });
 }

@@ -1,11 +1,15 @@
 import { createConfig, http, injected } from "wagmi";
 import { buildChain } from "../lib/chains";
-import { contractAddress } from "../lib/deployments";
+import { appDeployment } from "../lib/deployments";
 import { env } from "../lib/env";
 import { walletConnectConnector } from "./walletConnect";
 
 /** The one chain the app works on (VITE_CHAIN_ID), with Multicall3 from the deployment file. */
-export const appChain = buildChain(env.chainId, env.rpcUrl, contractAddress(env.chainId, "Multicall3"));
+export const appChain = buildChain(
+  env.chainId,
+  env.rpcUrl,
+  appDeployment.ok ? appDeployment.deployment.contracts.Multicall3 : undefined,
+);
 
 /** How long the first read of a batch waits for others (a frame). */
 export const READ_BATCH_WAIT_MS = 16;

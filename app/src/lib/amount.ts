@@ -1,7 +1,7 @@
 import { parseUnits } from "viem";
 import type { AppMessage } from "../i18n/keys";
 
-/** What an amount field accepts (spec section 5). Every bound is in the token's smallest unit. */
+/** What an amount field accepts. Every bound is in the token's smallest unit. */
 export type AmountRules = {
   /** token decimals; 18 for every token of the product */
   decimals?: number;

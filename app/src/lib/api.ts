@@ -2,7 +2,7 @@ import { API_CODE } from "@taichi/api/codes";
 import type { AppMessage } from "../i18n/keys";
 import type { Lang } from "../i18n/lang";
 
-/** Spec section 9: backend requests time out after 60 s. */
+/** Backend requests time out after 60 s. */
 export const API_TIMEOUT_MS = 60_000;
 
 /** The backend's answer codes (0 success, 4700 session invalid, 4800 rejected), from the API contract. */
@@ -73,7 +73,7 @@ export function transportMessage(err: unknown): AppMessage {
 }
 
 /**
- * The backend client of spec section 7: form-encoded POST to `${baseUrl}/${name}` with headers
+ * The backend client: form-encoded POST to `${baseUrl}/${name}` with headers
  * `token` and `lang`, 60 s timeout. Code 0 resolves `data`; 4700 sets the login flag false and
  * rejects; 4800 rejects with the server's msg (shown); any other code rejects with the generic
  * error (shown). Network errors, timeouts and HTTP status errors show their message and reject

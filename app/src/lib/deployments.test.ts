@@ -1,65 +1,62 @@
-import { describe, expect, it, vi } from "vitest";
-import { deploymentsFromModules, parseDeployment } from "./deployments";
+import { CONTRACT_NAMES } from "@taichi/contracts/deployment";
+import { describe, expect, it } from "vitest";
+import { APP_PAIRS, loadDeployment } from "./deployments";
 
-describe("deployment files", () => {
-  it("parses { chainId, contracts } and checksums addresses", () => {
-    const d = parseDeployment({
-      chainId: 31337,
-      contracts: { Presale: "0x0165878a594ca255338adfa4d48449f69242eb8f" },
-    });
-    expect(d).toEqual({
-      chainId: 31337,
-      contracts: { Presale: "0x0165878A594ca255338adfa4d48449f69242Eb8F" },
-      blocks: {},
-    });
-  });
+/** `0x00..0<n>`: a distinct address per contract (digits only, so its checksum is itself). */
+const at = (n: number) => `0x${String(n).padStart(40, "0")}`;
 
-  it("reads the block each contract was deployed in", () => {
-    const d = parseDeployment({
-      chainId: 31337,
-      contracts: { Presale: "0x0165878a594ca255338adfa4d48449f69242eb8f" },
-      blocks: { Presale: 12 },
-    });
-    expect(d?.blocks).toEqual({ Presale: 12n });
-  });
+/** A deployment file as the deploy writes it: every required contract and the fee tokens' pairs. */
+function file(chainId: number, drop?: string) {
+  const names = [...CONTRACT_NAMES, ...APP_PAIRS].filter((name) => name !== drop);
+  return { chainId, contracts: Object.fromEntries(names.map((name, i) => [name, at(i + 1)])) };
+}
 
-  it("drops malformed files and entries instead of throwing", () => {
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect(parseDeployment(null)).toBeUndefined();
-    expect(parseDeployment({ contracts: {} })).toBeUndefined();
-    expect(parseDeployment({ chainId: 97, contracts: { Presale: "nope" }, blocks: { Presale: -1 } })).toEqual(
-      {
-        chainId: 97,
-        contracts: {},
-        blocks: {},
-      },
-    );
-    expect(spy).toHaveBeenCalled();
-  });
+/** Bundled files as `import.meta.glob` gives them: path -> parsed JSON. */
+const bundled = (files: Record<number, unknown>) =>
+  Object.fromEntries(Object.entries(files).map(([id, raw]) => [`/repo/deployments/${id}.json`, raw]));
 
-  it("keeps the DEX's fee and pair hash the deploy recorded; a malformed one leaves none (the exchange stays off)", () => {
-    const spy = vi.spyOn(console, "error").mockImplementation(() => {});
-    const initCodeHash = `0x${"ab".repeat(32)}`;
-    expect(parseDeployment({ chainId: 56, contracts: {}, dex: { feeBps: 25, initCodeHash } })?.dex).toEqual({
-      feeBps: 25,
-      initCodeHash,
-    });
-    expect(spy).not.toHaveBeenCalled();
-    for (const dex of [
-      { feeBps: "25", initCodeHash },
-      { feeBps: 25, initCodeHash: "0x12" },
-      { feeBps: 2.5, initCodeHash },
-    ]) {
-      expect(parseDeployment({ chainId: 56, contracts: {}, dex })?.dex).toBeUndefined();
+describe("the app's deployment", () => {
+  it("is the file of the configured chain among the bundled ones", () => {
+    const loaded = loadDeployment(bundled({ 97: file(97), 31337: file(31337) }), 31337);
+    expect(loaded.ok).toBe(true);
+    if (loaded.ok) {
+      expect(loaded.deployment.chainId).toBe(31337);
+      expect(loaded.deployment.contracts.Staking).toBe(at(CONTRACT_NAMES.indexOf("Staking") + 1));
     }
-    expect(spy).toHaveBeenCalledTimes(3);
   });
 
-  it("keys the map by chainId; a missing chain is simply absent", () => {
-    const map = deploymentsFromModules({
-      "../../../deployments/97.json": { chainId: 97, contracts: {} },
-    });
-    expect(map.has(97)).toBe(true);
-    expect(map.get(56)).toBeUndefined();
+  it("without the chain's file, says which file to deploy", () => {
+    const loaded = loadDeployment(bundled({ 97: file(97) }), 31337);
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) {
+      expect(loaded.error.message).toContain("no deployments/31337.json for VITE_CHAIN_ID=31337");
+      expect(loaded.error.message).toContain("npm run deploy");
+    }
+  });
+
+  it("refuses a file that lacks a contract, naming it and the file", () => {
+    const loaded = loadDeployment(bundled({ 31337: file(31337, "Ido") }), 31337);
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) {
+      expect(loaded.error.message).toContain("/repo/deployments/31337.json");
+      expect(loaded.error.message).toContain("contracts.Ido is missing");
+    }
+  });
+
+  it("refuses a file without a fee token's USDT pair (the swap and LP rewards need them)", () => {
+    const loaded = loadDeployment(bundled({ 31337: file(31337, "Pair_BurnToken_Usdt") }), 31337);
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) expect(loaded.error.message).toContain("lists no contract Pair_BurnToken_Usdt");
+  });
+
+  it("refuses a file whose chainId is another chain's", () => {
+    const loaded = loadDeployment(bundled({ 31337: file(97) }), 31337);
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) expect(loaded.error.message).toContain('"chainId" is 97, not 31337');
+  });
+
+  it("does not take a deploy's journal for the deployment (<chainId>.journal.json sits beside it)", () => {
+    const modules = { "/repo/deployments/31337.journal.json": { chainId: 31337, steps: [] } };
+    expect(loadDeployment(modules, 31337).ok).toBe(false);
   });
 });

@@ -1,98 +1,80 @@
-import { type Dex, parseDex } from "@taichi/contracts/dex";
-import { type Address, getAddress, isAddress } from "viem";
+import {
+  type ContractHandle,
+  type DeployedName,
+  type Deployment,
+  DeploymentError,
+  addressOf,
+  contractOf,
+  deployBlockOf,
+  parseDeployment,
+} from "@taichi/contracts/deployment";
+import type { Abi, Address } from "viem";
+import { env } from "./env";
 
-/** Names used in `deployments/<chainId>.json` (ARCHITECTURE.md); pairs are `Pair_<A>_<B>`. */
-export type ContractName =
-  | "Usdt"
-  | "Presale"
-  | "Ido"
-  | "Staking"
-  | "LpSwap"
-  | "LpDividend"
-  | "HoldDividend"
-  | "NodeReward"
-  | "DataReader"
-  | "SwapToken"
-  | "BurnToken"
-  | "MiningToken"
-  | "Factory"
-  | "Router"
-  | "Multicall3"
-  | "Timelock"
-  | `Pair_${string}_${string}`;
+export type { ContractName, DeployedName } from "@taichi/contracts/deployment";
 
-export type Deployment = {
-  chainId: number;
-  contracts: Partial<Record<ContractName, Address>>;
-  /** the DEX's fee and pair init-code hash (`dex`), which the deploy checked against the chain */
-  dex?: Dex;
-  /** the block each contract was deployed in (none for contracts the deploy reused, e.g. BSC's USDT) */
-  blocks: Partial<Record<ContractName, bigint>>;
-};
+/** The app's deployment, validated when the app loads, or why the app cannot run on it. */
+export type AppDeployment = { ok: true; deployment: Deployment } | { ok: false; error: DeploymentError };
 
-/** Validates one deployment file; anything malformed is dropped (with a console error), never thrown. */
-export function parseDeployment(raw: unknown, source = "deployment"): Deployment | undefined {
-  if (typeof raw !== "object" || raw === null) return undefined;
-  const { chainId, contracts, dex, blocks } = raw as {
-    chainId?: unknown;
-    contracts?: unknown;
-    dex?: unknown;
-    blocks?: unknown;
-  };
-  if (typeof chainId !== "number" || !Number.isInteger(chainId) || chainId <= 0) {
-    console.error(`${source}: missing or invalid "chainId"`);
-    return undefined;
+/** What the app needs beyond the contracts every deployment lists: each fee token's USDT pair. */
+export const APP_PAIRS = ["Pair_SwapToken_Usdt", "Pair_BurnToken_Usdt", "Pair_MiningToken_Usdt"] as const;
+
+/**
+ * The deployment of `chainId` among the bundled deployment files (`import.meta.glob` modules: path ->
+ * parsed JSON), validated by the contract registry: a missing file or contract is an error here.
+ */
+export function loadDeployment(modules: Record<string, unknown>, chainId: number): AppDeployment {
+  const path = Object.keys(modules).find((p) => p.endsWith(`/${chainId}.json`));
+  if (path === undefined) {
+    const error = new DeploymentError(
+      `no deployments/${chainId}.json for VITE_CHAIN_ID=${chainId}: deploy with \`npm run deploy\` (the app is built with the deployment files)`,
+    );
+    return { ok: false, error };
   }
-  const out: Deployment = { chainId, contracts: {}, blocks: {} };
-  if (typeof contracts === "object" && contracts !== null) {
-    for (const [name, value] of Object.entries(contracts)) {
-      if (typeof value === "string" && isAddress(value, { strict: false })) {
-        out.contracts[name as ContractName] = getAddress(value);
-      } else {
-        console.error(`${source}: contracts.${name} is not an address`);
-      }
-    }
+  try {
+    const deployment = parseDeployment(modules[path], { source: path, chainId });
+    for (const name of APP_PAIRS) addressOf(deployment, name);
+    return { ok: true, deployment };
+  } catch (error) {
+    if (error instanceof DeploymentError) return { ok: false, error };
+    throw error;
   }
-  if (dex !== undefined) {
-    out.dex = parseDex(dex);
-    if (!out.dex) console.error(`${source}: "dex" is not { feeBps, initCodeHash }`);
-  }
-  if (typeof blocks === "object" && blocks !== null) {
-    for (const [name, value] of Object.entries(blocks)) {
-      if (Number.isSafeInteger(value) && (value as number) >= 0) {
-        out.blocks[name as ContractName] = BigInt(value as number);
-      } else {
-        console.error(`${source}: blocks.${name} is not a block number`);
-      }
-    }
-  }
-  return out;
 }
 
-/** Builds the chainId -> deployment map from `import.meta.glob` modules (file path -> parsed JSON). */
-export function deploymentsFromModules(modules: Record<string, unknown>): Map<number, Deployment> {
-  const map = new Map<number, Deployment>();
-  for (const [path, raw] of Object.entries(modules)) {
-    const d = parseDeployment(raw, path);
-    if (d) map.set(d.chainId, d);
-  }
-  return map;
-}
-
-// A missing file simply means "nothing deployed on that chain". `31337.json` is written by the
-// deploy script; Vite picks up new/changed files while the dev server runs.
+// The deployment files are bundled: `31337.json` is written by the deploy script and Vite picks up
+// new or changed files while the dev server runs.
 const modules = import.meta.glob<unknown>("@deployments/*.json", { eager: true, import: "default" });
 
-export const deployments = deploymentsFromModules(modules);
+/** main.tsx renders the app only when this is ok, and an error page naming the problem otherwise. */
+export const appDeployment = loadDeployment(modules, env.chainId);
 
-export function contractAddress(chainId: number, name: ContractName): Address | undefined {
-  return deployments.get(chainId)?.contracts[name];
+/**
+ * The handle of `name` on the app's chain, typed by `abi` (the full ABI, or the few functions a page
+ * calls, so the page ships no more). A name the deployment lacks throws, naming it and the file.
+ * Without a valid deployment the app is not rendered; the handle's address then throws that error
+ * when read (never a zero address).
+ */
+export function contract<const abi extends Abi>(name: DeployedName, abi: abi): ContractHandle<abi> {
+  if (appDeployment.ok) return contractOf(appDeployment.deployment, name, abi);
+  const { error } = appDeployment;
+  return {
+    get address(): Address {
+      throw error;
+    },
+    abi,
+    chainId: env.chainId,
+  };
+}
+
+/** The address of `name` on the app's chain; throws as `contract` does. */
+export function contractAddress(name: DeployedName): Address {
+  return contract(name, []).address;
 }
 
 /**
- * The block `name` was deployed in on `chainId`: no event of it is older, and no state of it exists
- * before. 0 when the file does not say (a reused contract, an older deployment file).
+ * The block `name` was deployed in: no event of it is older, and no state of it exists before. 0 when the
+ * file does not say (a reused contract).
  */
-export function deployBlock(chainId: number, name: ContractName): bigint {
-  return deployments.get(chainId)?.blocks[name] ?? 0n;
+export function deployBlock(name: DeployedName): bigint {
+  return appDeployment.ok ? BigInt(deployBlockOf(appDeployment.deployment, name) ?? 0) : 0n;
 }

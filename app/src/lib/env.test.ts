@@ -8,7 +8,7 @@ describe("parseEnv", () => {
       rpcUrl: "http://127.0.0.1:8545",
       managerAddresses: [],
       apiBase: "/api/api/invest",
-      idoProofDeadline: "2025-06-30",
+      idoProofDeadline: undefined,
       multicall: true,
       logRange: undefined,
       indexerUrl: undefined,

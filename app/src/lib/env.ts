@@ -9,8 +9,8 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_CHAIN_ID`          | `31337`                    | the one chain the app talks to: 31337 local anvil, 56 BSC, 97 BSC testnet |
  * | `VITE_RPC_URL`           | `http://127.0.0.1:8545` for 31337, viem's public RPC for 56/97 | JSON-RPC endpoint for reads |
  * | `VITE_MANAGER_ADDRESSES` | empty                      | comma list of extra manager addresses (case-insensitive), on top of Presale `owner()` and `getConfig().manager` |
- * | `VITE_API_BASE`          | `/api/api/invest`          | base path (or absolute URL) of the backend API of spec section 7 |
- * | `VITE_IDO_PROOF_DEADLINE`| `2025-06-30`               | presale rules: last day to submit the payment proof (YYYY-MM-DD); `none` hides the line |
+ * | `VITE_API_BASE`          | `/api/api/invest`          | base path (or absolute URL) of the /mine backend API          |
+ * | `VITE_IDO_PROOF_DEADLINE`| none                       | presale rules: last day to submit the payment proof (YYYY-MM-DD), set for each presale; unset or `none` hides the line |
  * | `VITE_RPC_MULTICALL`     | `on`                       | `off`: reads are not merged into Multicall3 calls (`batch.multicall`) nor into JSON-RPC batches (for `npm run bench`) |
  * | `VITE_WALLETCONNECT_PROJECT_ID` | empty (off)        | WalletConnect Cloud (Reown) project id: set, the wallet picker offers WalletConnect (phone wallets by QR code or link); unset, none of its code is loaded |
  * | `VITE_LOG_RANGE`         | the chain's cap in `src/lib/logRange.ts` (5,000 on 56/97, none on 31337) | blocks one `eth_getLogs` may span (audit log window, team chart history): what the RPC in `VITE_RPC_URL` allows |
@@ -43,8 +43,6 @@ export type AppEnv = {
   /** VITE_WALLETCONNECT_PROJECT_ID, undefined: WalletConnect is off */
   walletConnectProjectId: string | undefined;
 };
-
-export const DEFAULT_IDO_PROOF_DEADLINE = "2025-06-30";
 
 export const DEFAULT_API_BASE = "/api/api/invest";
 
@@ -81,7 +79,7 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
 
   const rpcUrl = str("VITE_RPC_URL") ?? (chainId === 31337 ? LOCAL_RPC_URL : undefined);
   const apiBase = (str("VITE_API_BASE") ?? DEFAULT_API_BASE).replace(/\/+$/, "");
-  const deadlineText = str("VITE_IDO_PROOF_DEADLINE") ?? DEFAULT_IDO_PROOF_DEADLINE;
+  const deadlineText = str("VITE_IDO_PROOF_DEADLINE") ?? "none";
   let idoProofDeadline: string | undefined;
   if (deadlineText.toLowerCase() !== "none") {
     const valid =

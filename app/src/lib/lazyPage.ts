@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from "react";
 
-/** Spec section 9: a route chunk that has not loaded within 120 s counts as failed. */
+/** A route chunk that has not loaded within 120 s counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** A lazy route chunk failed to load (network error, deploy replaced it, or the 120 s timeout). */

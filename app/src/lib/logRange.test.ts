@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { blockWindows, logRange, windowBefore, windowEndingAt } from "./logRange";
+import { blockWindows, blocksSpanning, logRange, windowBefore, windowEndingAt } from "./logRange";
+
+/** BSC's and its testnet's block time since the Fermi hard fork (2026-01-14). */
+const BSC_BLOCK_SECONDS = 0.45;
+const TIMELOCK_DELAY_SECONDS = 48 * 3600;
 
 describe("eth_getLogs block windows", () => {
   it("caps BSC and its testnet, not the local chain; VITE_LOG_RANGE wins", () => {
@@ -58,9 +62,19 @@ describe("eth_getLogs block windows", () => {
     ]);
     expect(blockWindows(0n, 12n, undefined)).toEqual([{ fromBlock: 0n, toBlock: 12n }]);
     expect(blockWindows(13n, 12n, 4n)).toEqual([]);
-    // the team chart's 15 days on BSC: 1,728,000 blocks in 5,000-block requests
-    const windows = blockWindows(50_000_000n - 1_728_000n, 50_000_000n, 5_000n);
-    expect(windows).toHaveLength(346);
-    expect(windows.at(-1)!.fromBlock).toBe(50_000_000n - 1_728_000n);
+    // the team chart's 15 days on BSC: 2,880,000 blocks of 0.45 s (and the latest) in 5,000-block requests
+    const windows = blockWindows(50_000_000n - 2_880_000n, 50_000_000n, 5_000n);
+    expect(windows).toHaveLength(577);
+    expect(windows.at(-1)!.fromBlock).toBe(50_000_000n - 2_880_000n);
+  });
+
+  it("a span of time in blocks reaches back that long on BSC: the Timelock's whole 48-hour queue", () => {
+    for (const chainId of [56, 97]) {
+      const blocks = blocksSpanning(TIMELOCK_DELAY_SECONDS, chainId)!;
+      // the blocks produced in 48 hours at 0.45 s, no fewer (0.75 s gave 230,400: 28.8 hours)
+      expect(Number(blocks) * BSC_BLOCK_SECONDS).toBeGreaterThanOrEqual(TIMELOCK_DELAY_SECONDS);
+      expect(blocks).toBe(384_000n);
+    }
+    expect(blocksSpanning(TIMELOCK_DELAY_SECONDS, 31337)).toBeUndefined();
   });
 });

@@ -9,10 +9,18 @@ import { env } from "./env";
 export const LOG_RANGE: Partial<Record<number, bigint>> = { 56: 5_000n, 97: 5_000n };
 
 /**
- * Seconds per block on the capped chains (BSC and its testnet: 0.75 s since the Maxwell upgrade, 2025),
- * to turn a span of time into blocks; a shorter block time only widens the range.
+ * Seconds per block on the capped chains (BSC and its testnet: 0.45 s since the Fermi hard fork of
+ * January 2026), to turn a span of time into blocks. A block time set shorter than the chain's only
+ * widens the range read; one set longer reaches back less time than asked (at 0.75 s, 48 hours of
+ * blocks were 29 hours of 0.45 s blocks).
  */
-export const LOG_BLOCK_SECONDS: Partial<Record<number, number>> = { 56: 0.75, 97: 0.75 };
+export const LOG_BLOCK_SECONDS: Partial<Record<number, number>> = { 56: 0.45, 97: 0.45 };
+
+/** Blocks covering `seconds` on `chainId` (undefined for chains without a known block time: read every block). */
+export function blocksSpanning(seconds: number, chainId: number): bigint | undefined {
+  const perBlock = LOG_BLOCK_SECONDS[chainId];
+  return perBlock === undefined ? undefined : BigInt(Math.ceil(seconds / perBlock));
+}
 
 /** Blocks one `eth_getLogs` may span on `chainId`: VITE_LOG_RANGE, else the chain's cap, else undefined (any range: the local anvil). */
 export function logRange(chainId: number, override = env.logRange): bigint | undefined {

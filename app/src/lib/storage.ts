@@ -1,6 +1,6 @@
 /** localStorage, where the app keeps what outlives a page load; a browser without it keeps nothing. */
 
-/** localStorage keys (fixed interface, see ARCHITECTURE.md). */
+/** localStorage keys: a fixed interface, never renamed, so what a member stored stays readable. */
 export const STORAGE_KEYS = {
   loginToken: "loginToken",
   lang: "lang",

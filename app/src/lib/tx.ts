@@ -4,13 +4,13 @@ import { TransactionRevertedError, isDecodedRevert, parseError } from "./errors"
 
 export type ToastKind = "success" | "info" | "warning" | "error";
 
-/** Gas limit when estimation fails for a reason other than a decoded revert (spec section 9). */
+/** Gas limit when estimation fails for a reason other than a decoded revert. */
 export const DEFAULT_GAS = 6_000_000n;
-/** An allowance at or below this is treated as "not approved" (spec section 5). */
+/** An allowance at or below this is treated as "not approved". */
 export const ALLOWANCE_THRESHOLD = 10n ** 18n;
 /** What we approve when the allowance is too low. */
 export const APPROVE_AMOUNT = 10n ** 38n;
-/** Gas price used when the chain does not answer eth_gasPrice (0.1 gwei, spec section 9). */
+/** Gas price used when the chain does not answer eth_gasPrice (0.1 gwei). */
 export const FALLBACK_GAS_PRICE = 100_000_000n;
 
 /** Gas limit = ceil(estimate * 1.1); DEFAULT_GAS when there is no estimate. */
@@ -187,7 +187,7 @@ export async function runTransaction(
   try {
     await ui.refresh();
   } catch (err) {
-    console.error("refresh after transaction failed", err); // reads are only logged (spec section 8)
+    console.error("refresh after transaction failed", err); // a failed read is only logged, never toasted
   }
   return result;
 }

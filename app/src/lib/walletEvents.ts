@@ -8,7 +8,7 @@ export type WalletChangeAction = "none" | "reload" | "logout-reload";
 let appSwitching = 0;
 
 /**
- * What to do when the wallet connection changes (spec section 4): a different account while connected
+ * What to do when the wallet connection changes: a different account while connected
  * -> drop the login token and reload; a different chain while connected -> reload, unless the app itself
  * asked for the switch (the banner or the transaction helper), where wagmi's state is enough.
  * Connecting, reconnecting on load and disconnecting change nothing.

@@ -21,22 +21,18 @@ export default function Ido() {
     <section className="page ido">
       <h1 className="page-title">{t("pages.ido")}</h1>
       <PresaleCard overview={overview} />
-      {overview.available && (
+      {phase !== "over" && phase !== "claims" && (
+        <BuyCard overview={overview} account={account} connection={connection} />
+      )}
+      {connection.ready && connection.address && (
         <>
-          {phase !== "over" && phase !== "claims" && (
-            <BuyCard overview={overview} account={account} connection={connection} />
-          )}
-          {connection.ready && connection.address && (
-            <>
-              <AllocationCard overview={overview} account={account} />
-              <RewardsCard account={account} />
-              <InviteesCard kind="direct" account={connection.address} />
-              <InviteesCard kind="indirect" account={connection.address} />
-            </>
-          )}
-          <TotalsCard />
+          <AllocationCard overview={overview} account={account} />
+          <RewardsCard account={account} />
+          <InviteesCard kind="direct" account={connection.address} />
+          <InviteesCard kind="indirect" account={connection.address} />
         </>
       )}
+      <TotalsCard />
     </section>
   );
 }

@@ -2,7 +2,6 @@ import { useTranslation } from "../i18n";
 import { InviteLinkCard } from "../features/invites/components/InviteLinkCard";
 import { InviteesCard, UnstakedInviteesCard } from "../features/invites/components/InviteesCard";
 import { OpenStakeNote } from "../features/stakes/components/OpenStakeNote";
-import { staking } from "../app/staking";
 import { useAppConnection } from "../app/useAppConnection";
 import { useOpenPrincipal } from "../features/stakes/hooks/useOpenPrincipal";
 
@@ -23,17 +22,9 @@ export default function Invites() {
       ) : (
         <>
           <InviteLinkCard account={address} />
-          {staking ? (
-            <>
-              <OpenStakeNote openPrincipal={openPrincipal} />
-              <InviteesCard account={address} />
-              <UnstakedInviteesCard account={address} />
-            </>
-          ) : (
-            <section className="card empty">
-              <p>{t("stakes.tiers.empty")}</p>
-            </section>
-          )}
+          <OpenStakeNote openPrincipal={openPrincipal} />
+          <InviteesCard account={address} />
+          <UnstakedInviteesCard account={address} />
         </>
       )}
     </section>

@@ -15,7 +15,7 @@ import { useMemberQueries } from "../features/mine/hooks/useMemberQueries";
 import { useIsRegistered } from "../features/mine/hooks/useIsRegistered";
 
 /**
- * `/mine` (lazy): the machine/node product of the backend (spec section 7). Sign-in (EIP-4361) when
+ * `/mine` (lazy): the machine/node product of the backend. Sign-in (EIP-4361) when
  * there is no valid login token, backend registration, then machines, nodes, wallet and team.
  */
 export default function Mine() {

@@ -29,36 +29,28 @@ export default function Stakes() {
   return (
     <section className="page stakes">
       <h1 className="page-title">{t("pages.stakes")}</h1>
-      {!overview.available ? (
-        <section className="card empty">
-          <p>{t("stakes.tiers.empty")}</p>
-        </section>
-      ) : (
+      <EarlyCloseBanner announcement={announcement} now={now} offset={offset} />
+      <TiersCard tiers={tiers} isError={overview.isError} />
+      <DepositCard
+        overview={overview}
+        tiers={tiers}
+        account={account}
+        connection={connection}
+        now={now}
+        offset={offset}
+      />
+      {address && (
         <>
-          <EarlyCloseBanner announcement={announcement} now={now} offset={offset} />
-          <TiersCard tiers={tiers} isError={overview.isError} />
-          <DepositCard
-            overview={overview}
-            tiers={tiers}
-            account={account}
-            connection={connection}
+          <OrdersCard
+            {...orders}
+            dayTimes={overview.config?.dayTimes}
             now={now}
             offset={offset}
+            announcement={announcement}
           />
-          {address && (
-            <>
-              <OrdersCard
-                {...orders}
-                dayTimes={overview.config?.dayTimes}
-                now={now}
-                offset={offset}
-                announcement={announcement}
-              />
-              <OpenStakeNote openPrincipal={account.user?.amount} />
-              <IncomeCard account={account} orders={orders} config={overview.config} offset={offset} />
-              <ActivityCard account={address} orders={orders.all} tiers={tiers} />
-            </>
-          )}
+          <OpenStakeNote openPrincipal={account.user?.amount} />
+          <IncomeCard account={account} orders={orders} config={overview.config} offset={offset} />
+          <ActivityCard account={address} orders={orders.all} tiers={tiers} />
         </>
       )}
     </section>

@@ -2,7 +2,7 @@ import { useTranslation } from "../i18n";
 import { ExchangeCard } from "../features/swap/components/ExchangeCard";
 import { LpSwapCard } from "../features/swap/components/LpSwapCard";
 import { PriceChartCard } from "../features/swap/components/PriceChartCard";
-import { router, swapTokens } from "../features/swap/contracts";
+import { dex } from "../features/swap/contracts";
 import { useAppConnection } from "../app/useAppConnection";
 
 /**
@@ -15,7 +15,7 @@ export default function Swap() {
   return (
     <section className="page swap">
       <h1 className="page-title">{t("pages.swap")}</h1>
-      {router && swapTokens.length > 0 ? (
+      {dex ? (
         <>
           <ExchangeCard connection={connection} />
           <PriceChartCard account={connection.ready ? connection.address : undefined} />

@@ -35,28 +35,20 @@ export default function Team() {
       <p className="page-note">
         <Link to="/invites">{t("team.toInvites")}</Link>
       </p>
-      {!overview.available ? (
-        <section className="card empty">
-          <p>{t("stakes.tiers.empty")}</p>
-        </section>
-      ) : (
+      {address ? (
         <>
-          {address ? (
-            <>
-              <OpenStakeNote openPrincipal={data.user?.amount} />
-              <LevelCard data={data} rows={rows} rowsError={overview.isError} />
-              <TeamStatsCard data={data} />
-              <TodayCard data={days} />
-              <TeamChartCard data={days} dayTimes={overview.config?.dayTimes} />
-            </>
-          ) : (
-            <section className="card empty">
-              <p>{t("errors.notConnected")}</p>
-            </section>
-          )}
-          <LevelTableCard rows={rows} myLevel={data.team?.level} isError={overview.isError} />
+          <OpenStakeNote openPrincipal={data.user?.amount} />
+          <LevelCard data={data} rows={rows} rowsError={overview.isError} />
+          <TeamStatsCard data={data} />
+          <TodayCard data={days} />
+          <TeamChartCard data={days} dayTimes={overview.config?.dayTimes} />
         </>
+      ) : (
+        <section className="card empty">
+          <p>{t("errors.notConnected")}</p>
+        </section>
       )}
+      <LevelTableCard rows={rows} myLevel={data.team?.level} isError={overview.isError} />
     </section>
   );
 }

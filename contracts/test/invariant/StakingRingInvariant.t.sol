@@ -116,7 +116,7 @@ contract StakingRingInvariantTest is StakingFixture {
 
     /// No ring takes out, in upline income, more than the principal of its own orders has served of its lock:
     /// an order's upline earns at most its principal and that vests no faster than linearly over the order's
-    /// lock. So before its orders end a ring never gets back more than it put in (issue 25).
+    /// lock. So before its orders end a ring never gets back more than it put in.
     function invariant_ringTakesOutNoMoreThanItsOrdersHaveServed() public view {
         uint256[2] memory served;
         uint256 n = handler.orderCount();

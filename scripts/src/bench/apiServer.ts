@@ -20,7 +20,7 @@ import { BENCH_PAID_HASH, BENCH_REGISTRANTS, HEAVY_CALL_ARRIVED } from "./api.ts
 export const BENCH_SEED = { announcements: 30, ledgerRowsPerCredit: 300, machines: 5 };
 
 /**
- * The referral tree of the attacker's pass (issue 24): a head with a chain `deep` generations long
+ * The referral tree of the attacker's pass: a head with a chain `deep` generations long
  * below it and `wide` direct referrals, every 10th of them with a machine (expiring on one of 360
  * days), so team figures have members and power to count.
  */
@@ -37,7 +37,7 @@ const server = process.env.BENCH_DATABASE_URL;
 const scratch = server ? await scratchDatabase(server, "taichi_bench") : null;
 const db = await createDb(
   scratch ? { kind: "postgres", url: scratch.url } : { kind: "pglite", dataDir: PGLITE_MEMORY },
-  { statementTimeoutMs: ENV_DEFAULTS.STATEMENT_TIMEOUT_MS },
+  { statementTimeoutMs: ENV_DEFAULTS.statementTimeoutMs },
 );
 await migrate(db);
 await seedTree();
@@ -62,9 +62,9 @@ const app = buildApp({
   logger: { level: process.env.LOG_LEVEL || "info", stream: batchedLogStream() },
   rateLimit: countEveryRequest ? { perIp: 1e9, perToken: 1e9, windowMs: 60_000 } : false,
   ...(countEveryRequest ? { trustProxy: ["127.0.0.1"] } : {}),
-  sessionCacheMs: ENV_DEFAULTS.SESSION_CACHE_MS,
-  homeCacheMs: ENV_DEFAULTS.HOME_CACHE_MS,
-  myCacheMs: Number(process.env.BENCH_MY_CACHE_MS || ENV_DEFAULTS.MY_CACHE_MS),
+  sessionCacheMs: ENV_DEFAULTS.sessionCacheMs,
+  homeCacheMs: ENV_DEFAULTS.homeCacheMs,
+  myCacheMs: Number(process.env.BENCH_MY_CACHE_MS || ENV_DEFAULTS.myCacheMs),
   bulkhead: {
     ...DEFAULT_BULKHEAD,
     inFlight: Number(process.env.TEAM_CALLS_IN_FLIGHT || DEFAULT_BULKHEAD.inFlight),
@@ -189,7 +189,7 @@ async function createSessions(): Promise<Record<keyof typeof TREE_MEMBERS, strin
   return tokens;
 }
 
-/** The design team figures replaced (issue 24): a walk of the whole downline per read, now indexed. */
+/** The design team figures replaced: a walk of the whole downline per read, now indexed. */
 const DOWNLINE_WALK = `
   WITH RECURSIVE downline (address, depth) AS (
     SELECT address, 1 FROM members WHERE recommend = $1

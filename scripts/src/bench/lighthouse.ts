@@ -3,7 +3,7 @@
  * stack is started on its own ports, each page audited BENCH_LIGHTHOUSE_RUNS times (3) on the mobile
  * preset, and the median of each score kept (one run swings by several points). A second pass
  * throttles for real (DevTools throttling: slow 4G, 150 ms RTT and 1.6 Mbps, and a 4x slower CPU) and
- * records when the first content and the largest content are painted, and the layout shift (issue 19).
+ * records when the first content and the largest content are painted, and the layout shift.
  */
 import { join } from "node:path";
 import { REPO_ROOT } from "../env.ts";

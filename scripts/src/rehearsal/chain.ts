@@ -1,11 +1,11 @@
 /**
  * The BSC-shaped rehearsal chain (`npm run rehearse -- bsc`, docs/deploy.md): a local anvil with BSC's chain id
  * (56, or 97 for the testnet), BSC-USD and Multicall3 at their mainnet addresses, a DEX that is not Uniswap's
- * (./pancakeDex.ts), and the product deployed on it by the real `npm run deploy` with a real network's settings.
+ * (./pancakeDex.ts), and the product launched on it by following docs/launch.md (./runbook.ts): the real
+ * `npm run deploy` with a real network's settings, then `npm run launch`'s steps.
  */
-import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import {
   type Address,
   type Hex,
@@ -23,9 +23,10 @@ import { initCodePairHashAbi } from "@taichi/contracts/dex";
 import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
 import type { Deployment } from "../deploy.ts";
 import { MULTICALL3 } from "../deploy.ts";
-import { DEV_ACCOUNTS, DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "../env.ts";
+import { DEV_ACCOUNTS, DEV_ROLES, chainAt, devAccount } from "../env.ts";
 import { type Service, startService, stopService, waitForPort } from "../processes.ts";
 import { buildRouter, pancakeCoreDex, pancakeFactory } from "./pancakeDex.ts";
+import { RunbookRehearsal } from "./runbook.ts";
 
 export const REHEARSAL_CHAINS = { bsc: 56, "bsc-testnet": 97 } as const;
 export type RehearsalChainId = (typeof REHEARSAL_CHAINS)[keyof typeof REHEARSAL_CHAINS];
@@ -42,12 +43,12 @@ export const BSC_USD: Address = "0x55d398326f99059fF775485246999027B3197955";
 /** The rehearsal's own accounts beyond the product's dev roles: the DEX's deployer and the treasury. */
 const DEX_OWNER = devAccount(18);
 export const REHEARSAL_TREASURY = devAccount(19).address;
-/** The deployer's USDT for the demo state (pools, staking pool, demo accounts), dealt like a fork test does. */
+/** The deployer's USDT for the launch (pools, reward pool) and the members, dealt like a fork test does. */
 const DEPLOYER_USDT = parseEther("10000000");
-/** The owner's delay members are promised on BSC: the rehearsal keeps it (the journeys pass it on anvil's clock). */
+/** The owner's delay members are promised on BSC: the rehearsal keeps it (it moves anvil's clock past it). */
 const TIMELOCK_DELAY = 48n * 3600n;
 
-export type RehearsalChain = { service: Service; deployment: Deployment };
+export type RehearsalChain = { service: Service; deployment: Deployment; runbook: RunbookRehearsal };
 
 export async function startRehearsalChain(options: {
   chainId: RehearsalChainId;
@@ -143,34 +144,24 @@ export async function startRehearsalChain(options: {
     if (dealt !== DEPLOYER_USDT)
       throw new Error("BSC-USD's balance slot is not where the rehearsal writes it");
 
+    // docs/launch.md from its first step through the verification; the rest once the stack's services are up
     rmSync(options.deploymentsDir, { recursive: true, force: true });
-    const deploy = spawnSync("npm", ["run", "deploy", "--", "--yes"], {
-      cwd: REPO_ROOT,
-      encoding: "utf8",
-      stdio: quiet ? "pipe" : "inherit",
-      env: {
-        ...process.env,
-        RPC_URL: rpcUrl,
-        DEPLOYER_KEY: devPrivateKey(DEV_ROLES.deployer),
-        DEPLOYMENTS_DIR: options.deploymentsDir,
-        TIMELOCK_PROPOSERS: deployer,
-        TIMELOCK_DELAY: String(TIMELOCK_DELAY),
-        TREASURY: REHEARSAL_TREASURY,
-        PRESALE_MANAGER: devAccount(DEV_ROLES.manager).address,
-        USDT_ADDRESS: BSC_USD,
-        ROUTER_ADDRESS: routerAddress,
-        DEX_FEE_BPS: String(dex.feeBps),
-        DEX_INIT_CODE_HASH: dex.initCodeHash,
-        // the journeys start from the demo state (funded and registered dev accounts, seeded pools)
-        DEPLOY_DEMO: "1",
-      },
+    const keysDir = join(dirname(options.deploymentsDir), "rehearsal-keys");
+    rmSync(keysDir, { recursive: true, force: true });
+    const runbook = new RunbookRehearsal({
+      chainId,
+      rpcUrl,
+      deploymentsDir: options.deploymentsDir,
+      keysDir,
+      usdt: BSC_USD,
+      router: routerAddress,
+      dex,
+      treasury: REHEARSAL_TREASURY,
+      delay: TIMELOCK_DELAY,
+      quiet,
     });
-    if (deploy.status !== 0)
-      throw new Error(`npm run deploy failed:\n${deploy.stdout ?? ""}${deploy.stderr ?? ""}`);
-    const deployment = JSON.parse(
-      readFileSync(join(options.deploymentsDir, `${chainId}.json`), "utf8"),
-    ) as Deployment;
-    return { service, deployment };
+    await runbook.runThrough("verify");
+    return { service, deployment: runbook.deployment!, runbook };
   } catch (error) {
     await stopService(service);
     throw error;

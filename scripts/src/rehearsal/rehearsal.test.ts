@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   type Address,
+  type Hex,
   createPublicClient,
   createWalletClient,
   getAddress,
@@ -19,7 +20,7 @@ import {
   parseEther,
   zeroAddress,
 } from "viem";
-import { pairAbi, routerAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
+import { idoAbi, pairAbi, presaleAbi, routerAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
 import {
   PANCAKESWAP_V2,
   UNISWAP_V2,
@@ -30,10 +31,18 @@ import {
 import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
 import { type DeployOptions, deploy } from "../deploy.ts";
 import { DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "../env.ts";
-import { type Service, startService, stopService, waitForPort } from "../processes.ts";
+import {
+  type LaunchContext,
+  configurePresale,
+  executeLaunch,
+  scheduleLaunch,
+  scheduledLaunch,
+} from "../launch.ts";
+import { type Service, freePort, startService, stopService, waitForPort } from "../processes.ts";
 import { buildRouter, pancakeCoreDex, pancakeFactory } from "./pancakeDex.ts";
 
-const PORT = 8613;
+/** a port of this run's own: other checkouts on the machine run this suite too */
+const PORT = await freePort();
 /** Where swap-and-liquify locks its LP tokens. */
 const DEAD: Address = "0x000000000000000000000000000000000000dEaD";
 const rpcUrl = `http://127.0.0.1:${PORT}`;
@@ -182,10 +191,11 @@ describe("the package PancakeSwap DEX", () => {
 describe("deploy on a real network (chain 56)", () => {
   const settings = (outDir: string): DeployOptions => ({
     rpcUrl,
-    deployerKey: devPrivateKey(DEV_ROLES.deployer),
+    deployer: devPrivateKey(DEV_ROLES.deployer),
     log: () => {},
     outDir,
     treasury: devAccount(8).address,
+    manager: devAccount(9).address,
     usdt,
     router,
     dex,
@@ -193,10 +203,22 @@ describe("deploy on a real network (chain 56)", () => {
   });
   const nonce = () => client.getTransactionCount({ address: deployer.address });
 
-  it("refuses to run without proposers, delay, treasury, USDT and router, before sending anything", async () => {
+  it("refuses to run without proposers, delay, treasury, manager, USDT and router, before sending anything", async () => {
     const before = await nonce();
-    await expect(deploy({ rpcUrl, deployerKey: devPrivateKey(0), log: () => {} })).rejects.toThrow(
-      /TIMELOCK_PROPOSERS[\s\S]*TIMELOCK_DELAY[\s\S]*TREASURY[\s\S]*USDT_ADDRESS \(BSC-USD is 0x55d3[\s\S]*ROUTER_ADDRESS/,
+    await expect(deploy({ rpcUrl, deployer: devPrivateKey(0), log: () => {} })).rejects.toThrow(
+      /TIMELOCK_PROPOSERS[\s\S]*TIMELOCK_DELAY[\s\S]*TREASURY_ADDRESS[\s\S]*PRESALE_MANAGER[\s\S]*USDT_ADDRESS \(BSC-USD is 0x55d3[\s\S]*ROUTER_ADDRESS/,
+    );
+    expect(await nonce()).toBe(before);
+  });
+
+  it("never makes the deployer's key the Presale manager: every other setting given, it wants PRESALE_MANAGER, and another address than the deployer's", async () => {
+    const before = await nonce();
+    const { manager: _, ...withoutManager } = settings(mkdtempSync(join(tmpdir(), "deployments-")));
+    await expect(deploy({ ...withoutManager, manager: deployer.address })).rejects.toThrow(
+      "PRESALE_MANAGER is the deployer",
+    );
+    await expect(deploy(withoutManager)).rejects.toThrow(
+      /needs these settings:\n  PRESALE_MANAGER \(the Safe of the day-to-day settings; never the deployer's hot key\)$/,
     );
     expect(await nonce()).toBe(before);
   });
@@ -228,11 +250,19 @@ describe("deploy on a real network (chain 56)", () => {
     const bare = cli({ DEPLOYMENTS_DIR: mkdtempSync(join(tmpdir(), "deployments-")) });
     expect(bare.status).toBe(1);
     expect(bare.stderr).toMatch(/TIMELOCK_PROPOSERS[\s\S]*ROUTER_ADDRESS/);
+    // the treasury has one name, the API's: the deploy's old one is refused, not silently ignored
+    const oldName = cli({
+      DEPLOYMENTS_DIR: mkdtempSync(join(tmpdir(), "deployments-")),
+      TREASURY: devAccount(8).address,
+    });
+    expect(oldName.status).toBe(1);
+    expect(oldName.stderr).toContain("TREASURY is now TREASURY_ADDRESS");
     const asked = cli({
       DEPLOYMENTS_DIR: mkdtempSync(join(tmpdir(), "deployments-")),
       TIMELOCK_PROPOSERS: devAccount(7).address,
       TIMELOCK_DELAY: "172800",
-      TREASURY: devAccount(8).address,
+      TREASURY_ADDRESS: devAccount(8).address,
+      PRESALE_MANAGER: devAccount(9).address,
       USDT_ADDRESS: usdt,
       ROUTER_ADDRESS: router,
       DEX_FEE_BPS: String(dex.feeBps),
@@ -242,6 +272,7 @@ describe("deploy on a real network (chain 56)", () => {
     expect(asked.stdout).toContain(`The deploy will:`);
     expect(asked.stdout).toContain(`router ${router} (factory ${factory})`);
     expect(asked.stderr).toContain("pass --yes");
+    expect(asked.stderr).toContain("warning: a raw key in DEPLOYER_KEY on chain 56; use DEPLOYER_KEYSTORE");
     expect(await nonce()).toBe(before);
   });
 
@@ -264,6 +295,7 @@ describe("deploy on a real network (chain 56)", () => {
     expect(plan).toContain(`proposers, executors and cancellers ${devAccount(7).address}`);
     expect(plan).toContain("minimum delay 172800 s");
     expect(plan).toContain(`treasury (presale payments, market fee) ${devAccount(8).address}`);
+    expect(plan).toContain(`Presale manager ${devAccount(9).address}`);
     expect(plan).toContain("the deployer keeps no role");
   });
 
@@ -334,5 +366,95 @@ describe("deploy on a real network (chain 56)", () => {
     expect(`0x${output.contracts[file]![contract]!.evm.bytecode.object}`).toBe(
       loadArtifact("DataReader").bytecode,
     );
+
+    // verify.sh: one forge verify-contract per contract, with its compiler, optimizer runs and constructor args
+    const script = readFileSync(join(outDir, "56-verify", "verify.sh"), "utf8").split("\n");
+    const lineOf = (label: string) => script.find((line) => line.endsWith(`# ${label}`))!;
+    expect(lineOf("DataReader")).toMatch(
+      new RegExp(
+        `^npx forge verify-contract --chain 56 --compiler-version ${reader.compiler.replaceAll(".", "\\.").replace("+", "\\+")} --num-of-optimizations 200 --compilation-profile default --evm-version cancun --constructor-args ${reader.constructorArguments} --watch ${reader.address} src/DataReader.sol:DataReader `,
+      ),
+    );
+    // Staking is compiled for size (1 optimizer run): verified with the runs it was built with
+    expect(lineOf("Staking implementation")).toContain(
+      "--num-of-optimizations 1 --compilation-profile size ",
+    );
+    const proxy = manifest.find((m) => m.label === "Presale proxy")!;
+    expect(lineOf("Presale proxy")).toContain(
+      `--constructor-args ${proxy.constructorArguments} --watch ${proxy.address}`,
+    );
+    expect(script.filter((line) => line.startsWith("npx forge verify-contract"))).toHaveLength(
+      manifest.length,
+    );
+  }, 240_000);
+
+  it("a Safe's launch steps are Safe Transaction Builder files: the presale's dates, then the launch batch, which runs only after the delay", async () => {
+    const outDir = mkdtempSync(join(tmpdir(), "deployments-"));
+    const deployment = await deploy(settings(outDir));
+    const ctx: LaunchContext = { rpcUrl, deployment, outDir, log: () => {} };
+    const proposer = createWalletClient({ account: devAccount(7), transport, chain: chainAt(56, rpcUrl) });
+    const manager = createWalletClient({ account: devAccount(9), transport, chain: chainAt(56, rpcUrl) });
+    /** what a Safe does with the file: its one transaction, sent from the Safe (here its stand-in account) */
+    const runAsSafe = async (wallet: typeof proposer, file: string) => {
+      const builder = JSON.parse(readFileSync(file, "utf8")) as {
+        version: string;
+        chainId: string;
+        transactions: { to: Address; value: string; data: Hex }[];
+      };
+      expect(builder).toMatchObject({ version: "1.0", chainId: "56" });
+      for (const { to, value, data } of builder.transactions) {
+        const hash = await wallet.sendTransaction({ to, value: BigInt(value), data });
+        expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
+      }
+    };
+    const written = (result: { file: string } | { sent: Hex[] }) => {
+      if (!("file" in result)) throw new Error("sent instead of written");
+      return result.file;
+    };
+
+    const start = (await client.getBlock()).timestamp + 3600n;
+    const presale = await configurePresale(ctx, { start, end: start + 86_400n, claim: start + 2n * 86_400n });
+    await runAsSafe(manager, written(presale));
+    const sale = await client.readContract({
+      address: deployment.contracts.Ido!,
+      abi: idoAbi,
+      functionName: "getConfig",
+    });
+    expect([sale.startTime, sale.endTime, sale.extractTime]).toEqual([
+      start,
+      start + 86_400n,
+      start + 2n * 86_400n,
+    ]);
+
+    const newManager = devAccount(6).address;
+    // trading opens as soon as the batch runs
+    const openTime = (await client.getBlock()).timestamp;
+    const scheduled = await scheduleLaunch(ctx, { openTime, manager: newManager });
+    expect(scheduled.delay).toBe(172_800n);
+    await runAsSafe(proposer, written(scheduled));
+    const { readyAt } = await scheduledLaunch(ctx);
+    expect(readyAt).toBe((await client.getBlock()).timestamp + 172_800n);
+    await expect(executeLaunch(ctx, devAccount(7))).rejects.toThrow(
+      /runs the launch batch from .*\(\d+ s from now\)/,
+    );
+    const open = (name: string) =>
+      client.readContract({
+        address: deployment.contracts[name]!,
+        abi: swapTokenAbi,
+        functionName: "tradingOpen",
+      });
+    expect(await open("SwapToken")).toBe(false);
+
+    await client.request({ method: "evm_increaseTime", params: ["0x2a300"] } as never); // 172800 s
+    await client.request({ method: "evm_mine", params: [] } as never);
+    await runAsSafe(proposer, written(await executeLaunch(ctx)));
+    for (const name of ["SwapToken", "BurnToken", "MiningToken"]) expect(await open(name)).toBe(true);
+    const { manager: now } = await client.readContract({
+      address: deployment.contracts.Presale!,
+      abi: presaleAbi,
+      functionName: "getConfig",
+    });
+    expect(now).toBe(newManager);
+    await expect(executeLaunch(ctx)).rejects.toThrow("already ran");
   }, 240_000);
 });

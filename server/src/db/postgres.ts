@@ -45,13 +45,23 @@ export type PostgresOptions = {
   statementTimeoutMs?: number;
 };
 
+/**
+ * `url` verifying the server against the CA certificate in the file `rootCert` (`PGSSLROOTCERT`, as libpq
+ * reads it) when the URL names none: a managed PostgreSQL whose certificate a provider's private CA signed.
+ * An `sslrootcert` in the URL wins; with `sslmode=verify-full` (or no `sslmode`) the host name is checked too.
+ */
+export function withRootCert(url: string, rootCert = process.env.PGSSLROOTCERT): string {
+  if (!rootCert || /[?&]sslrootcert=/.test(url)) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}sslrootcert=${encodeURIComponent(rootCert)}`;
+}
+
 /** A PostgreSQL server through a `pg` connection pool. */
 export async function createPostgresDb(
   connectionString: string,
   { statementTimeoutMs = 0 }: PostgresOptions = {},
 ): Promise<Db> {
   const pool = new pg.Pool({
-    connectionString,
+    connectionString: withRootCert(connectionString),
     ...(statementTimeoutMs > 0
       ? { statement_timeout: statementTimeoutMs, connectionTimeoutMillis: statementTimeoutMs }
       : {}),

@@ -7,6 +7,8 @@
  * API instances on one database, one run per interval happens on whichever instance claims it first.
  */
 import type { Hash } from "viem";
+import * as jobRuns from "../data/jobRuns.ts";
+import * as payments from "../data/payments.ts";
 import type { Queryable } from "../db/index.ts";
 import type { PaymentFailure, VerifyPayment } from "../lib/payments.ts";
 
@@ -25,17 +27,7 @@ export async function auditPayments(
   verifyPayment: VerifyPayment,
   days = 2,
 ): Promise<{ checked: number; lost: LostPayment[]; unavailable: number }> {
-  const { rows } = await db.query<{
-    hash: string;
-    address: string;
-    purpose: string;
-    amount: string;
-    day: string;
-  }>(
-    `SELECT tx_hash AS hash, address, purpose, amount::text AS amount, day::text AS day FROM payments
-      WHERE day > (now() AT TIME ZONE 'UTC')::date - $1::int ORDER BY day, tx_hash`,
-    [days],
-  );
+  const rows = await payments.bookedSince(db, days);
   const lost: LostPayment[] = [];
   let unavailable = 0;
   for (const row of rows) {
@@ -51,42 +43,33 @@ export async function auditPayments(
   return { checked: rows.length, lost, unavailable };
 }
 
-/**
- * Claims this interval's run of job `name` for the caller: true if no instance started it within the last
- * `everyMs` (less a tenth, so timers that drift a little still claim each interval), else false. One
- * statement, so two instances cannot both claim it.
- */
-export async function claimRun(db: Queryable, name: string, everyMs: number): Promise<boolean> {
-  const { rows } = await db.query(
-    `INSERT INTO job_runs (name, started_at) VALUES ($1, now())
-       ON CONFLICT (name) DO UPDATE SET started_at = now()
-       WHERE job_runs.started_at <= now() - make_interval(secs => $2::float8 / 1000)
-     RETURNING name`,
-    [name, everyMs * 0.9],
-  );
-  return rows.length === 1;
-}
-
 type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
+/** What one run on this instance found (the API's metrics); `failed`: it could not run to the end. */
+export type PaymentAuditRun =
+  { failed: true } | { failed: false; checked: number; lost: number; unavailable: number };
+
 /**
- * Runs `auditPayments` every `intervalMs` on whichever instance claims the interval (`claimRun`); each lost
- * payment is an error log line. Returns a stop function.
+ * Runs `auditPayments` every `intervalMs` on whichever instance claims the interval (`jobRuns.claim`); each lost
+ * payment is an error log line, and each run is told to `onRun`. Returns a stop function.
  */
 export function startPaymentAuditJob(
   db: Queryable,
   verifyPayment: VerifyPayment,
   log: Logger,
   intervalMs = 10 * 60_000,
+  onRun: (run: PaymentAuditRun) => void = () => {},
 ): () => void {
   const tick = async () => {
     try {
-      if (!(await claimRun(db, "payment_audit", intervalMs))) return;
-      const { lost, unavailable } = await auditPayments(db, verifyPayment);
+      if (!(await jobRuns.claim(db, "payment_audit", intervalMs))) return;
+      const { checked, lost, unavailable } = await auditPayments(db, verifyPayment);
       for (const payment of lost) log.error(payment, "booked payment no longer on chain (reorganisation?)");
       if (unavailable > 0) log.warn({ unavailable }, "payment audit: RPC unavailable for some payments");
+      onRun({ failed: false, checked, lost: lost.length, unavailable });
     } catch (error) {
       log.error({ err: error }, "payment audit failed; retried on the next run");
+      onRun({ failed: true });
     }
   };
   const timer = setInterval(() => void tick(), intervalMs);

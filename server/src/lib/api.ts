@@ -53,3 +53,8 @@ export function reject<K extends MessageKey>(key: K, ...params: MessageParams<K>
 export function sessionInvalid(): ApiRefusal {
   return new ApiRefusal(CODE.sessionInvalid, "sessionInvalid", (lang) => t(lang, "sessionInvalid"));
 }
+
+/** A timestamp column as ISO 8601 (PGlite and pg may return Date or string). */
+export function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}

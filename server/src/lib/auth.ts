@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { getAddress, verifyMessage, type Address, type Hex } from "viem";
 import { createSiweMessage, generateSiweNonce, parseSiweMessage } from "viem/siwe";
+import * as sessions from "../data/sessions.ts";
 import type { Db, Queryable } from "../db/index.ts";
 import type { SessionVerifier } from "../plugins/session.ts";
 
@@ -36,8 +37,6 @@ export type SignInFailure = "message" | "domain" | "uri" | "chain" | "nonce" | "
 /** Live nonces kept per address; a new one replaces the oldest past this. */
 export const MAX_LIVE_NONCES = 5;
 
-/** Arbitrary constant: the first key of the per-address advisory lock taken while issuing a nonce. */
-const NONCE_LOCK_ID = 7_202_502;
 export class SignInError extends Error {
   constructor(readonly reason: SignInFailure) {
     super(`sign-in refused: ${reason}`);
@@ -60,18 +59,10 @@ export async function issueNonce(
   const lower = address.toLowerCase();
   await db.transaction(async (tx) => {
     // One address's nonces are issued one at a time, so the cap holds under concurrent requests.
-    await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [NONCE_LOCK_ID, lower]);
-    await tx.query("DELETE FROM auth_nonces WHERE expires_at < $1", [now]);
-    await tx.query("INSERT INTO auth_nonces (nonce, address, expires_at) VALUES ($1, $2, $3)", [
-      nonce,
-      lower,
-      expiresAt,
-    ]);
-    await tx.query(
-      `DELETE FROM auth_nonces WHERE address = $1 AND id NOT IN
-         (SELECT id FROM auth_nonces WHERE address = $1 ORDER BY id DESC LIMIT $2)`,
-      [lower, MAX_LIVE_NONCES],
-    );
+    await sessions.lockNonces(tx, lower);
+    await sessions.deleteExpiredNonces(tx, now);
+    await sessions.insertNonce(tx, nonce, lower, expiresAt);
+    await sessions.keepNewestNonces(tx, lower, MAX_LIVE_NONCES);
   });
   const domain = settings.domains[0] ?? DEFAULT_AUTH.domains[0] ?? "localhost";
   const message = createSiweMessage({
@@ -129,20 +120,11 @@ export async function signIn(
   const token = randomBytes(32).toString("hex");
   const expiresAt = new Date(now.getTime() + settings.sessionTtlSeconds * 1000);
   await db.transaction(async (tx) => {
-    // Deleting is what consumes the nonce: of two concurrent sign-ins only one gets the row.
-    const used = await tx.query<{ expires_at: Date | string }>(
-      "DELETE FROM auth_nonces WHERE nonce = $1 AND address = $2 RETURNING expires_at",
-      [nonce, lower],
-    );
-    const row = used.rows[0];
-    if (!row) throw new SignInError("nonce");
-    if (new Date(row.expires_at).getTime() <= now.getTime()) throw new SignInError("expired");
-    await tx.query("DELETE FROM sessions WHERE address = $1", [lower]);
-    await tx.query("INSERT INTO sessions (token_hash, address, expires_at) VALUES ($1, $2, $3)", [
-      hashToken(token),
-      lower,
-      expiresAt,
-    ]);
+    // Of two concurrent sign-ins with one nonce only one consumes it.
+    const nonceExpiry = await sessions.consumeNonce(tx, nonce, lower);
+    if (!nonceExpiry) throw new SignInError("nonce");
+    if (nonceExpiry.getTime() <= now.getTime()) throw new SignInError("expired");
+    await sessions.replace(tx, lower, hashToken(token), expiresAt);
   });
   return { token, address: getAddress(address), expiresAt: expiresAt.toISOString() };
 }
@@ -165,16 +147,12 @@ export function dbSessionVerifier(db: Queryable, cacheMs = 0): SessionVerifier {
     const hit = cache.get(hash);
     if (hit && hit.cachedUntil > now && hit.expiresAt > now) return { address: hit.address };
     if (hit) cache.delete(hash);
-    const { rows } = await db.query<{ address: string; expires_at: Date | string }>(
-      "SELECT address, expires_at FROM sessions WHERE token_hash = $1 AND expires_at > now()",
-      [hash],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    const address = row.address as Address;
+    const session = await sessions.findLive(db, hash);
+    if (!session) return null;
+    const address = session.address as Address;
     if (cacheMs > 0) {
       if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
-      cache.set(hash, { address, expiresAt: new Date(row.expires_at).getTime(), cachedUntil: now + cacheMs });
+      cache.set(hash, { address, expiresAt: session.expiresAt.getTime(), cachedUntil: now + cacheMs });
     }
     return { address };
   };

@@ -2,13 +2,11 @@
  * Payment proofs: a member pays USDT to the treasury on chain and sends the tx hash. The check
  * sits behind `VerifyPayment` so tests can swap it; `createChainVerifier` is the viem one.
  */
-import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { readDeployment } from "@taichi/contracts/registry";
 import {
   createPublicClient,
-  getAddress,
   http,
-  isAddress,
   isAddressEqual,
   parseEventLogs,
   type Address,
@@ -56,31 +54,19 @@ const TRANSFER_ABI = [
   },
 ] as const;
 
-/** USDT from `USDT_ADDRESS`, else `deployments/<chainId>.json` (read until found, then cached). */
-export function usdtResolver(chainId: number, fixed: Address | null, root: string = REPO_ROOT) {
-  return deploymentResolver(chainId, fixed, "Usdt", root);
-}
-
-/** A token address: `fixed`, else `contracts.<name>` of `deployments/<chainId>.json` (cached once found). */
-export function deploymentResolver(
+/**
+ * The tokens payments and payouts are made in: `USDT_ADDRESS` and `ARB_ADDRESS` when set, else `Usdt` and
+ * `MiningToken` of the chain's deployment file, read once at boot: a missing or invalid file stops the
+ * server with the reason.
+ */
+export function paymentTokens(
   chainId: number,
-  fixed: Address | null,
-  name: string,
-  root: string = REPO_ROOT,
-) {
-  let found: Address | null = fixed;
-  return async (): Promise<Address | null> => {
-    if (found) return found;
-    try {
-      const file = JSON.parse(await readFile(path.join(root, "deployments", `${chainId}.json`), "utf8"));
-      const address: unknown = file?.contracts?.[name];
-      if (file?.chainId === chainId && typeof address === "string" && isAddress(address))
-        found = getAddress(address);
-    } catch {
-      return null;
-    }
-    return found;
-  };
+  configured: { usdt: Address | null; arb: Address | null },
+  deploymentsDir: string = path.join(REPO_ROOT, "deployments"),
+): { usdt: Address; arb: Address } {
+  if (configured.usdt && configured.arb) return { usdt: configured.usdt, arb: configured.arb };
+  const { contracts } = readDeployment(deploymentsDir, chainId);
+  return { usdt: configured.usdt ?? contracts.Usdt, arb: configured.arb ?? contracts.MiningToken };
 }
 
 export type ChainVerifierOptions = {

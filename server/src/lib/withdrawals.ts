@@ -7,11 +7,12 @@
  * only by the operator who approved it: another operator cannot know whether a payout is already on
  * its way, and rejecting then would refund the member on top of it.
  */
-import { WITHDRAWAL_STATUSES, type RouteData, type WithdrawalStatus } from "@taichi/api";
-import type { Address, Hash } from "viem";
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "@taichi/api";
+import * as ledger from "../data/ledger.ts";
+import * as withdrawals from "../data/withdrawals.ts";
 import type { Db, Queryable } from "../db/index.ts";
 import { reject } from "./api.ts";
-import { balanceOf, iso, requireMember } from "./members.ts";
+import { requireMember } from "./members.ts";
 import { display, units, WITHDRAW_FEE, WITHDRAW_RULES, type CreditType } from "./money.ts";
 import type { PaymentFailure } from "./payments.ts";
 
@@ -47,7 +48,7 @@ export async function quoteWithdrawal(
   const rule = WITHDRAW_RULES[creditType];
   if (creditType === "arb" && amount <= rule.min) throw reject("arbMinimum", { min: display(rule.min) });
   if (amount < rule.min) throw reject("belowMinimum", { min: display(rule.min) });
-  const balance = await balanceOf(db, me.address, creditType);
+  const balance = await ledger.balanceOf(db, me.address, creditType);
   if (balance < amount) throw reject("balanceInsufficient");
   return { address: me.address, amount, fee: WITHDRAW_FEE, net: amount, balance, rule };
 }
@@ -107,48 +108,36 @@ export async function moveWithdrawal(
 ): Promise<{ address: string }> {
   const from = WITHDRAWAL_STATUSES.filter((state) => WITHDRAWAL_TRANSITIONS[state].includes(to));
   const payout = details.payoutTxHash?.toLowerCase() ?? null;
-  if ((to === "paid") !== (payout !== null)) throw new WithdrawalStateError(id, to, await statusOf(db, id));
+  if ((to === "paid") !== (payout !== null))
+    throw new WithdrawalStateError(id, to, await withdrawals.statusOf(db, id));
+  const reason = details.reason ?? null;
+  const actor = details.actor.toLowerCase();
   try {
     return await db.transaction(async (tx) => {
       // The row lock orders concurrent moves of one request: the second sees the first's result.
-      const { rows } = await tx.query<{
-        status: WithdrawalStatus;
-        address: string;
-        credit_type: string;
-        amount: string;
-      }>(
-        "SELECT status, address, credit_type, amount::text AS amount FROM withdrawals WHERE id = $1 FOR UPDATE",
-        [id],
-      );
-      const row = rows[0];
+      const row = await withdrawals.lockForUpdate(tx, id);
       if (!row || !from.includes(row.status)) throw new WithdrawalStateError(id, to, row?.status ?? null);
       if (row.status === "approved" && to === "rejected") {
-        const approval = await tx.query<{ actor: string }>(
-          `SELECT actor FROM withdrawal_events WHERE withdrawal_id = $1 AND to_status = 'approved'
-            ORDER BY id DESC LIMIT 1`,
-          [id],
-        );
-        const approver = approval.rows[0]?.actor;
-        if (approver !== undefined && approver !== details.actor.toLowerCase()) {
-          throw new NotApproverError(id, approver);
-        }
+        const approver = await withdrawals.approver(tx, id);
+        if (approver !== undefined && approver !== actor) throw new NotApproverError(id, approver);
       }
-      await tx.query(
-        `UPDATE withdrawals SET status = $2, updated_at = now(),
-                payout_tx_hash = coalesce($3, payout_tx_hash), reason = coalesce($4, reason)
-          WHERE id = $1`,
-        [id, to, payout, details.reason ?? null],
-      );
-      await tx.query(
-        `INSERT INTO withdrawal_events (withdrawal_id, from_status, to_status, actor, payout_tx_hash, reason)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [id, row.status, to, details.actor.toLowerCase(), payout, details.reason ?? null],
-      );
+      await withdrawals.setStatus(tx, id, to, { payoutTxHash: payout, reason });
+      await withdrawals.insertEvent(tx, {
+        withdrawalId: id,
+        from: row.status,
+        to,
+        actor,
+        payoutTxHash: payout,
+        reason,
+      });
       if (to === "rejected") {
-        await tx.query(
-          `INSERT INTO ledger (address, credit_type, amount, kind, ref) VALUES ($1, $2, $3::numeric, 'withdraw_refund', $4)`,
-          [row.address, row.credit_type, row.amount, `withdrawal:${id}`],
-        );
+        await ledger.append(tx, {
+          address: row.address,
+          creditType: row.credit_type,
+          amount: row.amount,
+          kind: "withdraw_refund",
+          ref: `withdrawal:${id}`,
+        });
       }
       return { address: row.address };
     });
@@ -156,121 +145,6 @@ export async function moveWithdrawal(
     if (payout !== null && isUniqueViolation(error)) throw new PayoutHashUsedError(payout);
     throw error;
   }
-}
-
-async function statusOf(db: Queryable, id: number): Promise<WithdrawalStatus | null> {
-  const { rows } = await db.query<{ status: WithdrawalStatus }>(
-    "SELECT status FROM withdrawals WHERE id = $1",
-    [id],
-  );
-  return rows[0]?.status ?? null;
-}
-
-/** A request as the operator routes answer it (the contract's `admin/withdrawalApprove` data). */
-export type WithdrawalView = RouteData<"admin/withdrawalApprove">;
-
-type WithdrawalRow = {
-  id: number;
-  user_id: number;
-  address: Address;
-  username: string | null;
-  credit_type: CreditType;
-  amount: string;
-  fee: string;
-  fee_tx_hash: Hash;
-  status: WithdrawalStatus;
-  payout_tx_hash: Hash | null;
-  reason: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-};
-
-const VIEW_SQL = `
-  SELECT w.id, m.id AS user_id, w.address, m.username, w.credit_type, w.amount::text AS amount,
-         w.fee::text AS fee, w.fee_tx_hash, w.status, w.payout_tx_hash, w.reason, w.created_at, w.updated_at
-    FROM withdrawals w JOIN members m ON m.address = w.address`;
-
-function view(row: WithdrawalRow): WithdrawalView {
-  return {
-    id: Number(row.id),
-    userId: Number(row.user_id),
-    address: row.address,
-    username: row.username,
-    creditType: row.credit_type,
-    amount: row.amount,
-    fee: row.fee,
-    feeTxHash: row.fee_tx_hash,
-    status: row.status,
-    payoutTxHash: row.payout_tx_hash,
-    reason: row.reason,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
-}
-
-export async function findWithdrawal(db: Queryable, id: number): Promise<WithdrawalView | null> {
-  const { rows } = await db.query<WithdrawalRow>(`${VIEW_SQL} WHERE w.id = $1`, [id]);
-  return rows[0] ? view(rows[0]) : null;
-}
-
-export const WITHDRAWAL_PAGE_SIZE = 20;
-
-/** One page of requests in a state (or all), oldest first: the operators' queue. */
-export async function listWithdrawals(
-  db: Queryable,
-  status: WithdrawalStatus | "all",
-  page: number,
-): Promise<{ total: number; list: WithdrawalView[] }> {
-  const filter = status === "all" ? null : status;
-  const [count, list] = await Promise.all([
-    db.query<{ total: number }>(
-      "SELECT count(*)::int AS total FROM withdrawals WHERE $1::text IS NULL OR status = $1",
-      [filter],
-    ),
-    db.query<WithdrawalRow>(
-      `${VIEW_SQL} WHERE $1::text IS NULL OR w.status = $1 ORDER BY w.id LIMIT $2 OFFSET $3`,
-      [filter, WITHDRAWAL_PAGE_SIZE, (page - 1) * WITHDRAWAL_PAGE_SIZE],
-    ),
-  ]);
-  return { total: Number(count.rows[0]?.total ?? 0), list: list.rows.map(view) };
-}
-
-/** One move of a request, in its audit trail. */
-export type WithdrawalEvent = RouteData<"admin/withdrawalDetail">["events"][number];
-
-export async function withdrawalEvents(db: Queryable, id: number): Promise<WithdrawalEvent[]> {
-  const { rows } = await db.query<{
-    id: string;
-    from_status: WithdrawalStatus | null;
-    to_status: WithdrawalStatus;
-    actor: string | null;
-    payout_tx_hash: Hash | null;
-    reason: string | null;
-    created_at: Date | string;
-  }>(
-    `SELECT id::text AS id, from_status, to_status, actor, payout_tx_hash, reason, created_at
-       FROM withdrawal_events WHERE withdrawal_id = $1 ORDER BY id`,
-    [id],
-  );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    fromStatus: row.from_status,
-    toStatus: row.to_status,
-    actor: row.actor,
-    payoutTxHash: row.payout_tx_hash,
-    reason: row.reason,
-    createdAt: iso(row.created_at),
-  }));
-}
-
-/** Whether a hash already proves a member's payment or another withdrawal's payout. */
-export async function isPayoutHashUsed(db: Queryable, hash: string): Promise<boolean> {
-  const { rows } = await db.query<{ used: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM payments WHERE tx_hash = $1)
-         OR EXISTS (SELECT 1 FROM withdrawals WHERE payout_tx_hash = $1) AS used`,
-    [hash.toLowerCase()],
-  );
-  return rows[0]?.used === true;
 }
 
 export const PAYOUT_REASON_TEXT: Record<PaymentFailure, string> = {

@@ -14,7 +14,7 @@ export type MenuItem = {
   tab?: boolean;
 };
 
-/** Side menu entries: the spec's (home, team, swap, stake), then every other page (issue 19). */
+/** Side menu entries: home, team, swap and stake first, then every other page. */
 export const MENU: readonly MenuItem[] = [
   { label: "nav.home", to: "/", tab: true },
   { label: "nav.team", to: "/team", tab: true },

@@ -1,7 +1,6 @@
 import * as generated from "@taichi/contracts";
 import { type Abi, type AbiEvent, type AbiFunction, type Address, getAddress } from "viem";
 import { type ContractName, contractAddress, deployBlock } from "../../lib/deployments";
-import { appChain } from "../../app/wagmi";
 
 /**
  * The contracts the manager area configures, in page order. A name whose ABI is not generated yet
@@ -31,11 +30,10 @@ export function abiOf(name: ContractName): Abi | undefined {
 export type Managed = { name: ContractName; address: Address; abi: Abi; deployBlock?: bigint };
 
 /** The managed contracts deployed on the app's chain with a known ABI. */
-export function managedContracts(chainId: number = appChain.id): Managed[] {
+export function managedContracts(): Managed[] {
   return MANAGED.flatMap((name) => {
-    const address = contractAddress(chainId, name);
     const abi = abiOf(name);
-    return address && abi ? [{ name, address, abi, deployBlock: deployBlock(chainId, name) }] : [];
+    return abi ? [{ name, address: contractAddress(name), abi, deployBlock: deployBlock(name) }] : [];
   });
 }
 
@@ -62,21 +60,18 @@ export function slotAddress(word: `0x${string}` | undefined): Address | undefine
   return getAddress(`0x${word.slice(-40)}`);
 }
 
-/** The timelock that owns the contracts, when the deployment has one. */
-export function timelockContract(chainId: number = appChain.id): Managed | undefined {
-  const address = contractAddress(chainId, "Timelock");
-  return address
-    ? {
-        name: "Timelock",
-        address,
-        abi: generated.timelockAbi as Abi,
-        deployBlock: deployBlock(chainId, "Timelock"),
-      }
-    : undefined;
+/** The timelock that owns the contracts. */
+export function timelockContract(): Managed {
+  const address = contractAddress("Timelock");
+  return {
+    name: "Timelock",
+    address,
+    abi: generated.timelockAbi as Abi,
+    deployBlock: deployBlock("Timelock"),
+  };
 }
 
 /** Every contract a timelock call can target: the managed ones and the timelock itself (its delay, roles). */
-export function governedContracts(chainId: number = appChain.id): Managed[] {
-  const timelock = timelockContract(chainId);
-  return [...managedContracts(chainId), ...(timelock ? [timelock] : [])];
+export function governedContracts(): Managed[] {
+  return [...managedContracts(), timelockContract()];
 }

@@ -7,6 +7,5 @@ export type PresaleUser = { index: bigint; refer: Address; invites: bigint; regi
 
 /** Reads `users(account)` from the Presale (the one chain read the registration form makes). */
 export async function readPresaleUser(config: Config, account: Address): Promise<PresaleUser> {
-  if (!presale) throw new Error("Presale is not deployed on this chain");
   return readContract(config, { ...presale, functionName: "users", args: [account] });
 }

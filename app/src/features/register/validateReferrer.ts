@@ -6,7 +6,7 @@ import type { PresaleUser } from "./chain";
 export type ReferrerCheck = { ok: true; referrer: Address } | { ok: false; message: AppMessage };
 
 /**
- * The registration form's rules (spec section 5), in order: a referrer is required (the invitation
+ * The registration form's rules, in order: a referrer is required (the invitation
  * link), must be an address, must not be yourself, must be registered, and must not be your own
  * direct referral.
  */

@@ -1,13 +1,10 @@
-import { holdDividendAbi, lpDividendAbi, nodeRewardAbi } from "@taichi/contracts";
-import type { Address } from "viem";
-import { contractAddress } from "../../lib/deployments";
-import { appChain } from "../../app/wagmi";
+import { holdDividendAbi, lpDividendAbi, nodeRewardAbi, pairAbi } from "@taichi/contracts";
+import { contract } from "../../lib/deployments";
 
-function handle<const abi>(address: Address | undefined, abi: abi) {
-  return address ? ({ address, abi, chainId: appChain.id } as const) : undefined;
-}
+/** The distributors (docs/dividends.md). */
+export const lpDividend = contract("LpDividend", lpDividendAbi);
+export const holdDividend = contract("HoldDividend", holdDividendAbi);
+export const nodeReward = contract("NodeReward", nodeRewardAbi);
 
-/** The distributors (docs/dividends.md); undefined when the deployment file does not list them. */
-export const lpDividend = handle(contractAddress(appChain.id, "LpDividend"), lpDividendAbi);
-export const holdDividend = handle(contractAddress(appChain.id, "HoldDividend"), holdDividendAbi);
-export const nodeReward = handle(contractAddress(appChain.id, "NodeReward"), nodeRewardAbi);
+/** The LP LpDividend is deployed with (`getConfig().lp`, set once at initialization): BurnToken's USDT pair. */
+export const lpPair = contract("Pair_BurnToken_Usdt", pairAbi);

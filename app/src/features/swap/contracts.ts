@@ -1,6 +1,6 @@
 import { lpSwapAbi, pairAbi, routerAbi, swapTokenAbi } from "@taichi/contracts";
 import type { Address } from "viem";
-import { contractAddress, deployments } from "../../lib/deployments";
+import { appDeployment, contract } from "../../lib/deployments";
 import { appChain } from "../../app/wagmi";
 
 /** The project tokens traded against USDT, in the order the selector lists them. */
@@ -15,29 +15,23 @@ export type SwapTokenInfo = {
 };
 
 /**
- * The tokens with a pair listed in the deployment file. Every token shares `IFeeToken` (getFees,
- * getSwapSettings, swapPair, ...), so the SwapToken ABI reads all three.
+ * Each token and its USDT pair (the app requires every pair at start). Every token shares `IFeeToken`
+ * (getFees, getSwapSettings, swapPair, ...), so the SwapToken ABI reads all three.
  */
-export const swapTokens: SwapTokenInfo[] = TOKEN_NAMES.flatMap((name) => {
-  const address = contractAddress(appChain.id, name);
-  const pair = contractAddress(appChain.id, `Pair_${name}_Usdt`);
-  return address && pair ? [{ name, address, pair }] : [];
-});
+export const swapTokens: SwapTokenInfo[] = TOKEN_NAMES.map((name) => ({
+  name,
+  address: contract(name, swapTokenAbi).address,
+  pair: contract(`Pair_${name}_Usdt`, pairAbi).address,
+}));
 
-/** The chain's DEX fee and pair hash: quotes use its fee, never an assumed 0.3%. */
-export const dex = deployments.get(appChain.id)?.dex;
+/**
+ * The chain's DEX fee and pair hash: quotes use its fee, never an assumed 0.3%. A deployment file
+ * without `dex` leaves the exchange off.
+ */
+export const dex = appDeployment.ok ? appDeployment.deployment.dex : undefined;
 
-/** The router, only with its DEX's fee known (a deployment file without `dex` leaves the exchange off). */
-const routerAddress = contractAddress(appChain.id, "Router");
-export const router =
-  routerAddress && dex
-    ? ({ address: routerAddress, abi: routerAbi, chainId: appChain.id } as const)
-    : undefined;
-
-const lpSwapAddress = contractAddress(appChain.id, "LpSwap");
-export const lpSwap = lpSwapAddress
-  ? ({ address: lpSwapAddress, abi: lpSwapAbi, chainId: appChain.id } as const)
-  : undefined;
+export const router = contract("Router", routerAbi);
+export const lpSwap = contract("LpSwap", lpSwapAbi);
 
 export const tokenHandle = (address: Address) =>
   ({ address, abi: swapTokenAbi, chainId: appChain.id }) as const;

@@ -4,6 +4,8 @@
  */
 import type { RouteData } from "@taichi/api";
 import type { FastifyInstance } from "fastify";
+import * as announcements from "../../data/announcements.ts";
+import * as members from "../../data/members.ts";
 import type { Db } from "../../db/index.ts";
 import type { Lang } from "../../i18n/messages.ts";
 import { defineInvestRoute } from "./route.ts";
@@ -12,27 +14,16 @@ export const HOME_ANNOUNCEMENT_LIMIT = 10;
 
 type HomeData = RouteData<"home">;
 
-type AnnouncementRow = { id: number; title: string; body: string; created_at: Date | string };
-
 const caches = new WeakMap<FastifyInstance, Map<Lang, { until: number; data: Promise<HomeData> }>>();
 
 async function loadHome(db: Db, lang: Lang): Promise<HomeData> {
-  const [count, list] = await Promise.all([
-    db.query<{ total: number }>("SELECT count(*)::int AS total FROM members"),
-    db.query<AnnouncementRow>(
-      `SELECT id,
-              CASE WHEN $1::text = 'en' THEN title_en ELSE title_zh END AS title,
-              CASE WHEN $1::text = 'en' THEN body_en ELSE body_zh END AS body,
-              created_at
-         FROM announcements
-        ORDER BY created_at DESC, id DESC
-        LIMIT $2`,
-      [lang, HOME_ANNOUNCEMENT_LIMIT],
-    ),
+  const [totalMembers, latest] = await Promise.all([
+    members.count(db),
+    announcements.latest(db, lang, HOME_ANNOUNCEMENT_LIMIT),
   ]);
   return {
-    totalMembers: Number(count.rows[0]?.total ?? 0),
-    announcements: list.rows.map((row) => ({
+    totalMembers,
+    announcements: latest.map((row) => ({
       id: Number(row.id),
       title: row.title,
       body: row.body,

@@ -36,7 +36,7 @@ export {
   defineRoute,
 } from "./route.ts";
 
-/** The legacy endpoints (spec section 7), one file each. */
+/** The legacy endpoints, one file each. */
 export const investRoutes: readonly InvestRoute[] = [
   isRegister,
   register,

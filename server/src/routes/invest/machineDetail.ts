@@ -1,12 +1,12 @@
 /** `machineDetail` (body: type = machine type id): one machine type. */
 import { reject } from "../../lib/api.ts";
-import { machineTypes } from "./catalogue.ts";
+import * as machines from "../../data/machines.ts";
 import { defineInvestRoute } from "./route.ts";
 
 export default defineInvestRoute({
   name: "machineDetail",
   async handler({ body, db, lang }) {
-    const [machine] = await machineTypes(db, lang, body.type);
+    const [machine] = await machines.types(db, lang, body.type);
     if (!machine) throw reject("machineNotFound");
     return machine;
   },

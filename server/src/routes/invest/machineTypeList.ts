@@ -1,8 +1,8 @@
 /** `machineTypeList` (no body): the machine types on sale. */
-import { machineTypes } from "./catalogue.ts";
+import * as machines from "../../data/machines.ts";
 import { defineInvestRoute } from "./route.ts";
 
 export default defineInvestRoute({
   name: "machineTypeList",
-  handler: async ({ db, lang }) => ({ list: await machineTypes(db, lang) }),
+  handler: async ({ db, lang }) => ({ list: await machines.types(db, lang) }),
 });

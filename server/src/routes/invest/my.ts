@@ -1,42 +1,15 @@
 /** `my` (no body; signed in): the member's profile, power, node and balances. */
 import type { RouteData } from "@taichi/api";
-import type { Address } from "viem";
+import * as members from "../../data/members.ts";
 import type { Db } from "../../db/index.ts";
 import type { Lang } from "../../i18n/messages.ts";
-import { reject } from "../../lib/api.ts";
-import { balanceSql, iso, powerSql } from "../../lib/members.ts";
+import { iso, reject } from "../../lib/api.ts";
 import { defineInvestRoute } from "./route.ts";
 
 export type MyData = RouteData<"my">;
 
-type MyRow = {
-  id: number;
-  address: Address;
-  username: string | null;
-  recommend: Address | null;
-  created_at: Date | string;
-  power: number;
-  level_id: number | null;
-  node_name: string | null;
-  bonus_bps: number | null;
-  usdt: string;
-  arb: string;
-};
-
 async function loadMy(db: Db, address: string, lang: Lang): Promise<MyData> {
-  // One statement (member, node, power, balances): each query costs a round trip to the database.
-  const { rows } = await db.query<MyRow>(
-    `SELECT m.id, m.address, m.username, m.recommend, m.created_at,
-            ${powerSql("m.address")} AS power,
-            n.level_id, CASE WHEN $2::text = 'en' THEN l.name_en ELSE l.name_zh END AS node_name, l.bonus_bps,
-            ${balanceSql("m.address", "'usdt'")} AS usdt, ${balanceSql("m.address", "'arb'")} AS arb
-       FROM members m
-       LEFT JOIN member_nodes n ON n.address = m.address
-       LEFT JOIN node_levels l ON l.id = n.level_id
-      WHERE m.address = $1`,
-    [address, lang],
-  );
-  const me = rows[0];
+  const me = await members.profile(db, address, lang);
   if (!me) throw reject("notRegistered");
   return {
     userId: Number(me.id),

@@ -1,8 +1,8 @@
 /** `nodeList` (no body): node levels with their seats. */
-import { nodeLevels } from "./catalogue.ts";
+import * as nodes from "../../data/nodes.ts";
 import { defineInvestRoute } from "./route.ts";
 
 export default defineInvestRoute({
   name: "nodeList",
-  handler: async ({ db, lang }) => ({ list: await nodeLevels(db, lang) }),
+  handler: async ({ db, lang }) => ({ list: await nodes.levels(db, lang) }),
 });

@@ -4,8 +4,9 @@ import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../../db/index.ts";
 import type { Lang } from "../../i18n/messages.ts";
 import { reject } from "../../lib/api.ts";
+import * as machines from "../../data/machines.ts";
+import * as nodes from "../../data/nodes.ts";
 import { requireMember } from "../../lib/members.ts";
-import { machineTypes, nodeLevels, type MachineType, type NodeLevel } from "./catalogue.ts";
 
 export type PayTo = PaymentDue;
 
@@ -24,9 +25,9 @@ export async function machineQuote(
   address: string,
   id: number,
   num: number,
-): Promise<{ machine: MachineType; amount: bigint; power: number }> {
+): Promise<{ machine: machines.MachineType; amount: bigint; power: number }> {
   await requireMember(db, address);
-  const [machine] = await machineTypes(db, lang, id);
+  const [machine] = await machines.types(db, lang, id);
   if (!machine) throw reject("machineNotFound");
   if (num <= 0) throw reject("quantityTooSmall");
   if (num > machine.maxPerOrder) throw reject("amountExceedsMax", { max: machine.maxPerOrder });
@@ -38,12 +39,11 @@ export async function nodeQuote(
   lang: Lang,
   address: string,
   id: number,
-): Promise<{ node: NodeLevel; amount: bigint }> {
+): Promise<{ node: nodes.NodeLevel; amount: bigint }> {
   await requireMember(db, address);
-  const [node] = await nodeLevels(db, lang, id);
+  const [node] = await nodes.levels(db, lang, id);
   if (!node) throw reject("nodeNotFound");
-  const { rows } = await db.query("SELECT 1 FROM member_nodes WHERE address = $1", [address.toLowerCase()]);
-  if (rows.length > 0) throw reject("nodeAlreadyOwned");
+  if (await nodes.isHeldBy(db, address)) throw reject("nodeAlreadyOwned");
   if (node.remaining <= 0) throw reject("nodeSoldOut");
   return { node, amount: BigInt(node.price) };
 }

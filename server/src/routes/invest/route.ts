@@ -22,7 +22,7 @@ import { requireSession, type Session } from "../../plugins/session.ts";
 
 export { INVEST_PREFIX };
 
-/** Every endpoint of the legacy machine/node API (spec section 7). */
+/** Every endpoint of the legacy machine/node API. */
 export const INVEST_ROUTE_NAMES = [
   "isRegister",
   "register",

@@ -3,8 +3,11 @@
  * (a decimal like `12.5`). `hash` proves the flat fee paid in USDT to the treasury. The amount
  * leaves the balance at once (a ledger row); a rejected request gives it back.
  */
+import * as ledger from "../../data/ledger.ts";
+import * as members from "../../data/members.ts";
+import * as withdrawals from "../../data/withdrawals.ts";
 import { reject } from "../../lib/api.ts";
-import { balanceOf, bookPayment, checkPayment } from "../../lib/members.ts";
+import { bookPayment, checkPayment } from "../../lib/members.ts";
 import { WITHDRAW_FEE, type CreditType } from "../../lib/money.ts";
 import { quoteWithdrawal } from "../../lib/withdrawals.ts";
 import { defineInvestRoute } from "./route.ts";
@@ -29,35 +32,31 @@ export default defineInvestRoute({
     });
     const id = await db.transaction(async (tx) => {
       // Serializes this member's withdrawals so two requests cannot both spend one balance.
-      await tx.query("SELECT id FROM members WHERE address = $1 FOR UPDATE", [address]);
-      if ((await balanceOf(tx, address, body.credit_type)) < amount) throw reject("balanceInsufficient");
+      await members.lockForUpdate(tx, address);
+      if ((await ledger.balanceOf(tx, address, body.credit_type)) < amount)
+        throw reject("balanceInsufficient");
       await bookPayment(tx, {
         hash: body.hash,
         address,
         purpose: "withdraw_fee",
         amount: WITHDRAW_FEE,
       });
-      const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO withdrawals (address, credit_type, amount, fee, fee_tx_hash, fee_block)
-         VALUES ($1, $2, $3::numeric, $4::numeric, $5, $6::bigint) RETURNING id`,
-        [
-          address,
-          body.credit_type,
-          amount.toString(),
-          WITHDRAW_FEE.toString(),
-          body.hash.toLowerCase(),
-          fee.blockNumber?.toString() ?? null,
-        ],
-      );
-      const withdrawalId = Number(rows[0]!.id);
-      await tx.query(
-        `INSERT INTO withdrawal_events (withdrawal_id, from_status, to_status, actor) VALUES ($1, NULL, 'pending', $2)`,
-        [withdrawalId, address],
-      );
-      await tx.query(
-        `INSERT INTO ledger (address, credit_type, amount, kind, ref) VALUES ($1, $2, $3::numeric, 'withdraw', $4)`,
-        [address, body.credit_type, (-amount).toString(), `withdrawal:${withdrawalId}`],
-      );
+      const withdrawalId = await withdrawals.insert(tx, {
+        address,
+        creditType: body.credit_type,
+        amount,
+        fee: WITHDRAW_FEE,
+        feeHash: body.hash,
+        feeBlock: fee.blockNumber,
+      });
+      await withdrawals.insertEvent(tx, { withdrawalId, from: null, to: "pending", actor: address });
+      await ledger.append(tx, {
+        address,
+        creditType: body.credit_type,
+        amount: -amount,
+        kind: "withdraw",
+        ref: `withdrawal:${withdrawalId}`,
+      });
       return withdrawalId;
     });
     request.server.memberCache.invalidate(address);

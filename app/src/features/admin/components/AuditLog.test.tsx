@@ -18,6 +18,11 @@ vi.mock("../../../lib/env", async (original) =>
   (await import("../../../lib/envFixtures")).envWithIndexerUrl(await original(), () => indexer.url),
 );
 vi.mock("../../../app/wagmi", () => ({ appChain: { id: 31337 } }));
+// the manager governs the two contracts the log shows (the indexer is then asked for every event)
+vi.mock("../registry", async (original) => {
+  const { presale, lpSwap } = await import("../auditFixtures");
+  return { ...(await original<typeof import("../registry")>()), governedContracts: () => [presale, lpSwap] };
+});
 vi.mock("../../../lib/logRange", async (original) => ({
   ...(await original<typeof import("../../../lib/logRange")>()),
   logRange: () => rpc.size,

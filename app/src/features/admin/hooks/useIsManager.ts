@@ -20,16 +20,16 @@ export type ManagerStatus = { isManager: boolean; isLoading: boolean };
  * manager forms' routes (`useAdminCall`). `enabled`: the read gate where the page has one.
  */
 export function useManagerSources(account: Address | undefined, enabled = true) {
-  const presaleOn = !!presale && enabled;
+  const presaleOn = enabled;
   const owner = useReadContract({
-    address: presale?.address,
+    address: presale.address,
     abi: presaleViewsAbi,
     functionName: "owner",
     chainId: appChain.id,
     query: { enabled: presaleOn },
   });
   const config = useReadContract({
-    address: presale?.address,
+    address: presale.address,
     abi: presaleViewsAbi,
     functionName: "getConfig",
     chainId: appChain.id,
@@ -65,7 +65,7 @@ export function useIsManager(): ManagerStatus {
   const isLoading =
     status === "connecting" ||
     status === "reconnecting" ||
-    (!!presale && !!address && (owner.isPending || config.isPending) && !result) ||
+    (!!address && (owner.isPending || config.isPending) && !result) ||
     (!!timelock && !!address && proposer.isPending && !result);
   return { isManager: result, isLoading };
 }

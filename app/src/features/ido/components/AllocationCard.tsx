@@ -67,7 +67,6 @@ export function AllocationCard({ overview, account }: Props) {
           className="button block"
           disabled={state !== "ready" || busy}
           onClick={() => {
-            if (!ido) return;
             setBusy(true);
             void send({ ...ido, functionName: "claim", args: [] }).finally(() => setBusy(false));
           }}

@@ -43,7 +43,7 @@ export function BuyCard({ overview, account, connection }: Props) {
 
   async function buy() {
     const shownTokens = overview.nextTokens;
-    if (!ido || !usdt || !config || shownTokens === undefined) return;
+    if (!config || shownTokens === undefined) return;
     setBusy(true);
     try {
       await send({

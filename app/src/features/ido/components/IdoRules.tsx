@@ -14,7 +14,7 @@ function formatDate(lang: string, value: Date, withTime: boolean): string {
 }
 
 /**
- * The presale rules of spec section 1. Every number comes from the chain (`getConfig`, the priority
+ * The presale rules. Every number comes from the chain (`getConfig`, the priority
  * window and rights) or the tier boundaries fixed in the contract; the payment-proof deadline is
  * `VITE_IDO_PROOF_DEADLINE`.
  */
@@ -30,9 +30,7 @@ export function IdoRules({ overview }: { overview: IdoOverview }) {
       <h2 id="rules-title" className="card-title">
         {t("ido.rules.title")}
       </h2>
-      {!overview.available ? (
-        <p className="muted">{t("ido.unavailable")}</p>
-      ) : !ready ? (
+      {!ready ? (
         <ReadPending isError={overview.isError} lines={20} />
       ) : (
         <ol className="rules">

@@ -26,9 +26,7 @@ export function PresaleCard({ overview, showLink }: { overview: IdoOverview; sho
   const symbol = overview.tokenSymbol ?? t("ido.token");
 
   let body;
-  if (!overview.available) {
-    body = <p className="muted">{t("ido.unavailable")}</p>;
-  } else if (overview.isError) {
+  if (overview.isError) {
     body = <ReadError />;
   } else if (!config || !sale) {
     body = <SkeletonLines lines={12} />;

@@ -41,7 +41,6 @@ export function RewardsCard({ account }: { account: ReturnType<typeof useIdoAcco
             className="button block"
             disabled={user.balanceReward === 0n || busy}
             onClick={() => {
-              if (!ido) return;
               setBusy(true);
               void send({ ...ido, functionName: "claimReward", args: [] }).finally(() => setBusy(false));
             }}

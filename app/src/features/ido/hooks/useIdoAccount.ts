@@ -1,12 +1,7 @@
-import { idoAbi, usdtAbi } from "@taichi/contracts";
 import { type Address, zeroAddress } from "viem";
 import { useReadContracts } from "wagmi";
 import { ido, usdt } from "../../../app/contracts";
 import { useReadGate } from "../../../lib/readGate";
-import { appChain } from "../../../app/wagmi";
-
-const IDO = ido ?? { address: zeroAddress, abi: idoAbi, chainId: appChain.id };
-const USDT = usdt ?? { address: zeroAddress, abi: usdtAbi, chainId: appChain.id };
 
 /** The account's IDO record, priority right and USDT balance (one batch); disabled without an account. */
 export function useIdoAccount(account: Address | undefined) {
@@ -15,11 +10,11 @@ export function useIdoAccount(account: Address | undefined) {
   const reads = useReadContracts({
     allowFailure: false,
     contracts: [
-      { ...IDO, functionName: "getUserInfo", args: [who] },
-      { ...IDO, functionName: "hasPriority", args: [who] },
-      { ...USDT, functionName: "balanceOf", args: [who] },
+      { ...ido, functionName: "getUserInfo", args: [who] },
+      { ...ido, functionName: "hasPriority", args: [who] },
+      { ...usdt, functionName: "balanceOf", args: [who] },
     ],
-    query: { enabled: !!ido && !!usdt && !!account && gate },
+    query: { enabled: !!account && gate },
   });
   const [user, hasPriority, usdtBalance] = reads.data ?? [];
   return { user, hasPriority, usdtBalance, isError: reads.isError };
@@ -30,8 +25,8 @@ export function useIdoTotals() {
   const gate = useReadGate();
   const reads = useReadContracts({
     allowFailure: false,
-    contracts: [{ ...IDO, functionName: "getTotals" }],
-    query: { enabled: !!ido && gate },
+    contracts: [{ ...ido, functionName: "getTotals" }],
+    query: { enabled: gate },
   });
   return { totals: reads.data?.[0], isError: reads.isError };
 }
@@ -54,7 +49,7 @@ export function useIdoInvitees(kind: InviteeKind, account: Address | undefined, 
     { length: pages },
     (_, n) =>
       ({
-        ...IDO,
+        ...ido,
         functionName,
         args: [who, BigInt(n * INVITEES_PAGE), BigInt(INVITEES_PAGE)],
       }) as const,
@@ -62,7 +57,7 @@ export function useIdoInvitees(kind: InviteeKind, account: Address | undefined, 
   const reads = useReadContracts({
     allowFailure: false,
     contracts,
-    query: { enabled: !!ido && !!account && gate },
+    query: { enabled: !!account && gate },
   });
   const data = reads.data as readonly (readonly [readonly Invitee[], bigint])[] | undefined;
   return {

@@ -1,10 +1,8 @@
 import { isAddressEqual, zeroAddress } from "viem";
 import { useReadContract, useReadContracts } from "wagmi";
 import {
-  idoViews as ido,
-  idoViewsAbi,
-  multicall3Views as multicall3,
-  multicall3ViewsAbi,
+  idoViews,
+  multicall3Views,
   swapTokenViews,
   tokenViewsAbi,
   usdtViews,
@@ -15,37 +13,32 @@ import { appChain } from "../../../app/wagmi";
 import { type SalePhase, type StageInfo, idoStage, salePhase, tierTokens } from "../logic";
 import { chainNow } from "../../../lib/chainClock";
 
-const IDO = ido ?? { address: zeroAddress, abi: idoViewsAbi, chainId: appChain.id };
-const MULTICALL = multicall3 ?? { address: zeroAddress, abi: multicall3ViewsAbi, chainId: appChain.id };
-const SWAP_TOKEN = swapTokenViews ?? { address: zeroAddress, abi: tokenViewsAbi, chainId: appChain.id };
-const USDT = usdtViews ?? { address: zeroAddress, abi: tokenViewsAbi, chainId: appChain.id };
-
 /**
  * The sale's public state in one Multicall3 round trip: `getConfig`, the priority window and rights,
  * the latest block time (for the chain's clock); the next buyer's tokens (`tokensFor(idoHas + 1)`)
  * follow from getConfig's tier prices, so no second round trip. The sold token's and USDT's symbols
  * come in the same batch (the deployment's SwapToken); only an Ido selling another token reads its
  * symbol in a second request.
- * Failures are only logged by wagmi's query (spec section 8); `isError` lets the card say so.
+ * Read failures are only logged by wagmi's query, never toasted; `isError` lets the card say so.
  */
 export function useIdoOverview() {
   const gate = useReadGate();
   const reads = useReadContracts({
     contracts: [
-      { ...IDO, functionName: "getConfig" },
-      { ...IDO, functionName: "PRIORITY_WINDOW" },
-      { ...IDO, functionName: "MAX_PRIORITY_RIGHTS" },
-      { ...MULTICALL, functionName: "getCurrentBlockTimestamp" },
-      { ...IDO, functionName: "swapToken" },
-      { ...SWAP_TOKEN, functionName: "symbol" },
-      { ...USDT, functionName: "symbol" },
+      { ...idoViews, functionName: "getConfig" },
+      { ...idoViews, functionName: "PRIORITY_WINDOW" },
+      { ...idoViews, functionName: "MAX_PRIORITY_RIGHTS" },
+      { ...multicall3Views, functionName: "getCurrentBlockTimestamp" },
+      { ...idoViews, functionName: "swapToken" },
+      { ...swapTokenViews, functionName: "symbol" },
+      { ...usdtViews, functionName: "symbol" },
     ],
-    query: { enabled: !!ido && gate },
+    query: { enabled: gate },
   });
   const [configRead, windowRead, rightsRead, blockRead, soldRead, swapSymbolRead, usdtSymbolRead] =
     reads.data ?? [];
   const sold = soldRead?.status === "success" ? soldRead.result : undefined;
-  const soldIsDeployed = !!sold && !!swapTokenViews && isAddressEqual(sold, swapTokenViews.address);
+  const soldIsDeployed = !!sold && isAddressEqual(sold, swapTokenViews.address);
   const otherSymbol = useReadContract({
     address: sold,
     abi: tokenViewsAbi,
@@ -59,9 +52,8 @@ export function useIdoOverview() {
       : undefined
     : otherSymbol.data;
   const config = configRead?.status === "success" ? configRead.result : undefined;
-  const blockTime = multicall3 && blockRead?.status === "success" ? Number(blockRead.result) : undefined;
+  const blockTime = blockRead?.status === "success" ? Number(blockRead.result) : undefined;
   return {
-    available: !!ido,
     config,
     priorityWindow: windowRead?.status === "success" ? windowRead.result : undefined,
     maxPriorityRights: rightsRead?.status === "success" ? rightsRead.result : undefined,

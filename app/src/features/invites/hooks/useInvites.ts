@@ -7,7 +7,7 @@ import { presale } from "../../../app/contracts";
 import { useReadGate } from "../../../lib/readGate";
 import { readLogs } from "../../../lib/readLogs";
 import { appChain } from "../../../app/wagmi";
-import { STAKING, staking } from "../../../app/staking";
+import { staking } from "../../../app/staking";
 
 /** Rows per page of the invitee list. */
 export const INVITES_PAGE = 10;
@@ -27,12 +27,12 @@ export function useInvites(account: Address | undefined, pages: number) {
       { length: pages },
       (_, n) =>
         ({
-          ...STAKING,
+          ...staking,
           functionName: "userInvites",
           args: [who, BigInt(n * INVITES_PAGE), BigInt(INVITES_PAGE)],
         }) as const,
     ),
-    query: { enabled: !!staking && !!account && gate },
+    query: { enabled: !!account && gate },
   });
   const data = reads.data as readonly (readonly [readonly StakingInvitee[], bigint])[] | undefined;
   return {
@@ -55,8 +55,8 @@ export function useUnstakedInvitees(account: Address | undefined) {
   const gate = useReadGate();
   const client = useClient({ chainId: appChain.id });
   const registered = useQuery({
-    queryKey: ["registeredInvitees", appChain.id, presale?.address, account],
-    enabled: !!presale && !!account && !!client && gate,
+    queryKey: ["registeredInvitees", appChain.id, presale.address, account],
+    enabled: !!account && !!client && gate,
     retry: false,
     queryFn: async () => {
       const logs = await readLogs(
@@ -64,7 +64,7 @@ export function useUnstakedInvitees(account: Address | undefined) {
         appChain.id,
         (fromBlock, toBlock) =>
           getLogs(client!, {
-            address: presale!.address,
+            address: presale.address,
             event: REGISTERED,
             args: { referrer: account },
             fromBlock,
@@ -78,8 +78,8 @@ export function useUnstakedInvitees(account: Address | undefined) {
   const invitees = registered.data ?? [];
   const records = useReadContracts({
     allowFailure: false,
-    contracts: invitees.map((who) => ({ ...STAKING, functionName: "users", args: [who] }) as const),
-    query: { enabled: !!staking && invitees.length > 0 },
+    contracts: invitees.map((who) => ({ ...staking, functionName: "users", args: [who] }) as const),
+    query: { enabled: invitees.length > 0 },
   });
   const users = records.data as readonly { actual: bigint }[] | undefined;
   return {

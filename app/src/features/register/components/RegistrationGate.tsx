@@ -1,5 +1,4 @@
 import { LazyDialog } from "../../../components/LazyDialog";
-import { presaleViews as presale } from "../../../app/contractViews";
 import { lazyPage } from "../../../lib/lazyPage";
 import { useIsManager } from "../../admin/hooks/useIsManager";
 import { useAppConnection } from "../../../app/useAppConnection";
@@ -19,7 +18,7 @@ export function RegistrationGate() {
   const user = usePresaleUser(ready ? address : undefined);
   const manager = useIsManager();
 
-  if (!presale || !ready || !address) return null;
+  if (!ready || !address) return null;
   if (!user.data || user.data.index !== 0n) return null;
   if (manager.isLoading || manager.isManager) return null;
 

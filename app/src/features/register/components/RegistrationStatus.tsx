@@ -1,6 +1,5 @@
 import { useTranslation } from "../../../i18n";
 import { zeroAddress } from "viem";
-import { presaleViews as presale } from "../../../app/contractViews";
 import { useAppStore } from "../../../app/store";
 import { appChain } from "../../../app/wagmi";
 import { useIsManager } from "../../admin/hooks/useIsManager";
@@ -17,9 +16,7 @@ export function RegistrationStatus() {
   const openPicker = useAppStore((s) => s.setWalletPickerOpen);
 
   let body;
-  if (!presale) {
-    body = <p className="muted">{t("home.unavailable")}</p>;
-  } else if (!isConnected) {
+  if (!isConnected) {
     body = (
       <p className="muted">
         <button type="button" className="link-button" onClick={() => openPicker(true)}>

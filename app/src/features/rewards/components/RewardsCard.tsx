@@ -29,9 +29,7 @@ export function RewardsCard({ address }: { address: Address | undefined }) {
 
   const { lp, hold, node } = rewards;
   let body;
-  if (!rewards.available) {
-    body = <p className="muted">{t("rewards.unavailable")}</p>;
-  } else if (!address) {
+  if (!address) {
     body = <p className="muted">{t("rewards.connect")}</p>;
   } else if (!lp || !hold || !node) {
     body = <ReadPending isError={rewards.isError} />;

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { type Address } from "viem";
 import { useTransaction } from "../../../app/useTransaction";
 import { sendRewardGasLimit } from "../../../lib/sendReward";
-import { LP, HOLD, NODE } from "./rewardHandles";
+import { holdDividend, lpDividend, nodeReward } from "../contracts";
 
 /**
  * The distributors' writes, all through the shared transaction path. Members: claim the hold dividend, the
@@ -12,35 +12,35 @@ import { LP, HOLD, NODE } from "./rewardHandles";
 export function useRewardActions() {
   const send = useTransaction();
   return {
-    claimHold: useCallback(() => send({ ...HOLD, functionName: "claim", args: [] }), [send]),
-    claimLp: useCallback(() => send({ ...LP, functionName: "claim", args: [] }), [send]),
-    claimNode: useCallback(() => send({ ...NODE, functionName: "claim", args: [] }), [send]),
+    claimHold: useCallback(() => send({ ...holdDividend, functionName: "claim", args: [] }), [send]),
+    claimLp: useCallback(() => send({ ...lpDividend, functionName: "claim", args: [] }), [send]),
+    claimNode: useCallback(() => send({ ...nodeReward, functionName: "claim", args: [] }), [send]),
     updateHold: useCallback(
-      (account: Address) => send({ ...HOLD, functionName: "updateUser", args: [account] }),
+      (account: Address) => send({ ...holdDividend, functionName: "updateUser", args: [account] }),
       [send],
     ),
     stakeLp: useCallback(
       (lpToken: Address, amount: bigint) =>
         send({
-          ...LP,
+          ...lpDividend,
           functionName: "stake",
           args: [amount],
-          spend: { token: lpToken, spender: LP.address, amount },
+          spend: { token: lpToken, spender: lpDividend.address, amount },
         }),
       [send],
     ),
     unstakeLp: useCallback(
-      (amount: bigint) => send({ ...LP, functionName: "unstake", args: [amount] }),
+      (amount: bigint) => send({ ...lpDividend, functionName: "unstake", args: [amount] }),
       [send],
     ),
     sendReward: useCallback(
       (gas: bigint) =>
-        send({ ...LP, functionName: "sendReward", args: [gas], minGas: sendRewardGasLimit(gas) }),
+        send({ ...lpDividend, functionName: "sendReward", args: [gas], minGas: sendRewardGasLimit(gas) }),
       [send],
     ),
     setUserForce: useCallback(
       (account: Address, a: boolean, b: boolean, c: boolean) =>
-        send({ ...NODE, functionName: "setUserForce", args: [account, a, b, c] }),
+        send({ ...nodeReward, functionName: "setUserForce", args: [account, a, b, c] }),
       [send],
     ),
   };

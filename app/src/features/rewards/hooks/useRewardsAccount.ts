@@ -1,22 +1,9 @@
 import { pairAbi } from "@taichi/contracts";
 import { type Address, isAddressEqual, zeroAddress } from "viem";
 import { useReadContract, useReadContracts } from "wagmi";
-import { usdt } from "../../../app/contracts";
-import { contractAddress } from "../../../lib/deployments";
 import { useReadGate } from "../../../lib/readGate";
 import { appChain } from "../../../app/wagmi";
-import { holdDividend, lpDividend, nodeReward } from "../contracts";
-import { LP, HOLD, NODE } from "./rewardHandles";
-
-/** The LP LpDividend is deployed with (`getConfig().lp`, set once at initialization): BurnToken's USDT pair. */
-const LP_PAIR = contractAddress(appChain.id, "Pair_BurnToken_Usdt");
-
-// Without that pair in the deployment, an ERC-20 balanceOf that cannot fail (USDT's) holds its place.
-const LP_PAIR_TOKEN = {
-  address: LP_PAIR ?? usdt?.address ?? zeroAddress,
-  abi: pairAbi,
-  chainId: appChain.id,
-} as const;
+import { holdDividend, lpDividend, lpPair, nodeReward } from "../contracts";
 
 /**
  * The member's LP dividend (LP staked, credited, paid, owed), hold dividend (credited tokens, owed, claimed),
@@ -30,17 +17,17 @@ export function useRewardsAccount(account: Address | undefined) {
   const reads = useReadContracts({
     allowFailure: false,
     contracts: [
-      { ...LP, functionName: "users", args: [who] },
-      { ...HOLD, functionName: "users", args: [who] },
-      { ...NODE, functionName: "getUserInfo", args: [who] },
-      { ...LP, functionName: "getConfig" },
-      { ...LP_PAIR_TOKEN, functionName: "balanceOf", args: [who] },
+      { ...lpDividend, functionName: "users", args: [who] },
+      { ...holdDividend, functionName: "users", args: [who] },
+      { ...nodeReward, functionName: "getUserInfo", args: [who] },
+      { ...lpDividend, functionName: "getConfig" },
+      { ...lpPair, functionName: "balanceOf", args: [who] },
     ],
-    query: { enabled: !!lpDividend && !!holdDividend && !!nodeReward && !!account && gate },
+    query: { enabled: !!account && gate },
   });
   const [lp, hold, node, lpConfig, pairBalance] = reads.data ?? [];
   const lpToken = lpConfig?.lp;
-  const otherLp = !!lpToken && (!LP_PAIR || !isAddressEqual(lpToken, LP_PAIR));
+  const otherLp = !!lpToken && !isAddressEqual(lpToken, lpPair.address);
   const otherBalance = useReadContract({
     address: lpToken ?? zeroAddress,
     abi: pairAbi,
@@ -50,7 +37,6 @@ export function useRewardsAccount(account: Address | undefined) {
     query: { enabled: otherLp && !!account && gate },
   });
   return {
-    available: !!lpDividend && !!holdDividend && !!nodeReward,
     lp,
     hold,
     node,

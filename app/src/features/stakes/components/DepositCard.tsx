@@ -88,7 +88,7 @@ export function DepositCard({ overview, tiers, account, connection, now, offset 
   });
 
   async function deposit() {
-    if (!staking || !usdt || !tier || amount === undefined || paid === undefined) return;
+    if (!tier || amount === undefined || paid === undefined) return;
     const token = isUSDT ? usdt.address : overview.token;
     if (!token) return;
     setBusy(true);

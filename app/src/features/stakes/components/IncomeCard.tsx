@@ -36,7 +36,6 @@ export function IncomeCard({ account, orders, config, offset }: Props) {
   const usdt = (value: bigint) => `${formatAmount(value)} USDT`;
 
   const acceleration = (total: AccelerationTotal | undefined) => {
-    if (!orders.available) return "-";
     if (orders.isError) return <span className="error-text">{t("errors.network")}</span>;
     if (!total || dayTimes === undefined) return t("common.loading");
     return (
@@ -135,7 +134,6 @@ export function IncomeCard({ account, orders, config, offset }: Props) {
             className="button block"
             disabled={user.balanceReward === 0n || busy}
             onClick={() => {
-              if (!staking) return;
               setBusy(true);
               void send({ ...staking, functionName: "claimReward", args: [] }).finally(() => setBusy(false));
             }}

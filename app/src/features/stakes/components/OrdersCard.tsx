@@ -11,7 +11,7 @@ import { ReadError } from "../../../components/ReadError";
 import type { StakeOrder, StakingOrders } from "../hooks/useStakingOrders";
 import { useCloseEarlyQuote } from "../hooks/useCloseEarlyQuote";
 
-type Props = Pick<StakingOrders, "orders" | "available" | "loading" | "isError"> & {
+type Props = Pick<StakingOrders, "orders" | "loading" | "isError"> & {
   /** the change of Staking announced, if any: its orders opened before it can be closed early */
   announcement?: Announcement | undefined;
   /** seconds per staking day (`getConfig().dayTimes`), for the days an acceleration saved */
@@ -27,16 +27,7 @@ type Props = Pick<StakingOrders, "orders" | "available" | "loading" | "isError">
  * while a change of Staking is announced, "Close early" on each order opened before it (`closeEarly(index)`,
  * after a confirm quoting what it pays back and cancels).
  */
-export function OrdersCard({
-  orders,
-  available,
-  loading,
-  isError,
-  dayTimes,
-  now,
-  offset,
-  announcement,
-}: Props) {
+export function OrdersCard({ orders, loading, isError, dayTimes, now, offset, announcement }: Props) {
   const { t, i18n } = useTranslation();
   const send = useTransaction();
   const [busy, setBusy] = useState<bigint>();
@@ -47,8 +38,7 @@ export function OrdersCard({
   });
 
   let body;
-  if (!available) body = <p className="muted">{t("stakes.orders.unavailable")}</p>;
-  else if (isError) body = <ReadError />;
+  if (isError) body = <ReadError />;
   else if (loading || !orders) body = <p className="muted">{t("common.loading")}</p>;
   else if (orders.length === 0) body = <p className="muted">{t("stakes.orders.none")}</p>;
   else
@@ -133,7 +123,6 @@ export function OrdersCard({
                   className="button small block"
                   disabled={busy !== undefined}
                   onClick={() => {
-                    if (!staking) return;
                     setBusy(order.index);
                     void send({ ...staking, functionName: "release", args: [order.index] }).finally(() =>
                       setBusy(undefined),
@@ -160,7 +149,6 @@ export function OrdersCard({
           order={closing}
           onCancel={() => setClosing(undefined)}
           onConfirm={() => {
-            if (!staking) return;
             const { index } = closing;
             setClosing(undefined);
             setBusy(index);

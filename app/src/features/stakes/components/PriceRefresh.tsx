@@ -38,7 +38,7 @@ export function PriceRefresh({ window, now, offset, refetch }: Props) {
   }, [ready, refetch]);
 
   async function refresh() {
-    if (!staking || !client) return;
+    if (!client) return;
     setBusy(true);
     try {
       const result = await send({ ...staking, functionName: "updatePrice", args: [] });

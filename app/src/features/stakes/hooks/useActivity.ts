@@ -19,10 +19,10 @@ type PageParam = { indexed: boolean; toBlock?: bigint; before?: string };
 export function useActivity(account: Address | undefined) {
   const client = useClient({ chainId: appChain.id });
   const size = logRange(appChain.id);
-  const floor = deployBlock(appChain.id, "Staking");
+  const floor = deployBlock("Staking");
   const query = useInfiniteQuery({
-    queryKey: ["stakes", "activity", staking?.address, account, size?.toString(), env.indexerUrl],
-    enabled: !!client && !!staking && !!account,
+    queryKey: ["stakes", "activity", staking.address, account, size?.toString(), env.indexerUrl],
+    enabled: !!client && !!account,
     retry: false,
     initialPageParam: { indexed: !!env.indexerUrl } as PageParam,
     queryFn: async ({ pageParam }): Promise<ActivityPage> => {
@@ -36,7 +36,7 @@ export function useActivity(account: Address | undefined) {
           console.warn("activity: the indexer failed, reading the logs instead", error);
         }
       }
-      return loadActivityWindow(reads, staking!.address, account!, size, floor, pageParam.toBlock);
+      return loadActivityWindow(reads, staking.address, account!, size, floor, pageParam.toBlock);
     },
     refetchInterval: (q) => catchUpInterval(q.state.data?.pages[0]?.behind),
     getNextPageParam: (last): PageParam | undefined => {

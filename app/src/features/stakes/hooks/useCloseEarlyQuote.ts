@@ -1,15 +1,15 @@
 import { useReadContract } from "wagmi";
 import { useReadGate } from "../../../lib/readGate";
-import { STAKING_INCOME, staking } from "../../../app/staking";
+import { stakingIncome } from "../../../app/staking";
 
 /** What `closeEarly(index)` would pay back now (in the order's asset) and cancel (USDT of upline income). */
 export function useCloseEarlyQuote(index: bigint | undefined) {
   const gate = useReadGate();
   const quote = useReadContract({
-    ...STAKING_INCOME,
+    ...stakingIncome,
     functionName: "closeEarlyQuote",
     args: [index ?? 0n],
-    query: { enabled: !!staking && index !== undefined && gate },
+    query: { enabled: index !== undefined && gate },
   });
   const [refund, cancelled] = quote.data ?? [];
   return { refund, cancelled, isError: quote.isError, refetch: quote.refetch };

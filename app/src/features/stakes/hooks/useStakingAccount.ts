@@ -4,11 +4,7 @@ import { useReadContract, useReadContracts } from "wagmi";
 import { usdt } from "../../../app/contracts";
 import { useReadGate } from "../../../lib/readGate";
 import { appChain } from "../../../app/wagmi";
-import { DATA_READER, STAKING, dataReader, staking, swapToken } from "../../../app/staking";
-import { USDT } from "./stakingHandles";
-
-// Without a SwapToken in the deployment, an ERC-20 balanceOf that cannot fail (USDT's) holds its place.
-const SWAP_TOKEN = swapToken ?? { ...USDT, abi: swapTokenAbi };
+import { dataReader, staking, swapToken } from "../../../app/staking";
 
 /**
  * The member's staking record, USDT balance, project-token balance, node status and the income rates,
@@ -22,15 +18,15 @@ export function useStakingAccount(account: Address | undefined, token: Address |
   const reads = useReadContracts({
     allowFailure: false,
     contracts: [
-      { ...STAKING, functionName: "users", args: [who] },
-      { ...USDT, functionName: "balanceOf", args: [who] },
-      { ...SWAP_TOKEN, functionName: "balanceOf", args: [who] },
-      { ...STAKING, functionName: "nodes", args: [who] },
-      { ...STAKING, functionName: "getIncomeRates" },
+      { ...staking, functionName: "users", args: [who] },
+      { ...usdt, functionName: "balanceOf", args: [who] },
+      { ...swapToken, functionName: "balanceOf", args: [who] },
+      { ...staking, functionName: "nodes", args: [who] },
+      { ...staking, functionName: "getIncomeRates" },
     ],
-    query: { enabled: !!staking && !!usdt && !!account && gate },
+    query: { enabled: !!account && gate },
   });
-  const otherToken = !!token && token.toLowerCase() !== swapToken?.address.toLowerCase();
+  const otherToken = !!token && token.toLowerCase() !== swapToken.address.toLowerCase();
   const otherBalance = useReadContract({
     address: token ?? zeroAddress,
     abi: swapTokenAbi,
@@ -40,10 +36,10 @@ export function useStakingAccount(account: Address | undefined, token: Address |
     query: { enabled: !!account && otherToken && gate },
   });
   const income = useReadContract({
-    ...DATA_READER,
+    ...dataReader,
     functionName: "getIncome",
     args: [who],
-    query: { enabled: !!dataReader && !!account && gate },
+    query: { enabled: !!account && gate },
   });
   const [user, usdtBalance, swapTokenBalance, nodeInfo, rates] = reads.data ?? [];
   const tokenBalance = !token ? undefined : otherToken ? otherBalance.data : swapTokenBalance;

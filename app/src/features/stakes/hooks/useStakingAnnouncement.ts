@@ -1,7 +1,7 @@
 import { useReadContracts } from "wagmi";
 import { useReadGate } from "../../../lib/readGate";
 import { announcementOf } from "../../../lib/announcement";
-import { STAKING, staking } from "../../../app/staking";
+import { staking } from "../../../app/staking";
 
 /**
  * The change of Staking announced (`announcement()` dated with `EXIT_WINDOW()`), undefined when none is;
@@ -12,16 +12,16 @@ export function useStakingAnnouncement() {
   const reads = useReadContracts({
     allowFailure: false,
     contracts: [
-      { ...STAKING, functionName: "announcement" },
-      { ...STAKING, functionName: "EXIT_WINDOW" },
+      { ...staking, functionName: "announcement" },
+      { ...staking, functionName: "EXIT_WINDOW" },
     ],
-    query: { enabled: !!staking && gate },
+    query: { enabled: gate },
   });
   const [read, exitWindow] = reads.data ?? [];
   return {
     announcement: announcementOf(read, exitWindow),
     exitWindow,
-    loading: !!staking && reads.isLoading,
+    loading: reads.isLoading,
     isError: reads.isError,
   };
 }

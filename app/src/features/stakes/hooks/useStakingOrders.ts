@@ -2,7 +2,7 @@ import { type Address, type ContractFunctionReturnType, zeroAddress } from "viem
 import { useReadContract, useReadContracts } from "wagmi";
 import { useReadGate } from "../../../lib/readGate";
 import { type Acceleration, accelerationOf, laterPageOffsets } from "../logic";
-import { DATA_READER, dataReader } from "../../../app/staking";
+import { dataReader } from "../../../app/staking";
 
 /** Orders shown on the page: the newest ones. */
 export const ORDERS_SHOWN = 50;
@@ -13,7 +13,7 @@ const ORDER_PAGE = 50n;
 /** Orders read at most (the newest, plus the first page): the acceleration totals count these. */
 const ORDERS_READ_MAX = 1_000n;
 
-type OrdersPage = ContractFunctionReturnType<typeof DATA_READER.abi, "view", "getOrders">;
+type OrdersPage = ContractFunctionReturnType<typeof dataReader.abi, "view", "getOrders">;
 
 const rowsOf = ([orders, isUSDT, accelerations, fees]: OrdersPage): StakeOrder[] =>
   orders.map((order, i) => ({
@@ -32,19 +32,19 @@ export function useStakingOrders(account: Address | undefined) {
   const who = account ?? zeroAddress;
   const gate = useReadGate();
   const first = useReadContract({
-    ...DATA_READER,
+    ...dataReader,
     functionName: "getOrders",
     args: [who, 0n, ORDER_PAGE],
-    query: { enabled: !!dataReader && !!account && gate },
+    query: { enabled: !!account && gate },
   });
   const total = first.data?.[4];
   const offsets = total === undefined ? [] : laterPageOffsets(total, ORDER_PAGE, ORDERS_READ_MAX);
   const later = useReadContracts({
     allowFailure: false,
     contracts: offsets.map(
-      (offset) => ({ ...DATA_READER, functionName: "getOrders", args: [who, offset, ORDER_PAGE] }) as const,
+      (offset) => ({ ...dataReader, functionName: "getOrders", args: [who, offset, ORDER_PAGE] }) as const,
     ),
-    query: { enabled: !!dataReader && offsets.length > 0 && gate },
+    query: { enabled: offsets.length > 0 && gate },
   });
   let all: StakeOrder[] | undefined;
   if (first.data && (offsets.length === 0 || later.data)) {
@@ -52,15 +52,13 @@ export function useStakingOrders(account: Address | undefined) {
     all.sort((a, b) => (a.userIndex < b.userIndex ? 1 : a.userIndex > b.userIndex ? -1 : 0));
   }
   return {
-    /** whether the deployment lists DataReader (the orders are read through it) */
-    available: !!dataReader,
     /** the orders read, newest first (all of them up to ORDERS_READ_MAX) */
     all,
     /** the newest ORDERS_SHOWN */
     orders: all?.slice(0, ORDERS_SHOWN),
     /** how many orders the member has made */
     total,
-    loading: !!dataReader && !all,
+    loading: !all,
     isError: first.isError || later.isError,
   };
 }

@@ -1,12 +1,8 @@
-import { multicall3Abi } from "@taichi/contracts";
 import { zeroAddress } from "viem";
 import { useReadContract, useReadContracts } from "wagmi";
 import { multicall3 } from "../../../app/contracts";
 import { useReadGate } from "../../../lib/readGate";
-import { appChain } from "../../../app/wagmi";
-import { DATA_READER, STAKING, dataReader, staking } from "../../../app/staking";
-
-const MULTICALL = multicall3 ?? { address: zeroAddress, abi: multicall3Abi, chainId: appChain.id };
+import { dataReader, staking } from "../../../app/staking";
 
 /**
  * The staking contract's public state in one Multicall3 round trip: `getConfig`, `getConfigMulti`,
@@ -17,21 +13,20 @@ export function useStakingOverview() {
   const reads = useReadContracts({
     allowFailure: false,
     contracts: [
-      { ...STAKING, functionName: "getConfig" },
-      { ...STAKING, functionName: "getConfigMulti" },
-      { ...STAKING, functionName: "token" },
-      { ...MULTICALL, functionName: "getCurrentBlockTimestamp" },
+      { ...staking, functionName: "getConfig" },
+      { ...staking, functionName: "getConfigMulti" },
+      { ...staking, functionName: "token" },
+      { ...multicall3, functionName: "getCurrentBlockTimestamp" },
     ],
-    query: { enabled: !!staking && !!multicall3 && gate },
+    query: { enabled: gate },
   });
   const [config, multi, token, blockTime] = reads.data ?? [];
   const price = useReadContract({
-    ...DATA_READER,
+    ...dataReader,
     functionName: "tokenPrice",
-    query: { enabled: !!dataReader && gate },
+    query: { enabled: gate },
   });
   return {
-    available: !!staking,
     config,
     multi,
     /** how a token deposit now would be valued (`DataReader.tokenPrice`) */

@@ -137,7 +137,7 @@ export function ExchangeCard({ connection }: { connection: AppConnection }) {
 
   async function swap(r: NonNullable<typeof review>) {
     setReview(undefined);
-    if (!router || !account) return;
+    if (!account) return;
     setBusy(true);
     try {
       const result = await send({

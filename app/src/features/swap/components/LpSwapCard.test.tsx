@@ -47,7 +47,6 @@ const user = {
 
 function lpAccount(announcement: Announcement | undefined, positions = user): LpSwapAccount {
   return {
-    available: true,
     config: { algebra: 0n, dayTimes: 86_400n, lpRate: 100n, tokenRate: 200n },
     lp: "0x00000000000000000000000000000000000000a1",
     token: "0x00000000000000000000000000000000000000a2",

@@ -85,9 +85,7 @@ export function LpSwapCard({ connection }: { connection: AppConnection }) {
   const tokenValue = (v: bigint) => `${formatAmount(v, { fractionDigits: 6 })} ${tokenSymbol}`;
 
   let body;
-  if (!lp.available) {
-    body = <p className="muted">{t("swap.lp.unavailable")}</p>;
-  } else if (!connection.isConnected) {
+  if (!connection.isConnected) {
     body = (
       <p className="muted">
         <button type="button" className="link-button" onClick={() => openPicker(true)}>

@@ -36,13 +36,13 @@ export function PriceChartCard({ account }: { account: Address | undefined }) {
   const token = swapTokens[tokenIndex];
   const history = useQuery({
     queryKey: ["pairPrices", token?.pair, range, account],
-    enabled: !!env.indexerUrl && !!token && !!usdt,
+    enabled: !!env.indexerUrl && !!token,
     retry: false,
     queryFn: async () => {
       const to = Math.floor(Date.now() / 1000);
       const from = to - CHART_RANGES[range];
       const pair = await indexedPair(env.indexerUrl!, token!.pair, BigInt(from), account);
-      const tokenIsToken0 = token!.address.toLowerCase() < usdt!.address.toLowerCase();
+      const tokenIsToken0 = token!.address.toLowerCase() < usdt.address.toLowerCase();
       // a chain ahead of the local clock (local time travel) ends the chart at its own time
       const end = Math.max(to, Number(pair.head?.timestamp ?? 0));
       return priceSeries(

@@ -1,14 +1,9 @@
-import { lpSwapAbi } from "@taichi/contracts";
 import { type Address, zeroAddress } from "viem";
 import { useReadContract, useReadContracts } from "wagmi";
 import { multicall3 } from "../../../app/contracts";
 import { announcementOf } from "../../../lib/announcement";
 import { useReadGate } from "../../../lib/readGate";
-import { appChain } from "../../../app/wagmi";
 import { lpSwap, pairHandle, tokenHandle } from "../contracts";
-import { MULTICALL } from "./swapHandles";
-
-const LP_SWAP = lpSwap ?? { address: zeroAddress, abi: lpSwapAbi, chainId: appChain.id };
 
 /**
  * The member's LP swap position (`getUserInfo`), the schedule (`getConfig`), the change announced
@@ -21,21 +16,21 @@ export function useLpSwapAccount(account: Address | undefined) {
   const base = useReadContracts({
     allowFailure: false,
     contracts: [
-      { ...LP_SWAP, functionName: "getConfig" },
-      { ...LP_SWAP, functionName: "getContracts" },
-      { ...LP_SWAP, functionName: "getUserInfo", args: [who] },
-      { ...LP_SWAP, functionName: "announcement" },
-      { ...LP_SWAP, functionName: "EXIT_WINDOW" },
+      { ...lpSwap, functionName: "getConfig" },
+      { ...lpSwap, functionName: "getContracts" },
+      { ...lpSwap, functionName: "getUserInfo", args: [who] },
+      { ...lpSwap, functionName: "announcement" },
+      { ...lpSwap, functionName: "EXIT_WINDOW" },
     ],
-    query: { enabled: !!lpSwap && gate },
+    query: { enabled: gate },
   });
   const [config, contracts, user, announced, exitWindow] = base.data ?? [];
   const announcement = announcementOf(announced, exitWindow);
   // the chain's clock, for when the announced change may land (a test chain's may run ahead)
   const block = useReadContract({
-    ...MULTICALL,
+    ...multicall3,
     functionName: "getCurrentBlockTimestamp",
-    query: { enabled: !!multicall3 && !!announcement && gate },
+    query: { enabled: !!announcement && gate },
   });
   const [lp, token] = contracts ?? [];
   const balances = useReadContracts({
@@ -49,7 +44,6 @@ export function useLpSwapAccount(account: Address | undefined) {
   });
   const [lpBalance, tokenBalance, tokenSymbol] = balances.data ?? [];
   return {
-    available: !!lpSwap,
     config,
     lp,
     token,

@@ -1,4 +1,4 @@
-import { burnTokenAbi, miningTokenAbi, usdtAbi } from "@taichi/contracts";
+import { burnTokenAbi, miningTokenAbi } from "@taichi/contracts";
 import { type Address, zeroAddress } from "viem";
 import { useReadContract, useReadContracts } from "wagmi";
 import { multicall3, usdt } from "../../../app/contracts";
@@ -6,9 +6,6 @@ import { useReadGate } from "../../../lib/readGate";
 import { appChain } from "../../../app/wagmi";
 import { type SwapTokenInfo, pairHandle, tokenHandle } from "../contracts";
 import { type FeeRates } from "../logic";
-import { MULTICALL } from "./swapHandles";
-
-const USDT = usdt ?? { address: zeroAddress, abi: usdtAbi, chainId: appChain.id };
 
 const NO_FEE: FeeRates = { burn: 0, pool: 0, node: 0, market: 0, dividend: 0 };
 
@@ -28,16 +25,16 @@ export function useSwapMarket(token: SwapTokenInfo | undefined, account: Address
       { ...t, functionName: "getFees" },
       { ...t, functionName: "getSwapSettings" },
       { ...t, functionName: "balanceOf", args: [t.address] },
-      { ...USDT, functionName: "balanceOf", args: [t.address] },
+      { ...usdt, functionName: "balanceOf", args: [t.address] },
       { ...t, functionName: "tradingOpen" },
       { ...t, functionName: "totalSupply" },
       { ...pairHandle(token?.pair ?? zeroAddress), functionName: "getReserves" },
-      { ...MULTICALL, functionName: "getCurrentBlockTimestamp" },
-      { ...USDT, functionName: "balanceOf", args: [who] },
+      { ...multicall3, functionName: "getCurrentBlockTimestamp" },
+      { ...usdt, functionName: "balanceOf", args: [who] },
       { ...t, functionName: "balanceOf", args: [who] },
       { ...t, functionName: "isFeeExempt", args: [who] },
     ],
-    query: { enabled: !!token && !!usdt && !!multicall3 && gate },
+    query: { enabled: !!token && gate },
   });
   const burnConfig = useReadContract({
     address: token?.address ?? zeroAddress,
@@ -67,7 +64,7 @@ export function useSwapMarket(token: SwapTokenInfo | undefined, account: Address
     exempt,
   ] = reads.data ?? [];
   // the pair orders its reserves by address
-  const tokenIsToken0 = !!token && !!usdt && token.address.toLowerCase() < usdt.address.toLowerCase();
+  const tokenIsToken0 = !!token && token.address.toLowerCase() < usdt.address.toLowerCase();
   return {
     // an exempt account (the owner, the holder, paying contracts) trades without the token's fee
     fees: fees && (exempt ? { buy: NO_FEE, sell: NO_FEE } : { buy: fees[0], sell: fees[1] }),

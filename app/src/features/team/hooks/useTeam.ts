@@ -9,7 +9,7 @@ import { LOG_BLOCK_SECONDS } from "../../../lib/logRange";
 import { readLogs } from "../../../lib/readLogs";
 import { useReadGate } from "../../../lib/readGate";
 import { appChain } from "../../../app/wagmi";
-import { STAKING, staking } from "../../../app/staking";
+import { staking } from "../../../app/staking";
 import { DEFAULT_DAY_TIMES, type TeamDay, chartDays, mergeTeamDays, teamLogsFromBlock } from "../logic";
 
 /** The member's team record and staking record (for its team income). */
@@ -19,10 +19,10 @@ export function useTeam(account: Address | undefined) {
   const reads = useReadContracts({
     allowFailure: false,
     contracts: [
-      { ...STAKING, functionName: "teams", args: [who] },
-      { ...STAKING, functionName: "users", args: [who] },
+      { ...staking, functionName: "teams", args: [who] },
+      { ...staking, functionName: "users", args: [who] },
     ],
-    query: { enabled: !!staking && !!account && gate },
+    query: { enabled: !!account && gate },
   });
   const [team, user] = reads.data ?? [];
   return { team, user, isError: reads.isError };
@@ -105,11 +105,11 @@ export function useTeamDays(
     contracts: days.flatMap(
       (day) =>
         [
-          { ...STAKING, functionName: "dayTeamAmounts", args: [who, day] },
-          { ...STAKING, functionName: "dayTeamUsers", args: [who, day] },
+          { ...staking, functionName: "dayTeamAmounts", args: [who, day] },
+          { ...staking, functionName: "dayTeamUsers", args: [who, day] },
         ] as const,
     ),
-    query: { enabled: !!staking && !!account && days.length > 0 && gate },
+    query: { enabled: !!account && days.length > 0 && gate },
   });
   const bounded = LOG_BLOCK_SECONDS[appChain.id] !== undefined;
   const logs = useQuery({
@@ -117,14 +117,14 @@ export function useTeamDays(
     queryKey: [
       "teamDayLogs",
       appChain.id,
-      staking?.address,
+      staking.address,
       account,
       bounded ? dayTimes.toString() : "",
       env.indexerUrl ? `${days[0]}-${days.at(-1)}` : "",
     ],
-    enabled: !!staking && !!account && !!client && gate,
+    enabled: !!account && !!client && gate,
     retry: false,
-    queryFn: () => readTeamHistory(client!, staking!.address, account!, dayTimes, days),
+    queryFn: () => readTeamHistory(client!, staking.address, account!, dayTimes, days),
   });
   const values = reads.data as readonly bigint[] | undefined;
   const result: TeamDay[] | undefined =

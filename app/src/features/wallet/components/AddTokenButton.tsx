@@ -41,9 +41,7 @@ function AddTokenButton({ token }: { token: WatchableToken }) {
  * `decimals` in one batch; a token whose reads fail has no button.
  */
 export function AddTokenButtons() {
-  const addresses = WATCHABLE_TOKENS.map((name) => contractAddress(appChain.id, name)).filter(
-    (a): a is Address => !!a,
-  );
+  const addresses = WATCHABLE_TOKENS.map(contractAddress);
   const meta = useReadContracts({
     contracts: addresses.flatMap((address) => {
       const token = { address, abi: usdtAbi, chainId: appChain.id } as const;

@@ -1,6 +1,5 @@
 import { useTranslation } from "../../../i18n";
 import { useConfig } from "wagmi";
-import { presaleViews as presale } from "../../../app/contractViews";
 import type { AppMessage } from "../../../i18n";
 import { switchChainByApp } from "../../../lib/walletEvents";
 import { useAppStore } from "../../../app/store";
@@ -36,11 +35,6 @@ export function NetworkBanner() {
           <button type="button" className="button small" onClick={() => void switchNetwork()}>
             {t("wallet.switchNetwork")}
           </button>
-        </div>
-      )}
-      {!presale && (
-        <div className="banner banner-info">
-          {t("wallet.notDeployed", { chain: appChain.name, chainId: appChain.id })}
         </div>
       )}
     </>

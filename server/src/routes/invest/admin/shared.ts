@@ -1,21 +1,20 @@
 /** Shared parts of the operator routes: the state errors as 4800 answers, and the request view. */
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../../db/index.ts";
+import * as withdrawals from "../../../data/withdrawals.ts";
 import { reject } from "../../../lib/api.ts";
 import {
-  findWithdrawal,
   moveWithdrawal,
   NotApproverError,
   PayoutHashUsedError,
   WithdrawalStateError,
   type MoveDetails,
   type WithdrawalStatus,
-  type WithdrawalView,
 } from "../../../lib/withdrawals.ts";
 
 /** A request that must exist, else 4800 "No such withdrawal". */
-export async function requireWithdrawal(db: Db, id: number): Promise<WithdrawalView> {
-  const withdrawal = await findWithdrawal(db, id);
+export async function requireWithdrawal(db: Db, id: number): Promise<withdrawals.WithdrawalView> {
+  const withdrawal = await withdrawals.find(db, id);
   if (!withdrawal) throw reject("withdrawalNotFound");
   return withdrawal;
 }
@@ -32,7 +31,7 @@ export async function operatorMove(
   id: number,
   to: WithdrawalStatus,
   details: Omit<MoveDetails, "actor"> = {},
-): Promise<WithdrawalView> {
+): Promise<withdrawals.WithdrawalView> {
   const operator = request.session!.address.toLowerCase();
   try {
     const { address } = await moveWithdrawal(request.server.db, id, to, { ...details, actor: operator });

@@ -1,5 +1,5 @@
 /** `admin/withdrawalDetail` (body: id; operator): one request with its audit trail, oldest first. */
-import { withdrawalEvents } from "../../../lib/withdrawals.ts";
+import * as withdrawals from "../../../data/withdrawals.ts";
 import { defineInvestRoute } from "../route.ts";
 import { requireWithdrawal } from "./shared.ts";
 
@@ -8,6 +8,6 @@ export default defineInvestRoute({
   operator: true,
   async handler({ body, db }) {
     const withdrawal = await requireWithdrawal(db, body.id);
-    return { ...withdrawal, events: await withdrawalEvents(db, body.id) };
+    return { ...withdrawal, events: await withdrawals.events(db, body.id) };
   },
 });

@@ -1,10 +1,6 @@
 /** `admin/withdrawalList` (body: status = pending by default, or all; page; operator): the queue, oldest first. */
-import {
-  listWithdrawals,
-  WITHDRAWAL_PAGE_SIZE,
-  type WithdrawalStatus,
-  type WithdrawalView,
-} from "../../../lib/withdrawals.ts";
+import * as withdrawals from "../../../data/withdrawals.ts";
+import type { WithdrawalStatus } from "../../../lib/withdrawals.ts";
 import { defineInvestRoute } from "../route.ts";
 
 type Status = WithdrawalStatus | "all";
@@ -14,7 +10,7 @@ export type WithdrawalListData = {
   page: number;
   pageSize: number;
   total: number;
-  list: WithdrawalView[];
+  list: withdrawals.WithdrawalView[];
 };
 
 export default defineInvestRoute({
@@ -23,7 +19,7 @@ export default defineInvestRoute({
   async handler({ body, db }) {
     const status = body.status ?? "pending";
     const page = body.page ?? 1;
-    const { total, list } = await listWithdrawals(db, status, page);
-    return { status, page, pageSize: WITHDRAWAL_PAGE_SIZE, total, list };
+    const { total, list } = await withdrawals.list(db, status, page);
+    return { status, page, pageSize: withdrawals.PAGE_SIZE, total, list };
   },
 });

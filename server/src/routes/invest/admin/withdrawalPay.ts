@@ -4,8 +4,9 @@
  * treasury to the member, mined after the request's fee payment (an older transfer of the same amount
  * paid something else). A hash settles one withdrawal at most (unique `payout_tx_hash`).
  */
+import * as withdrawals from "../../../data/withdrawals.ts";
 import { reject } from "../../../lib/api.ts";
-import { isPayoutHashUsed, PAYOUT_REASON_TEXT } from "../../../lib/withdrawals.ts";
+import { PAYOUT_REASON_TEXT } from "../../../lib/withdrawals.ts";
 import type { Address, Hash } from "viem";
 import { defineInvestRoute } from "../route.ts";
 import { operatorMove, requireWithdrawal, stateRejection } from "./shared.ts";
@@ -18,18 +19,14 @@ export default defineInvestRoute({
     // Early answers before asking the chain; the move re-checks both under the row lock.
     if (withdrawal.status !== "approved") throw stateRejection(body.id, "paid", withdrawal.status);
     const hash = body.hash.toLowerCase() as Hash;
-    if (await isPayoutHashUsed(db, hash)) throw reject("hashUsed");
-    const { rows } = await db.query<{ fee_block: string | null }>(
-      "SELECT fee_block::text AS fee_block FROM withdrawals WHERE id = $1",
-      [body.id],
-    );
-    const feeBlock = rows[0]?.fee_block;
+    if (await withdrawals.isPayoutHashUsed(db, hash)) throw reject("hashUsed");
+    const feeBlock = await withdrawals.feeBlock(db, body.id);
     const check = await request.server.verifyPayout({
       hash,
       to: withdrawal.address as Address,
       amount: BigInt(withdrawal.amount),
       creditType: withdrawal.creditType,
-      after: feeBlock == null ? null : BigInt(feeBlock),
+      after: feeBlock,
     });
     if (!check.ok) throw reject("payoutInvalid", { reason: PAYOUT_REASON_TEXT[check.reason] });
     return operatorMove(request, body.id, "paid", { payoutTxHash: hash });

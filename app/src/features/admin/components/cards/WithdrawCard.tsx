@@ -6,7 +6,6 @@ import { useTranslation } from "../../../../i18n";
 import type { AppMessage } from "../../../../i18n/keys";
 import { contractAddress } from "../../../../lib/deployments";
 import { formatAmount } from "../../../../lib/format";
-import { appChain } from "../../../../app/wagmi";
 import { argumentTarget, confirmTargets } from "../../confirm";
 import { parseInput } from "../../fields";
 import { type Prepared, useAdminCall } from "../../hooks/useAdminCall";
@@ -26,12 +25,11 @@ const AMOUNT = { kind: "amount" } as const;
 function owedSource(c: Managed): { address: Address; abi: Abi } | undefined {
   const own = findFunction(c.abi, "owed");
   if (own?.inputs.length === 1) return c;
-  const reader = contractAddress(appChain.id, "DataReader");
   const readerAbi = abiOf("DataReader");
-  if (c.name !== "Staking" || !reader || !readerAbi || findFunction(readerAbi, "owed")?.inputs.length !== 1) {
+  if (c.name !== "Staking" || !readerAbi || findFunction(readerAbi, "owed")?.inputs.length !== 1) {
     return undefined;
   }
-  return { address: reader, abi: readerAbi };
+  return { address: contractAddress("DataReader"), abi: readerAbi };
 }
 
 const WITHDRAW_TOKENS = ["Usdt", "SwapToken", "BurnToken", "MiningToken"] as const;
@@ -43,10 +41,7 @@ const WITHDRAW_TOKENS = ["Usdt", "SwapToken", "BurnToken", "MiningToken"] as con
 export function WithdrawCard({ c, account }: { c: Managed; account: Address | undefined }) {
   const { t } = useTranslation();
   const admin = useAdminCall(c, false);
-  const tokens = WITHDRAW_TOKENS.flatMap((name) => {
-    const address = contractAddress(appChain.id, name);
-    return address ? [{ name, address }] : [];
-  });
+  const tokens = WITHDRAW_TOKENS.map((name) => ({ name, address: contractAddress(name) }));
   const [token, setToken] = useState(tokens[0]?.address);
   const [to, setTo] = useState(account ?? "");
   const [amount, setAmount] = useState("");
