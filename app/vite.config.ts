@@ -11,7 +11,7 @@ const envDir = fileURLToPath(new URL("..", import.meta.url));
  * The production index.html paints without waiting for a second request: the start stylesheet is
  * inlined (a render-blocking request on slow mobile networks), and the shown language's catalogue
  * (src/i18n/locales/<lang>/start.po, which the first render awaits) is preloaded with the scripts instead of being asked for
- * only once they ran. The language is the stored one, as src/store.ts reads it (en* or else zh).
+ * only once they ran. The language is the stored one, as src/app/store.ts reads it (en* or else zh).
  */
 function firstPaint(): Plugin {
   let base = "/";

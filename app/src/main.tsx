@@ -2,14 +2,14 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { WagmiProvider } from "wagmi";
-import { DeploymentErrorPage } from "./components/DeploymentErrorPage";
+import { DeploymentErrorPage } from "./app/shell/DeploymentErrorPage";
 import "./i18n";
 import { appDeployment } from "./lib/deployments";
 import { inviteCodeFromSearch } from "./lib/inviteCode";
-import { AppRoutes } from "./routes/router";
-import { useAppStore } from "./store";
+import { AppRoutes } from "./app/router";
+import { useAppStore } from "./app/store";
 import "./styles.css";
-import { config } from "./wagmi";
+import { config } from "./app/wagmi";
 
 // Store the invitation link's code before anything renders (the Shell also watches later navigations).
 const code = inviteCodeFromSearch(window.location.search);

@@ -1,7 +1,7 @@
 import { type Messages, setupI18n } from "@lingui/core";
 import { useSyncExternalStore } from "react";
 import { loadChunk } from "../lib/lazyPage";
-import { useAppStore } from "../store";
+import { STORAGE_KEYS, readStored } from "../lib/storage";
 import type { CataloguePart } from "./ids";
 import type { AppMessage, I18nKey, I18nPluralKey } from "./keys";
 import { type Lang, normalizeLang } from "./lang";
@@ -12,7 +12,8 @@ import { type Lang, normalizeLang } from "./lang";
  * @lingui/vite-plugin, each its own chunk, and only the shown language is loaded: `start` (what `/`
  * shows) before anything renders (top-level await), a page's part when its route's loader awaits
  * `loadParts`, and `changeLanguage` switches once the other language's start catalogue and every part
- * in use loaded. The language comes from the store (`setLang`, persisted there) and sets `<html lang>`.
+ * in use loaded. The language starts as the stored one (the store persists a switch and calls `changeLanguage`)
+ * and sets `<html lang>`.
  */
 const CATALOGUES = import.meta.glob<Messages>("./locales/*/*.po", { import: "messages" });
 
@@ -21,7 +22,7 @@ export type TFunction = (key: I18nKey | I18nPluralKey, values?: TranslateValues)
 
 type Bundle = "start" | CataloguePart;
 
-let language: Lang = useAppStore.getState().lang;
+let language: Lang = normalizeLang(readStored(STORAGE_KEYS.lang));
 let requested = language;
 
 // An unknown id (or a catalogue that failed to load) shows the id itself.
@@ -92,11 +93,6 @@ export const i18n = {
   t: ((key, values) => translators[language](key, values)) as TFunction,
   exists: (key: string): boolean => lingui.messages[key] !== undefined,
 };
-
-useAppStore.subscribe((state, prev) => {
-  if (state.lang !== prev.lang)
-    i18n.changeLanguage(state.lang).catch((err: unknown) => console.error("language not loaded", err));
-});
 
 // The first render waits for the shown language; if it cannot load, the page still renders (with ids).
 await loadLanguage(language).catch((err: unknown) => console.error("language not loaded", err));

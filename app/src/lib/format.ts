@@ -55,3 +55,14 @@ export function percentFromBps(bps: bigint | number): string {
   const frac = (value % 100n).toString().padStart(2, "0").replace(/0+$/, "");
   return frac ? `${whole}.${frac}` : whole.toString();
 }
+
+/** Basis points per whole: every contract's RATE_DENOMINATOR / FEE_DENOMINATOR. */
+export const RATE_DENOMINATOR = 10_000n;
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** unix seconds -> `YYYY-MM-DD HH:mm:ss UTC`. */
+export function formatUtc(seconds: bigint): string {
+  const d = new Date(Number(seconds) * 1000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} UTC`;
+}

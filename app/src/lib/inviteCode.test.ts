@@ -1,7 +1,7 @@
 import { zeroAddress } from "viem";
 import { describe, expect, it } from "vitest";
-import { toInviteCode } from "../store";
 import { inviteCodeFromSearch } from "./inviteCode";
+import { toInviteCode } from "./inviteCode";
 
 const lower = "0x70997970c51812dc3a010c7d01b50e0d17dc79c8";
 const checksummed = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";

@@ -4,7 +4,7 @@ import { memoryLocation } from "wouter/memory-location";
 import { Link, Route, Router, Switch } from "./router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n } from "../i18n";
-import { RouteErrorBoundary } from "../routes/RouteError";
+import { RouteErrorBoundary } from "../components/RouteError";
 import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, lazyPage, loadChunk } from "./lazyPage";
 
 beforeAll(async () => {

@@ -1,6 +1,5 @@
 import type { Client } from "viem";
 import { getBlockNumber } from "viem/actions";
-import { appChain } from "../wagmi";
 import { LOG_BLOCK_SECONDS, blockWindows, logRange } from "./logRange";
 
 /**
@@ -11,19 +10,20 @@ import { LOG_BLOCK_SECONDS, blockWindows, logRange } from "./logRange";
 export const MAX_LOG_REQUESTS = 8;
 
 /**
- * Logs of one filter up to the latest block, in chain order. On the local chain (no range cap) one
+ * Logs of one filter up to the latest block of chain `chainId`, in chain order. On the local chain (no range cap) one
  * request from block 0; on BSC from `fromBlock(latest, blockSeconds)` cut into the windows the RPC
  * accepts (`logRange`), all in the same JSON-RPC batch. Started with a page's gated reads: one timer
  * turn lets their eth_calls reach the Multicall3 batcher first, so its flush joins this batch.
  */
 export async function readLogs<T>(
   client: Client,
+  chainId: number,
   read: (fromBlock: bigint, toBlock: bigint | "latest") => Promise<T[]>,
   fromBlock: (latest: bigint, blockSeconds: number) => bigint,
 ): Promise<T[]> {
   await new Promise((resolve) => setTimeout(resolve, 0));
-  const blockSeconds = LOG_BLOCK_SECONDS[appChain.id];
-  const range = logRange(appChain.id);
+  const blockSeconds = LOG_BLOCK_SECONDS[chainId];
+  const range = logRange(chainId);
   if (blockSeconds === undefined && range === undefined) return read(0n, "latest");
   const latest = await getBlockNumber(client, { cacheTime: 0 });
   const from = blockSeconds === undefined ? 0n : fromBlock(latest, blockSeconds);

@@ -10,7 +10,6 @@ import {
 } from "viem";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AppMessage } from "../i18n/keys";
-import type { ToastKind } from "../store";
 import {
   ALLOWANCE_THRESHOLD,
   APPROVE_AMOUNT,
@@ -23,6 +22,7 @@ import {
   readGasPrice,
   runTransaction,
 } from "./tx";
+import type { ToastKind } from "./tx";
 
 const account: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const referrer: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";

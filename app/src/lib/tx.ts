@@ -1,7 +1,8 @@
 import type { Abi, Address, Hash } from "viem";
 import type { AppMessage } from "../i18n/keys";
-import type { ToastKind } from "../store";
 import { TransactionRevertedError, isDecodedRevert, parseError } from "./errors";
+
+export type ToastKind = "success" | "info" | "warning" | "error";
 
 /** Gas limit when estimation fails for a reason other than a decoded revert. */
 export const DEFAULT_GAS = 6_000_000n;

@@ -1,6 +1,6 @@
 import type { Config } from "wagmi";
 import { switchChain, watchConnection } from "wagmi/actions";
-import { STORAGE_KEYS, writeStored } from "../store";
+import { STORAGE_KEYS, writeStored } from "./storage";
 
 type ConnectionSnapshot = { status: string; address?: string | undefined; chainId?: number | undefined };
 export type WalletChangeAction = "none" | "reload" | "logout-reload";

@@ -1,4 +1,4 @@
-import { GovernancePage } from "../features/governance/components/GovernancePage";
+import { GovernancePage } from "../features/admin/components/GovernancePage";
 
 /** `/governance` (lazy, public: no wallet needed): owners, the timelock's delay, queued and past operations. */
 export default function Governance() {

@@ -7,7 +7,7 @@ import { RewardsCard } from "../features/ido/components/RewardsCard";
 import { TotalsCard } from "../features/ido/components/TotalsCard";
 import { useIdoAccount } from "../features/ido/hooks/useIdoAccount";
 import { useIdoOverview, useSalePhase } from "../features/ido/hooks/useIdoOverview";
-import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
+import { useAppConnection } from "../app/useAppConnection";
 
 /** `/ido` (lazy): the sale, buy, my allocation and claim, my referral rewards, my invitees, totals. */
 export default function Ido() {

@@ -2,8 +2,8 @@ import { useTranslation } from "../i18n";
 import { InviteLinkCard } from "../features/invites/components/InviteLinkCard";
 import { InviteesCard, UnstakedInviteesCard } from "../features/invites/components/InviteesCard";
 import { OpenStakeNote } from "../features/stakes/components/OpenStakeNote";
-import { useOpenPrincipal } from "../features/stakes/hooks/useStaking";
-import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
+import { useAppConnection } from "../app/useAppConnection";
+import { useOpenPrincipal } from "../features/stakes/hooks/useOpenPrincipal";
 
 /** `/invites` (lazy): my invitation link, my direct invitees who have staked, and those who have not yet. */
 export default function Invites() {

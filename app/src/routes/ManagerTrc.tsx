@@ -1,8 +1,8 @@
 import { useTranslation } from "../i18n";
 import { Link } from "../lib/router";
-import { ManagerRoute } from "../features/manager/components/ManagerRoute";
-import { ManagerPage } from "../features/manager/components/ManagerPage";
-import { TOKENS, trcSections } from "../features/manager/descriptors";
+import { ManagerRoute } from "../features/admin/components/ManagerRoute";
+import { ManagerPage } from "../features/admin/components/ManagerPage";
+import { TOKENS, trcSections } from "../features/admin/descriptors";
 
 /** `/managerTRC` (lazy, managers only): the token-side configuration of the three fee tokens, plus the audit log. */
 export default function ManagerTrc() {

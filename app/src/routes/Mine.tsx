@@ -7,10 +7,12 @@ import { RegisterCard, SignInCard } from "../features/mine/components/SessionCar
 import { TeamCard } from "../features/mine/components/TeamCard";
 import { WalletCard } from "../features/mine/components/WalletCard";
 import { QueryBody } from "../features/mine/components/common";
-import { useIsRegistered, useMemberQueries } from "../features/mine/hooks/useMine";
 import { RewardsCard } from "../features/rewards/components/RewardsCard";
-import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
-import { STORAGE_KEYS, readStored, useAppStore } from "../store";
+import { useAppConnection } from "../app/useAppConnection";
+import { useAppStore } from "../app/store";
+import { STORAGE_KEYS, readStored } from "../lib/storage";
+import { useMemberQueries } from "../features/mine/hooks/useMemberQueries";
+import { useIsRegistered } from "../features/mine/hooks/useIsRegistered";
 
 /**
  * `/mine` (lazy): the machine/node product of the backend. Sign-in (EIP-4361) when

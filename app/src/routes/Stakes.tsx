@@ -6,15 +6,13 @@ import { IncomeCard } from "../features/stakes/components/IncomeCard";
 import { OpenStakeNote } from "../features/stakes/components/OpenStakeNote";
 import { OrdersCard } from "../features/stakes/components/OrdersCard";
 import { TiersCard } from "../features/stakes/components/TiersCard";
-import {
-  useAnnouncement,
-  useStakingAccount,
-  useStakingNow,
-  useStakingOrders,
-  useStakingOverview,
-} from "../features/stakes/hooks/useStaking";
 import { tiersOf } from "../features/stakes/logic";
-import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
+import { useAppConnection } from "../app/useAppConnection";
+import { useStakingOverview } from "../features/stakes/hooks/useStakingOverview";
+import { useStakingNow } from "../features/stakes/hooks/useStakingNow";
+import { useStakingAccount } from "../features/stakes/hooks/useStakingAccount";
+import { useStakingOrders } from "../features/stakes/hooks/useStakingOrders";
+import { useStakingAnnouncement } from "../features/stakes/hooks/useStakingAnnouncement";
 
 /** `/stakes` (lazy): a change of Staking announced (early close), the tiers, deposit, my orders (release), my income (claim) and my activity. */
 export default function Stakes() {
@@ -25,7 +23,7 @@ export default function Stakes() {
   const address = connection.ready ? connection.address : undefined;
   const account = useStakingAccount(address, overview.token);
   const orders = useStakingOrders(address);
-  const { announcement } = useAnnouncement();
+  const { announcement } = useStakingAnnouncement();
   const tiers = overview.multi ? tiersOf(overview.multi) : undefined;
 
   return (

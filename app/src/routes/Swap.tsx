@@ -3,7 +3,7 @@ import { ExchangeCard } from "../features/swap/components/ExchangeCard";
 import { LpSwapCard } from "../features/swap/components/LpSwapCard";
 import { PriceChartCard } from "../features/swap/components/PriceChartCard";
 import { dex } from "../features/swap/contracts";
-import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
+import { useAppConnection } from "../app/useAppConnection";
 
 /**
  * `/swap` (lazy): the flash exchange (USDT <-> each project token), the price chart, then the LP swap

@@ -1,5 +1,4 @@
 import { useTranslation } from "../i18n";
-import { useStakingNow, useStakingOverview } from "../features/stakes/hooks/useStaking";
 import { dayIndex } from "../features/stakes/logic";
 import { OpenStakeNote } from "../features/stakes/components/OpenStakeNote";
 import {
@@ -11,8 +10,10 @@ import {
 } from "../features/team/components/TeamCards";
 import { useTeam, useTeamDays } from "../features/team/hooks/useTeam";
 import { DEFAULT_DAY_TIMES, levelRows } from "../features/team/logic";
-import { useAppConnection } from "../features/wallet/hooks/useAppConnection";
+import { useAppConnection } from "../app/useAppConnection";
 import { Link } from "../lib/router";
+import { useStakingOverview } from "../features/stakes/hooks/useStakingOverview";
+import { useStakingNow } from "../features/stakes/hooks/useStakingNow";
 
 /** `/team` (lazy): my team level, my team, today's team statistics, the last days' chart and the level table. */
 export default function Team() {

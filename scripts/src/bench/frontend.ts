@@ -13,7 +13,7 @@ import { REPO_ROOT } from "../env.ts";
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
-/** Route -> the module that renders it (see app/src/routes/router.tsx). */
+/** Route -> the module that renders it (see app/src/app/router.tsx). */
 export const ROUTE_MODULES: Record<string, string | null> = {
   "/": null,
   "/stakes": "src/routes/Stakes.tsx",
@@ -33,7 +33,7 @@ export const ROUTE_MODULES: Record<string, string | null> = {
 const catalogue = (lang: string, part: string) => `src/i18n/locales/${lang}/${part}.po`;
 export const STARTUP_CHOICES: string[][] = [[catalogue("zh", "start"), catalogue("en", "start")]];
 
-/** The catalogue parts a route's loader awaits with its chunk (app/src/routes/router.tsx). */
+/** The catalogue parts a route's loader awaits with its chunk (app/src/app/router.tsx). */
 export const ROUTE_PARTS: Record<string, string[]> = {
   "/stakes": ["stakes"],
   "/ido": ["ido"],

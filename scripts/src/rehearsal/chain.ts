@@ -19,7 +19,6 @@ import {
   parseEther,
 } from "viem";
 import { usdtAbi } from "@taichi/contracts";
-import { readDeployment } from "@taichi/contracts/registry";
 import { initCodePairHashAbi } from "@taichi/contracts/dex";
 import { loadArtifact } from "@taichi/contracts/scripts/artifacts.ts";
 import type { Deployment } from "../deploy.ts";

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   type BuyInput,
   buyBlockReason,
-  chainNow,
   claimState,
   idoStage,
   salePhase,
@@ -112,16 +111,6 @@ describe("claimState", () => {
     expect(claimState({ idoIndex: 1n, balance: 5n }, 100n, 99)).toBe("notOpen");
     expect(claimState({ idoIndex: 1n, balance: 5n }, 100n, 100)).toBe("ready");
     expect(claimState({ idoIndex: 1n, balance: 0n }, 100n, 200)).toBe("claimed");
-  });
-});
-
-describe("chainNow", () => {
-  it("uses the local clock without a block time or when the chain is behind", () => {
-    expect(chainNow(1000, undefined, undefined)).toBe(1000);
-    expect(chainNow(1000, 900, 990)).toBe(1000);
-  });
-  it("follows a chain that runs ahead (time travel), advancing with the clock", () => {
-    expect(chainNow(1000, 5000, 990)).toBe(5010);
   });
 });
 

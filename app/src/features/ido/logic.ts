@@ -1,3 +1,4 @@
+import { RATE_DENOMINATOR } from "../../lib/format";
 /**
  * Pure rules of the presale page: the sale stage, the price tiers, why "Buy" is disabled and whether
  * tokens can be claimed. The contract decides (docs/ido.md); these only mirror it for the UI.
@@ -7,8 +8,6 @@
 export const TIER1_END = 1000n;
 export const TIER2_END = 1500n;
 /** Basis points denominator of directRate / indirectRate. */
-export const RATE_DENOMINATOR = 10_000n;
-
 export type IdoStage = "notStarted" | "priority" | "ongoing" | "soldOut" | "ended";
 
 export type SaleSchedule = {
@@ -144,20 +143,6 @@ export function claimState(
   if (user.balance === 0n) return "claimed";
   if (BigInt(Math.floor(now)) < extractTime) return "notOpen";
   return "ready";
-}
-
-/**
- * Best guess of the chain's current time: the local clock, or the last block's timestamp plus the
- * seconds elapsed since it was read when the chain runs ahead of the local clock (a local chain after
- * time travel). A chain behind the clock (an idle local chain) mines its next block at local time.
- */
-export function chainNow(
-  localNow: number,
-  blockTime: number | undefined,
-  readAt: number | undefined,
-): number {
-  if (blockTime === undefined || readAt === undefined) return localNow;
-  return Math.max(localNow, blockTime + Math.max(0, localNow - readAt));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CreditType, PaymentDue, RouteData } from "@taichi/api";
 import type { Address, Hash } from "viem";
 import type { ApiPayload } from "../../lib/api";
-import { investApi } from "../../lib/backend";
+import { investApi } from "../../app/backend";
 
 /** Shapes of the API's answers, from its contract (`@taichi/api`): amounts are base-unit strings. */
 export type MachineType = RouteData<"machineDetail">;

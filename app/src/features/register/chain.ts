@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import type { Config } from "wagmi";
 import { readContract } from "wagmi/actions";
-import { presale } from "../../contracts";
+import { presale } from "../../app/contracts";
 
 export type PresaleUser = { index: bigint; refer: Address; invites: bigint; registeredAt: bigint };
 

@@ -1,7 +1,7 @@
 import { lpSwapAbi, pairAbi, routerAbi, swapTokenAbi } from "@taichi/contracts";
 import type { Address } from "viem";
 import { appDeployment, contract } from "../../lib/deployments";
-import { appChain } from "../../wagmi";
+import { appChain } from "../../app/wagmi";
 
 /** The project tokens traded against USDT, in the order the selector lists them. */
 export const TOKEN_NAMES = ["SwapToken", "BurnToken", "MiningToken"] as const;

@@ -1,5 +1,5 @@
 import { type Dex, getAmountOut } from "@taichi/contracts/dex";
-import { RATE_DENOMINATOR } from "../ido/logic";
+import { RATE_DENOMINATOR } from "../../lib/format";
 
 /** A buy spends USDT for a project token; a sell spends the token for USDT (docs/tokens.md). */
 export type Side = "buy" | "sell";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { appChain } from "../../wagmi";
+import { appChain } from "../../app/wagmi";
 import { pickableConnectors } from "./components/WalletPicker";
-import { walletConnectConnector } from "./walletConnect";
+import { walletConnectConnector } from "../../app/walletConnect";
 
 describe("walletConnectConnector", () => {
   it("is wagmi's WalletConnect connector, offered by the wallet picker beside the browser's wallets", () => {

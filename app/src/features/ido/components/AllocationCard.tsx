@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "../../../i18n";
 import { Countdown } from "../../../components/Countdown";
-import { ido } from "../../../contracts";
+import { ido } from "../../../app/contracts";
 import { formatAmount } from "../../../lib/format";
-import { useTransaction } from "../../../lib/useTransaction";
+import { useTransaction } from "../../../app/useTransaction";
 import type { useIdoAccount } from "../hooks/useIdoAccount";
 import { type IdoOverview, useChainNow } from "../hooks/useIdoOverview";
 import { claimState } from "../logic";

@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "../../../i18n";
-import { ido, usdt } from "../../../contracts";
+import { ido, usdt } from "../../../app/contracts";
 import { formatAmount } from "../../../lib/format";
-import { useTransaction } from "../../../lib/useTransaction";
-import { useAppStore } from "../../../store";
-import { appChain } from "../../../wagmi";
-import type { AppConnection } from "../../wallet/hooks/useAppConnection";
+import { useTransaction } from "../../../app/useTransaction";
+import { useAppStore } from "../../../app/store";
+import { appChain } from "../../../app/wagmi";
+import type { AppConnection } from "../../../app/useAppConnection";
 import type { useIdoAccount } from "../hooks/useIdoAccount";
 import { type IdoOverview, useChainNow } from "../hooks/useIdoOverview";
 import { buyArgs, buyBlockReason, idoStage } from "../logic";

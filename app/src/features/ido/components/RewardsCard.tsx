@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "../../../i18n";
-import { ido } from "../../../contracts";
+import { ido } from "../../../app/contracts";
 import { formatAmount } from "../../../lib/format";
-import { useTransaction } from "../../../lib/useTransaction";
+import { useTransaction } from "../../../app/useTransaction";
 import type { useIdoAccount } from "../hooks/useIdoAccount";
 import { ReadPending } from "../../../components/ReadError";
 

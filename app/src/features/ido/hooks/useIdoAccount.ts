@@ -1,6 +1,6 @@
 import { type Address, zeroAddress } from "viem";
 import { useReadContracts } from "wagmi";
-import { ido, usdt } from "../../../contracts";
+import { ido, usdt } from "../../../app/contracts";
 import { useReadGate } from "../../../lib/readGate";
 
 /** The account's IDO record, priority right and USDT balance (one batch); disabled without an account. */

@@ -1,10 +1,17 @@
 import { isAddressEqual, zeroAddress } from "viem";
 import { useReadContract, useReadContracts } from "wagmi";
-import { idoViews, multicall3Views, swapTokenViews, tokenViewsAbi, usdtViews } from "../../../contractViews";
+import {
+  idoViews,
+  multicall3Views,
+  swapTokenViews,
+  tokenViewsAbi,
+  usdtViews,
+} from "../../../app/contractViews";
 import { useReadGate } from "../../../lib/readGate";
 import { useNow } from "../../../lib/useNow";
-import { appChain } from "../../../wagmi";
-import { type SalePhase, type StageInfo, chainNow, idoStage, salePhase, tierTokens } from "../logic";
+import { appChain } from "../../../app/wagmi";
+import { type SalePhase, type StageInfo, idoStage, salePhase, tierTokens } from "../logic";
+import { chainNow } from "../../../lib/chainClock";
 
 /**
  * The sale's public state in one Multicall3 round trip: `getConfig`, the priority window and rights,

@@ -1,7 +1,7 @@
 import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { QrCode } from "../../../components/QrCode";
-import { copyWithToast } from "../../../lib/clipboard";
+import { copyWithToast } from "../../../app/clipboard";
 import { inviteLink } from "../logic";
 
 /** My invitation link (`<origin>/?code=<address>`), its QR code and a copy button. */

@@ -3,11 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { type Address, getAbiItem, zeroAddress } from "viem";
 import { getLogs } from "viem/actions";
 import { useClient, useReadContracts } from "wagmi";
-import { presale } from "../../../contracts";
+import { presale } from "../../../app/contracts";
 import { useReadGate } from "../../../lib/readGate";
 import { readLogs } from "../../../lib/readLogs";
-import { appChain } from "../../../wagmi";
-import { staking } from "../../stakes/staking";
+import { appChain } from "../../../app/wagmi";
+import { staking } from "../../../app/staking";
 
 /** Rows per page of the invitee list. */
 export const INVITES_PAGE = 10;
@@ -61,6 +61,7 @@ export function useUnstakedInvitees(account: Address | undefined) {
     queryFn: async () => {
       const logs = await readLogs(
         client!,
+        appChain.id,
         (fromBlock, toBlock) =>
           getLogs(client!, {
             address: presale.address,

@@ -3,10 +3,11 @@ import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { Message } from "../../../components/Message";
 import { mineApi } from "../api";
-import { useMachineDetail, useMachineTypes } from "../hooks/useMine";
 import { usePaidFlow } from "../hooks/usePaidFlow";
 import { orderCost, parseQuantity } from "../logic";
 import { FlowStatus, QueryBody, amount } from "./common";
+import { useMachineTypes } from "../hooks/useMachineTypes";
+import { useMachineDetail } from "../hooks/useMachineDetail";
 
 type Props = { address: Address | undefined; member: boolean };
 

@@ -3,9 +3,9 @@ import { percentFromBps } from "../../../lib/format";
 import type { Address } from "viem";
 import type { MyInfo } from "../api";
 import { mineApi } from "../api";
-import { useNodeList } from "../hooks/useMine";
 import { usePaidFlow } from "../hooks/usePaidFlow";
 import { FlowStatus, QueryBody, amount } from "./common";
+import { useNodeList } from "../hooks/useNodeList";
 
 /** Node levels (bonus, seats) and the node purchase; a member holds at most one node. */
 export function NodesCard({

@@ -1,6 +1,6 @@
 import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
-import { confirmDialog } from "../../../store";
+import { confirmDialog } from "../../../app/store";
 import { formatAddress } from "../../../lib/format";
 import { usePaidFlow } from "../hooks/usePaidFlow";
 import { usePendingPayments, usePendingStore } from "../hooks/usePendingPayments";

@@ -4,11 +4,13 @@ import type { Address } from "viem";
 import { zeroAddress } from "viem";
 import { Message } from "../../../components/Message";
 import type { AppMessage } from "../../../i18n/keys";
-import { useAppStore } from "../../../store";
+import { useAppStore } from "../../../app/store";
 import { mineApi } from "../api";
-import { errorMessage, useRefreshMine, useSignIn } from "../hooks/useMine";
 import { validateUsername } from "../logic";
-import { usePresaleUser } from "../../register/hooks/usePresaleUser";
+import { usePresaleUser } from "../../../app/usePresaleUser";
+import { errorMessage } from "../errors";
+import { useRefreshMine } from "../hooks/useRefreshMine";
+import { useSignIn } from "../hooks/useSignIn";
 
 /** Connect, then sign in (EIP-4361) when there is no valid login token. */
 export function SignInCard({ address, expired }: { address: Address | undefined; expired: boolean }) {

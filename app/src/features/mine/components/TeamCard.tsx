@@ -4,8 +4,8 @@ import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { formatAddress } from "../../../lib/format";
 import type { TeamInfo } from "../api";
-import { useRecommendList } from "../hooks/useMine";
 import { QueryBody } from "./common";
+import { useRecommendList } from "../hooks/useRecommendList";
 
 /** Team totals and the direct referrals, a page at a time ("Load more"; drill down one member at a time). */
 export function TeamCard({ address, team }: { address: Address; team: UseQueryResult<TeamInfo> }) {

@@ -7,10 +7,10 @@ import type { AppMessage } from "../../../i18n/keys";
 import { validateAmount } from "../../../lib/amount";
 import { formatAmount } from "../../../lib/format";
 import { type CreditType, mineApi } from "../api";
-import { useWalletPage } from "../hooks/useMine";
 import { usePaidFlow } from "../hooks/usePaidFlow";
 import { CREDIT_TYPES, WITHDRAW_FEE, WITHDRAW_MIN, ledgerKindKey, pageCount, withdrawRules } from "../logic";
 import { FlowStatus, QueryBody, amount } from "./common";
+import { useWalletPage } from "../hooks/useWalletPage";
 
 const LABEL: Record<CreditType, string> = { usdt: "USDT", arb: "ARB" };
 

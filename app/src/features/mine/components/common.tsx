@@ -5,7 +5,7 @@ import { Message } from "../../../components/Message";
 import { RetryStatus } from "../../../components/RetryStatus";
 import { formatAmount } from "../../../lib/format";
 import type { PaidFlowState } from "../hooks/usePaidFlow";
-import { errorMessage } from "../hooks/useMine";
+import { errorMessage } from "../errors";
 
 /**
  * Loading / error / empty states of one backend read, then `children(data)`. On an error the retry (automatic, or

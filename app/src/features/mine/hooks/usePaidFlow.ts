@@ -2,12 +2,13 @@ import { usdtAbi } from "@taichi/contracts";
 import { useCallback, useState } from "react";
 import type { Address, Hash } from "viem";
 import type { AppMessage } from "../../../i18n/keys";
-import { useTransaction } from "../../../lib/useTransaction";
-import { appChain } from "../../../wagmi";
+import { useTransaction } from "../../../app/useTransaction";
+import { appChain } from "../../../app/wagmi";
 import { type PaymentDue, mineApi } from "../api";
 import { type PaidResult, type PayStep, type PendingPayment, runPaidFlow, submitPaid } from "../logic";
-import { errorMessage, useRefreshMine } from "./useMine";
 import { usePendingStore } from "./usePendingPayments";
+import { errorMessage } from "../errors";
+import { useRefreshMine } from "./useRefreshMine";
 
 /** The backend call that books a kept payment. */
 export function submitPending(p: PendingPayment): Promise<unknown> {

@@ -1,6 +1,5 @@
 import type { Address, Hash } from "viem";
 import { create } from "zustand";
-import { readStored, writeStored } from "../../../store";
 import {
   type PendingPayment,
   addPending,
@@ -8,6 +7,7 @@ import {
   pendingPaymentsKey,
   removePending,
 } from "../logic";
+import { readStored, writeStored } from "../../../lib/storage";
 
 type PendingState = {
   byAddress: Record<string, PendingPayment[]>;

@@ -3,8 +3,8 @@ import { type Address, zeroAddress } from "viem";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WagmiProvider } from "wagmi";
 import { i18n } from "../../../i18n";
-import { useAppStore } from "../../../store";
-import { config } from "../../../wagmi";
+import { useAppStore } from "../../../app/store";
+import { config } from "../../../app/wagmi";
 import { type PresaleUser, readPresaleUser } from "../chain";
 import { RegisterDialog } from "./RegisterDialog";
 

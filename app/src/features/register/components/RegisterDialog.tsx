@@ -5,7 +5,7 @@ import { useConfig } from "wagmi";
 import { Message } from "../../../components/Message";
 import { Modal } from "../../../components/Modal";
 import type { AppMessage } from "../../../i18n/keys";
-import { useAppStore } from "../../../store";
+import { useAppStore } from "../../../app/store";
 import { readPresaleUser } from "../chain";
 import { validateReferrer } from "../validateReferrer";
 

@@ -1,6 +1,6 @@
 import type { Address } from "viem";
-import { presale } from "../../../contracts";
-import { useTransaction } from "../../../lib/useTransaction";
+import { presale } from "../../../app/contracts";
+import { useTransaction } from "../../../app/useTransaction";
 import { RegisterDialog } from "./RegisterDialog";
 
 /** The registration dialog sending `Presale.register`: loaded when RegistrationGate shows it. */

@@ -1,8 +1,8 @@
 import { LazyDialog } from "../../../components/LazyDialog";
 import { lazyPage } from "../../../lib/lazyPage";
-import { useIsManager } from "../../manager/hooks/useIsManager";
-import { useAppConnection } from "../../wallet/hooks/useAppConnection";
-import { usePresaleUser } from "../hooks/usePresaleUser";
+import { useIsManager } from "../../admin/hooks/useIsManager";
+import { useAppConnection } from "../../../app/useAppConnection";
+import { usePresaleUser } from "../../../app/usePresaleUser";
 
 // Most visits never show the dialog: its code (the referrer checks, sending transactions) loads when it does.
 const RegisterOverlay = lazyPage(async () => ({

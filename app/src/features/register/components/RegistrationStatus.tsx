@@ -1,10 +1,10 @@
 import { useTranslation } from "../../../i18n";
 import { zeroAddress } from "viem";
-import { useAppStore } from "../../../store";
-import { appChain } from "../../../wagmi";
-import { useIsManager } from "../../manager/hooks/useIsManager";
-import { useAppConnection } from "../../wallet/hooks/useAppConnection";
-import { usePresaleUser } from "../hooks/usePresaleUser";
+import { useAppStore } from "../../../app/store";
+import { appChain } from "../../../app/wagmi";
+import { useIsManager } from "../../admin/hooks/useIsManager";
+import { useAppConnection } from "../../../app/useAppConnection";
+import { usePresaleUser } from "../../../app/usePresaleUser";
 import { ReadError } from "../../../components/ReadError";
 
 /** Home card: the connected member's registration status and referrer, read from the chain. */

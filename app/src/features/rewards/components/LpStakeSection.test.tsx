@@ -2,15 +2,15 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { Address } from "viem";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n, loadParts } from "../../../i18n";
-import type { RewardsAccount } from "../hooks/useRewards";
 import { LpStakeSection } from "./LpStakeSection";
+import type { RewardsAccount } from "../hooks/useRewardsAccount";
 
 const actions = {
   stakeLp: vi.fn(),
   unstakeLp: vi.fn(),
   claimLp: vi.fn(),
 };
-vi.mock("../hooks/useRewards", () => ({ useRewardActions: () => actions }));
+vi.mock("../hooks/useRewardActions", () => ({ useRewardActions: () => actions }));
 
 const E = 10n ** 18n;
 const LP_TOKEN = "0x00000000000000000000000000000000000000aa" as Address;

@@ -3,7 +3,8 @@ import { AmountInput } from "../../../components/AmountInput";
 import { useTranslation } from "../../../i18n";
 import { validateAmount } from "../../../lib/amount";
 import { formatAmount } from "../../../lib/format";
-import { type RewardsAccount, useRewardActions } from "../hooks/useRewards";
+import type { RewardsAccount } from "../hooks/useRewardsAccount";
+import { useRewardActions } from "../hooks/useRewardActions";
 
 type Mode = "stake" | "unstake";
 

@@ -2,9 +2,10 @@ import { useState } from "react";
 import type { Address } from "viem";
 import { useTranslation } from "../../../i18n";
 import { formatAmount } from "../../../lib/format";
-import { useRewardActions, useRewardsAccount } from "../hooks/useRewards";
 import { ReadPending } from "../../../components/ReadError";
 import { LpStakeSection } from "./LpStakeSection";
+import { useRewardsAccount } from "../hooks/useRewardsAccount";
+import { useRewardActions } from "../hooks/useRewardActions";
 
 /**
  * The member's dividends (docs/dividends.md): hold dividend ("update my share" credits the current holding),

@@ -2,15 +2,15 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { i18n, loadParts } from "../../../i18n";
-import type { StakeOrder } from "../hooks/useStaking";
 import { ALICE } from "../activityFixtures";
 import { ActivityCard } from "./ActivityCard";
+import type { StakeOrder } from "../hooks/useStakingOrders";
 
 // Alice's events lie in blocks 10-20 of a chain at block 30 whose RPC serves 10 blocks per eth_getLogs;
 // Staking was deployed at block 5. `down` makes every read fail.
 const chain = vi.hoisted(() => ({ down: false, windows: [] as string[] }));
 vi.mock("wagmi", () => ({ useClient: () => ({}) }));
-vi.mock("../../../wagmi", () => ({ appChain: { id: 31337 } }));
+vi.mock("../../../app/wagmi", () => ({ appChain: { id: 31337 } }));
 vi.mock("../../../lib/env", async (original) =>
   (await import("../../../lib/envFixtures")).envWithIndexerUrl(await original(), () => undefined),
 );
@@ -22,7 +22,9 @@ vi.mock("../../../lib/deployments", async (original) => ({
   ...(await original<typeof import("../../../lib/deployments")>()),
   deployBlock: () => 5n,
 }));
-vi.mock("../staking", () => ({ staking: { address: "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707" } }));
+vi.mock("../../../app/staking", () => ({
+  staking: { address: "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707" },
+}));
 vi.mock("../activity", async (original) => {
   const activity = await original<typeof import("../activity")>();
   const { fakeReads } = await import("../activityFixtures");

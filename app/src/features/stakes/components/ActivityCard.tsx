@@ -3,13 +3,13 @@ import type { Address } from "viem";
 import { useTranslation } from "../../../i18n";
 import { formatAddress, formatAmount } from "../../../lib/format";
 import { BEHIND_NOTE_BLOCKS } from "../../../lib/indexer";
-import { appChain } from "../../../wagmi";
-import { formatUtc } from "../../manager/fields";
-import { explorerTxUrl } from "../../wallet/recentTxs";
+import { appChain } from "../../../app/wagmi";
+import { explorerTxUrl } from "../../../lib/recentTxs";
 import type { ActivityRow } from "../activity";
 import { useActivity } from "../hooks/useActivity";
-import type { StakeOrder } from "../hooks/useStaking";
 import type { Tier } from "../logic";
+import { formatUtc } from "../../../lib/format";
+import type { StakeOrder } from "../hooks/useStakingOrders";
 
 type Props = {
   account: Address;

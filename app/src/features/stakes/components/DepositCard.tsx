@@ -1,14 +1,13 @@
 import { useState } from "react";
 import { useTranslation } from "../../../i18n";
 import { AmountInput } from "../../../components/AmountInput";
-import { usdt } from "../../../contracts";
+import { usdt } from "../../../app/contracts";
 import { validateAmount } from "../../../lib/amount";
 import { formatAmount, percentFromBps } from "../../../lib/format";
-import { useTransaction } from "../../../lib/useTransaction";
-import { useAppStore } from "../../../store";
-import { appChain } from "../../../wagmi";
-import type { AppConnection } from "../../wallet/hooks/useAppConnection";
-import type { StakingAccount, StakingOverview } from "../hooks/useStaking";
+import { useTransaction } from "../../../app/useTransaction";
+import { useAppStore } from "../../../app/store";
+import { appChain } from "../../../app/wagmi";
+import type { AppConnection } from "../../../app/useAppConnection";
 import {
   STALE_TERMS_MESSAGES,
   type Tier,
@@ -21,8 +20,10 @@ import {
   tokensFor,
   usdtValueOf,
 } from "../logic";
-import { staking } from "../staking";
+import { staking } from "../../../app/staking";
 import { PriceRefresh } from "./PriceRefresh";
+import type { StakingOverview } from "../hooks/useStakingOverview";
+import type { StakingAccount } from "../hooks/useStakingAccount";
 
 type Props = {
   overview: StakingOverview;

@@ -1,7 +1,7 @@
 import { Countdown } from "../../../components/Countdown";
 import { useTranslation } from "../../../i18n";
-import { formatUtc } from "../../manager/fields";
 import type { Announcement } from "../../../lib/announcement";
+import { formatUtc } from "../../../lib/format";
 
 type Props = {
   announcement: Announcement | undefined;

@@ -2,11 +2,13 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "../../../i18n";
 import { formatAmount, percentFromBps } from "../../../lib/format";
 import { Countdown } from "../../../components/Countdown";
-import { useTransaction } from "../../../lib/useTransaction";
-import type { StakingAccount, StakingOrders, StakingOverview } from "../hooks/useStaking";
+import { useTransaction } from "../../../app/useTransaction";
 import { type AccelerationTotal, accelerationTotals, daysText } from "../logic";
-import { staking } from "../staking";
+import { staking } from "../../../app/staking";
 import { ReadPending } from "../../../components/ReadError";
+import type { StakingOverview } from "../hooks/useStakingOverview";
+import type { StakingAccount } from "../hooks/useStakingAccount";
+import type { StakingOrders } from "../hooks/useStakingOrders";
 
 type Props = {
   account: StakingAccount;

@@ -3,12 +3,13 @@ import { useTranslation } from "../../../i18n";
 import { ConfirmModal } from "../../../components/ConfirmModal";
 import { Countdown } from "../../../components/Countdown";
 import { formatAmount } from "../../../lib/format";
-import { useTransaction } from "../../../lib/useTransaction";
-import { type StakeOrder, type StakingOrders, useCloseEarlyQuote } from "../hooks/useStaking";
+import { useTransaction } from "../../../app/useTransaction";
 import type { Announcement } from "../../../lib/announcement";
 import { canCloseEarly, daysText, orderProgress, orderSavedSeconds, orderState } from "../logic";
-import { staking } from "../staking";
+import { staking } from "../../../app/staking";
 import { ReadError } from "../../../components/ReadError";
+import type { StakeOrder, StakingOrders } from "../hooks/useStakingOrders";
+import { useCloseEarlyQuote } from "../hooks/useCloseEarlyQuote";
 
 type Props = Pick<StakingOrders, "orders" | "loading" | "isError"> & {
   /** the change of Staking announced, if any: its orders opened before it can be closed early */

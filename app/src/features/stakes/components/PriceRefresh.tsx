@@ -5,10 +5,10 @@ import { getBlock, getTransactionReceipt } from "viem/actions";
 import { useClient } from "wagmi";
 import { Countdown } from "../../../components/Countdown";
 import { useTranslation } from "../../../i18n";
-import { useTransaction } from "../../../lib/useTransaction";
-import { appChain } from "../../../wagmi";
+import { useTransaction } from "../../../app/useTransaction";
+import { appChain } from "../../../app/wagmi";
 import { tokenDepositsFrom } from "../logic";
-import { staking } from "../staking";
+import { staking } from "../../../app/staking";
 
 type Props = {
   /** Staking's price window, seconds */

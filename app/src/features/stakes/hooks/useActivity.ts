@@ -5,9 +5,9 @@ import { deployBlock } from "../../../lib/deployments";
 import { env } from "../../../lib/env";
 import { catchUpInterval } from "../../../lib/indexer";
 import { logRange, windowBefore } from "../../../lib/logRange";
-import { appChain } from "../../../wagmi";
+import { appChain } from "../../../app/wagmi";
 import { type ActivityPage, activityReads, loadActivityWindow, loadIndexedActivity } from "../activity";
-import { staking } from "../staking";
+import { staking } from "../../../app/staking";
 
 type PageParam = { indexed: boolean; toBlock?: bigint; before?: string };
 

@@ -3,17 +3,16 @@ import { useState } from "react";
 import type { Address } from "viem";
 import { useTranslation } from "../../../i18n";
 import { AmountInput } from "../../../components/AmountInput";
-import { usdt } from "../../../contracts";
+import { usdt } from "../../../app/contracts";
 import { validateAmount } from "../../../lib/amount";
 import { formatAmount, percentFromBps } from "../../../lib/format";
 import { useNow } from "../../../lib/useNow";
-import { useTransaction } from "../../../lib/useTransaction";
-import { useAppStore } from "../../../store";
-import { appChain } from "../../../wagmi";
-import type { AppConnection } from "../../wallet/hooks/useAppConnection";
+import { useTransaction } from "../../../app/useTransaction";
+import { useAppStore } from "../../../app/store";
+import { appChain } from "../../../app/wagmi";
+import type { AppConnection } from "../../../app/useAppConnection";
 import { getAmountOut } from "@taichi/contracts/dex";
 import { dex, router, swapTokens } from "../contracts";
-import { useRouterQuote, useSwapMarket, useSwapSettings, useTokenSymbols } from "../hooks/useSwap";
 import {
   HIGH_IMPACT_BPS,
   type Quote,
@@ -28,6 +27,10 @@ import {
 } from "../logic";
 import { SwapReview, type SwapReviewData } from "./SwapReview";
 import { SwapSettingsFields } from "./SwapSettingsFields";
+import { useSwapSettings } from "../hooks/useSwapSettings";
+import { useSwapMarket } from "../hooks/useSwapMarket";
+import { useTokenSymbols } from "../hooks/useTokenSymbols";
+import { useRouterQuote } from "../hooks/useRouterQuote";
 
 /**
  * The flash exchange: USDT <-> one project token on its pair, quoted by the router and sent on the

@@ -2,10 +2,10 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import type { Address } from "viem";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18n, loadParts } from "../../../i18n";
-import type { AppConnection } from "../../wallet/hooks/useAppConnection";
-import type { LpSwapAccount } from "../hooks/useSwap";
+import type { AppConnection } from "../../../app/useAppConnection";
 import type { Announcement } from "../../../lib/announcement";
 import { LpSwapCard } from "./LpSwapCard";
+import type { LpSwapAccount } from "../hooks/useLpSwapAccount";
 
 const LP_SWAP = "0x00000000000000000000000000000000000000c1" as Address;
 const NEXT = "0x00000000000000000000000000000000000000d2" as Address;
@@ -15,8 +15,8 @@ const READY_AT = 4_102_444_800n; // 2100-01-01 00:00:00 UTC
 
 const send = vi.hoisted(() => vi.fn());
 let account: LpSwapAccount;
-vi.mock("../../../lib/useTransaction", () => ({ useTransaction: () => send }));
-vi.mock("../hooks/useSwap", () => ({ useLpSwapAccount: () => account }));
+vi.mock("../../../app/useTransaction", () => ({ useTransaction: () => send }));
+vi.mock("../hooks/useLpSwapAccount", () => ({ useLpSwapAccount: () => account }));
 vi.mock("../contracts", async () => {
   const { lpSwapAbi: abi } = await import("@taichi/contracts");
   return {

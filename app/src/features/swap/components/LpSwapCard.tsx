@@ -3,20 +3,20 @@ import { useTranslation } from "../../../i18n";
 import { AmountInput } from "../../../components/AmountInput";
 import { validateAmount } from "../../../lib/amount";
 import { formatAmount, percentFromBps } from "../../../lib/format";
-import { useTransaction } from "../../../lib/useTransaction";
-import { useAppStore } from "../../../store";
-import { appChain } from "../../../wagmi";
-import type { AppConnection } from "../../wallet/hooks/useAppConnection";
+import { useTransaction } from "../../../app/useTransaction";
+import { useAppStore } from "../../../app/store";
+import { appChain } from "../../../app/wagmi";
+import type { AppConnection } from "../../../app/useAppConnection";
 import { lpSwap } from "../contracts";
-import { useLpSwapAccount } from "../hooks/useSwap";
 import type { Announcement } from "../../../lib/announcement";
 import { earlyCloseQuote, lockCall, topUpRateDrop } from "../logic";
 import { ReadPending } from "../../../components/ReadError";
 import { ConfirmModal } from "../../../components/ConfirmModal";
 import { Countdown } from "../../../components/Countdown";
-import { formatUtc } from "../../manager/fields";
-import { chainNow } from "../../ido/logic";
 import { useNow } from "../../../lib/useNow";
+import { formatUtc } from "../../../lib/format";
+import { chainNow } from "../../../lib/chainClock";
+import { useLpSwapAccount } from "../hooks/useLpSwapAccount";
 
 type Asset = "lp" | "token";
 

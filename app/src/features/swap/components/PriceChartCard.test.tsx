@@ -17,8 +17,8 @@ vi.mock("../../../lib/env", async (original) =>
   (await import("../../../lib/envFixtures")).envWithIndexerUrl(await original(), () => indexer.url),
 );
 vi.mock("../contracts", () => ({ swapTokens: [{ name: "SwapToken", address: TOKEN, pair: PAIR }] }));
-vi.mock("../../../contracts", () => ({ usdt: { address: USDT } }));
-vi.mock("../hooks/useSwap", () => ({ useTokenSymbols: () => ["TAI"] }));
+vi.mock("../../../app/contracts", () => ({ usdt: { address: USDT } }));
+vi.mock("../hooks/useTokenSymbols", () => ({ useTokenSymbols: () => ["TAI"] }));
 
 function show() {
   render(

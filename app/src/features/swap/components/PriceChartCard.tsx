@@ -1,13 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Address } from "viem";
-import { usdt } from "../../../contracts";
+import { usdt } from "../../../app/contracts";
 import { useTranslation } from "../../../i18n";
 import { env } from "../../../lib/env";
 import { indexedPair } from "../../../lib/indexer";
-import { formatUtc } from "../../manager/fields";
 import { swapTokens } from "../contracts";
-import { useTokenSymbols } from "../hooks/useSwap";
 import {
   CHART_RANGES,
   type ChartRange,
@@ -17,6 +15,8 @@ import {
   stepPath,
 } from "../priceChart";
 import "../priceChart.css";
+import { formatUtc } from "../../../lib/format";
+import { useTokenSymbols } from "../hooks/useTokenSymbols";
 
 const WIDTH = 320;
 const HEIGHT = 120;

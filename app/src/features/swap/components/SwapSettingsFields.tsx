@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { percentFromBps } from "../../../lib/format";
 import { useTranslation } from "../../../i18n";
-import type { SwapSettings } from "../hooks/useSwap";
 import { HIGH_SLIPPAGE_BPS, SLIPPAGE_PRESETS, parseDeadline, parseSlippage } from "../logic";
+import type { SwapSettings } from "../hooks/useSwapSettings";
 
 type Props = {
   settings: SwapSettings;

@@ -8,8 +8,8 @@ import { blocksBehind, indexedTeamDays } from "../../../lib/indexer";
 import { LOG_BLOCK_SECONDS } from "../../../lib/logRange";
 import { readLogs } from "../../../lib/readLogs";
 import { useReadGate } from "../../../lib/readGate";
-import { appChain } from "../../../wagmi";
-import { staking } from "../../stakes/staking";
+import { appChain } from "../../../app/wagmi";
+import { staking } from "../../../app/staking";
 import { DEFAULT_DAY_TIMES, type TeamDay, chartDays, mergeTeamDays, teamLogsFromBlock } from "../logic";
 
 /** The member's team record and staking record (for its team income). */
@@ -32,7 +32,7 @@ const TEAM_DAY = getAbiItem({ abi: stakingAbi, name: "TeamDay" });
 
 /**
  * The account's `TeamDay` logs (its earlier active days), in chain order, through the viem actions on a
- * bare client as the audit log reads its logs (manager/audit.ts). Range: from block 0 on the local chain;
+ * bare client as the audit log reads its logs (features/admin/audit.ts). Range: from block 0 on the local chain;
  * on BSC the chart's window before the latest block (`teamLogsFromBlock`, docs/app.md), cut into requests
  * the RPC accepts (`readLogs`, src/lib/readLogs.ts).
  */
@@ -44,6 +44,7 @@ async function readTeamDayLogs(
 ): Promise<TeamDay[]> {
   const logs = await readLogs(
     client,
+    appChain.id,
     (fromBlock, toBlock) =>
       getLogs(client, { address, event: TEAM_DAY, args: { account }, fromBlock, toBlock }),
     (latest, blockSeconds) => teamLogsFromBlock(latest, dayTimes, blockSeconds),

@@ -1,7 +1,7 @@
 import { useTranslation } from "../../../i18n";
 import { useConnection } from "wagmi";
 import { shortAddress } from "../../../lib/format";
-import { useAppStore } from "../../../store";
+import { useAppStore } from "../../../app/store";
 
 /** Top-bar account button: `0xf39..2266` when connected, UNCONNECT otherwise; opens the wallet picker. */
 export function AccountButton() {

@@ -5,8 +5,8 @@ import { useConfig, useReadContracts } from "wagmi";
 import { watchAsset } from "wagmi/actions";
 import { type ContractName, contractAddress } from "../../../lib/deployments";
 import { parseError } from "../../../lib/errors";
-import { useAppStore } from "../../../store";
-import { appChain } from "../../../wagmi";
+import { useAppStore } from "../../../app/store";
+import { appChain } from "../../../app/wagmi";
 
 /** The tokens a member may want in the wallet: USDT and every project token that is deployed. */
 export const WATCHABLE_TOKENS: readonly ContractName[] = ["Usdt", "SwapToken", "BurnToken", "MiningToken"];

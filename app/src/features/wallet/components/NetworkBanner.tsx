@@ -2,9 +2,9 @@ import { useTranslation } from "../../../i18n";
 import { useConfig } from "wagmi";
 import type { AppMessage } from "../../../i18n";
 import { switchChainByApp } from "../../../lib/walletEvents";
-import { useAppStore } from "../../../store";
-import { appChain } from "../../../wagmi";
-import { useAppConnection } from "../hooks/useAppConnection";
+import { useAppStore } from "../../../app/store";
+import { appChain } from "../../../app/wagmi";
+import { useAppConnection } from "../../../app/useAppConnection";
 
 /** Wrong wallet network (one-click switch) and "not deployed on this chain" notices. */
 export function NetworkBanner() {

@@ -1,8 +1,8 @@
 import { useTranslation } from "../../../i18n";
 import { formatAddress } from "../../../lib/format";
-import { appChain } from "../../../wagmi";
-import { useAppConnection } from "../hooks/useAppConnection";
-import { explorerTxUrl, useRecentTxStore, useRecentTxs } from "../recentTxs";
+import { appChain } from "../../../app/wagmi";
+import { useAppConnection } from "../../../app/useAppConnection";
+import { explorerTxUrl, useRecentTxStore, useRecentTxs } from "../../../lib/recentTxs";
 
 /** The connected account's recent transactions on the app chain, with BscScan links on BSC. */
 export function RecentTransactions() {

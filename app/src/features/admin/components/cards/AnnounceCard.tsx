@@ -1,0 +1,181 @@
+import { useState } from "react";
+import { type Address } from "viem";
+import { Message } from "../../../../components/Message";
+import { ConfirmModal } from "../../../../components/ConfirmModal";
+import { useTranslation } from "../../../../i18n";
+import type { AppMessage } from "../../../../i18n/keys";
+import { Countdown } from "../../../../components/Countdown";
+import { durationText } from "../../duration";
+import { announceMessage } from "../../operations";
+import { argumentTarget, confirmTargets } from "../../confirm";
+import { parseInput } from "../../fields";
+import { type Prepared, useAdminCall } from "../../hooks/useAdminCall";
+import { useAnnouncement } from "../../hooks/useAnnouncement";
+import { type Managed, findFunction } from "../../registry";
+import { ConfirmTargets } from "../ConfirmTargets";
+import { FieldInput } from "../FieldInput";
+import { RouteTags, ScheduleNote } from "../RouteNote";
+import { formatUtc } from "../../../../lib/format";
+import { useChainClock } from "../../hooks/useChainClock";
+import { Card, ErrorLine } from "./parts";
+
+const ADDRESS_OR_NONE = { kind: "address", allowZero: true } as const;
+const ZERO = "0x0000000000000000000000000000000000000000" as Address;
+
+/**
+ * Staking: `announce(implementation, newOwner)` (owner only, so scheduled on the timelock): an upgrade or an
+ * ownership transfer may land only `EXIT_WINDOW` after it is announced while orders are open, and meanwhile
+ * members may close their orders early. Shows what is announced and when it may land; both zero withdraws it.
+ */
+export function AnnounceCard({ c }: { c: Managed }) {
+  const { t } = useTranslation();
+  const admin = useAdminCall(c, true);
+  const announced = useAnnouncement(c);
+  const clock = useChainClock();
+  const [implementation, setImplementation] = useState("");
+  const [newOwner, setNewOwner] = useState("");
+  const [error, setError] = useState<AppMessage>();
+  const [confirming, setConfirming] = useState<{
+    implementation: Address;
+    newOwner: Address;
+    prepared: Prepared;
+  }>();
+  if (!announced.available || !findFunction(c.abi, "announce")) return null;
+  const a = announced.announcement;
+  const window = announced.exitWindow === undefined ? "…" : durationText(announced.exitWindow, t);
+
+  async function review(withdraw: boolean) {
+    let impl = ZERO;
+    let owner = ZERO;
+    if (!withdraw) {
+      const i = implementation.trim() ? parseInput(ADDRESS_OR_NONE, implementation.trim()) : undefined;
+      if (i && !i.ok) return setError(i.message);
+      const o = newOwner.trim() ? parseInput(ADDRESS_OR_NONE, newOwner.trim()) : undefined;
+      if (o && !o.ok) return setError(o.message);
+      impl = (i?.ok ? i.value : ZERO) as Address;
+      owner = (o?.ok ? o.value : ZERO) as Address;
+      if (impl === ZERO && owner === ZERO) return setError({ key: "manager.announce.empty" });
+    }
+    const checked = await admin.prepare("announce", [impl, owner]);
+    if (!checked.ok) return setError(checked.message);
+    setError(undefined);
+    setConfirming({ implementation: impl, newOwner: owner, prepared: checked.prepared });
+  }
+
+  const announceOf = (x: { implementation: Address; newOwner: Address }) => ({
+    implementation: x.implementation === ZERO ? undefined : x.implementation,
+    newOwner: x.newOwner === ZERO ? undefined : x.newOwner,
+  });
+
+  return (
+    <Card
+      c={c}
+      id="announce"
+      title={t("manager.announce.title")}
+      tags={<RouteTags ownerOnly route={admin.route} />}
+    >
+      <p className="muted small">{t("manager.announce.rule", { window })}</p>
+      {announced.isError && (
+        <p className="error-text" role="alert">
+          {t("governance.readError")}
+        </p>
+      )}
+      {!announced.loaded && !announced.isError && <p className="muted">{t("common.loading")}</p>}
+      {announced.loaded && !a && (
+        <p className="muted" data-testid={`${c.name}-announcement`}>
+          {t("manager.announce.none")}
+        </p>
+      )}
+      {a && (
+        <dl className="kv" data-testid={`${c.name}-announcement`}>
+          {a.implementation && (
+            <div>
+              <dt>{t("governance.announcement.implementation")}</dt>
+              <dd className="address-full">{a.implementation}</dd>
+            </div>
+          )}
+          {a.newOwner && (
+            <div>
+              <dt>{t("governance.announcement.newOwner")}</dt>
+              <dd className="address-full">{a.newOwner}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t("governance.announcement.announcedAt")}</dt>
+            <dd>{formatUtc(a.announcedAt)}</dd>
+          </div>
+          <div>
+            <dt>{t("governance.announcement.readyAt")}</dt>
+            <dd data-testid={`${c.name}-announcement-ready`}>{formatUtc(a.readyAt)}</dd>
+          </div>
+          <div>
+            <dt>{t("governance.countdown")}</dt>
+            <dd>
+              {clock.now >= a.readyAt ? (
+                t("governance.announcement.landing")
+              ) : (
+                <Countdown targetSec={Number(a.readyAt) - clock.offset} />
+              )}
+            </dd>
+          </div>
+        </dl>
+      )}
+      <form
+        className="manager-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void review(false);
+        }}
+      >
+        <FieldInput
+          field={ADDRESS_OR_NONE}
+          label="implementation"
+          value={implementation}
+          onChange={setImplementation}
+        />
+        <FieldInput field={ADDRESS_OR_NONE} label="newOwner" value={newOwner} onChange={setNewOwner} />
+        <ErrorLine message={error} />
+        {admin.editable && (
+          <div className="manager-actions">
+            {a && (
+              <button type="button" className="button ghost danger" onClick={() => void review(true)}>
+                {t("manager.announce.withdraw")}
+              </button>
+            )}
+            <button type="submit" className="button">
+              {t("manager.announce.submit")}
+            </button>
+          </div>
+        )}
+      </form>
+      {confirming && (
+        <ConfirmModal
+          title={t("manager.announce.title")}
+          onCancel={() => setConfirming(undefined)}
+          onConfirm={() => {
+            const { prepared } = confirming;
+            setConfirming(undefined);
+            void admin.send(prepared).then((r) => {
+              if (!r.ok) return;
+              setImplementation("");
+              setNewOwner("");
+            });
+          }}
+        >
+          <p className="modal-text">
+            <Message message={announceMessage(announceOf(confirming), window)} />
+          </p>
+          <ConfirmTargets
+            targets={confirmTargets(c, confirming.prepared, [
+              ...(confirming.implementation === ZERO
+                ? []
+                : [argumentTarget("implementation", confirming.implementation)]),
+              ...(confirming.newOwner === ZERO ? [] : [argumentTarget("newOwner", confirming.newOwner)]),
+            ])}
+          />
+          <ScheduleNote prepared={confirming.prepared} />
+        </ConfirmModal>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,147 @@
+import { timelockAbi } from "@taichi/contracts";
+import { useCallback } from "react";
+import { type Address, type Hash, encodeFunctionData } from "viem";
+import { useClient, useConnection } from "wagmi";
+import type { AppMessage } from "../../../i18n/keys";
+import { useTransaction } from "../../../app/useTransaction";
+import { appChain } from "../../../app/wagmi";
+import { ZERO_PREDECESSOR, prepareSchedule } from "../timelock";
+import type { Call } from "../operations";
+import { display } from "../fields";
+import type { Managed } from "../registry";
+import { useManagerSources } from "./useIsManager";
+import { useManagerRead } from "./useManagerRead";
+import { chainNow } from "../../../lib/chainClock";
+import { useMinDelay } from "./useMinDelay";
+import { timelockContract } from "../registry";
+import { adminReads, latestBlockTime } from "../reads";
+import type { Route } from "../changeClass";
+
+export function callRoute(p: {
+  account: Address | undefined;
+  owner: Address | undefined;
+  manager: Address | undefined;
+  timelock: Address | undefined;
+  proposer: boolean | undefined;
+  ownerOnly: boolean;
+}): Route {
+  const same = (a: Address | undefined, b: Address | undefined) =>
+    !!a && !!b && a.toLowerCase() === b.toLowerCase();
+  if (same(p.account, p.owner)) return "direct";
+  if (!p.ownerOnly && same(p.account, p.manager)) return "direct";
+  if (same(p.owner, p.timelock) && p.proposer) return "timelock";
+  return "none";
+}
+
+/** A reviewed call, ready to send: at once, or scheduled on the timelock (with when it can run). */
+export type Prepared =
+  | { route: "direct"; fn: string; args: readonly unknown[] }
+  | {
+      route: "timelock";
+      fn: string;
+      args: readonly unknown[];
+      call: Call;
+      /** the timelock the call is scheduled on */
+      timelock: Address;
+      salt: Hash;
+      /** the minimum delay it is scheduled with, and the earliest time it can run */
+      delay: bigint;
+      readyAt: bigint;
+    };
+
+const formatTime = (seconds: bigint) => display({ kind: "time" }, seconds);
+
+/**
+ * The one way the manager area calls a privileged function of `c`: `route` says how (undefined while
+ * the owner, manager and role are read; `editable`: direct or through the timelock), `routeFor` how an
+ * owner-class (or manager-class) change of a form would go, `prepare` checks a
+ * call before its confirm dialog (a call already queued on the timelock is refused there, nothing sent),
+ * `send` sends it through the shared transaction path (the call itself, or the timelock's `schedule`
+ * with the minimum delay). `ownerRoute`: how an owner-class call goes, for a setter the manager may call only
+ * in members' favour (`prepare(fn, args, true)` routes such a call so, and refuses it when the account can
+ * reach it neither directly nor through the timelock).
+ */
+export function useAdminCall(c: Managed, ownerOnly: boolean) {
+  const { address: account } = useConnection();
+  const client = useClient({ chainId: appChain.id });
+  const send = useTransaction();
+  const timelock = timelockContract();
+  const owner = useManagerRead({ address: c.address, abi: c.abi, functionName: "owner" });
+  // the Presale's manager and the proposer role: the reads the menu's manager check made (one cache)
+  const { config, proposer } = useManagerSources(account);
+  const minDelay = useMinDelay(timelock);
+  const loading =
+    owner.isLoading || config.isLoading || proposer.isLoading || (!!timelock && minDelay === undefined);
+  const routeFor = (ownerClass: boolean): Route | undefined =>
+    loading
+      ? undefined
+      : callRoute({
+          account,
+          owner: owner.data as Address | undefined,
+          manager: config.data?.manager,
+          timelock: timelock?.address,
+          proposer: proposer.data,
+          ownerOnly: ownerClass,
+        });
+  const route = routeFor(ownerOnly);
+  // how an owner-class call of a setter that is the manager's only in members' favour goes
+  const ownerRoute = routeFor(true);
+
+  const prepare = useCallback(
+    async (
+      fn: string,
+      args: readonly unknown[],
+      /** this call is the owner's although the function is not owner-only (a change against members) */
+      ownerClass = false,
+    ): Promise<{ ok: true; prepared: Prepared } | { ok: false; message: AppMessage }> => {
+      const how = ownerClass ? ownerRoute : route;
+      if (ownerClass && how !== "direct" && how !== "timelock") {
+        return { ok: false, message: { key: "manager.path.notProposer" } };
+      }
+      if (how !== "timelock") return { ok: true, prepared: { route: "direct", fn, args } };
+      const call: Call = {
+        target: c.address,
+        value: 0n,
+        data: encodeFunctionData({ abi: c.abi, functionName: fn, args }),
+      };
+      const reads = adminReads(client!);
+      const check = await prepareSchedule(reads, timelock!.address, call, formatTime);
+      if (!check.ok) return check;
+      // the earliest execution: the chain's time now (ahead of the local clock after time travel) plus the delay
+      const local = Math.floor(Date.now() / 1000);
+      const latest = Number(await latestBlockTime(reads));
+      const now = BigInt(chainNow(local, latest, local));
+      return {
+        ok: true,
+        prepared: {
+          route: "timelock",
+          fn,
+          args,
+          call,
+          timelock: timelock!.address,
+          salt: check.salt,
+          delay: minDelay!,
+          readyAt: now + minDelay!,
+        },
+      };
+    },
+    [route, ownerRoute, c, client, timelock, minDelay],
+  );
+
+  const sendPrepared = useCallback(
+    (p: Prepared): Promise<{ ok: boolean }> =>
+      (p.route === "direct"
+        ? send({ address: c.address, abi: c.abi, functionName: p.fn, args: p.args } as never)
+        : send({
+            address: timelock!.address,
+            abi: timelockAbi,
+            functionName: "schedule",
+            args: [p.call.target, p.call.value, p.call.data, ZERO_PREDECESSOR, p.salt, p.delay],
+          })) as Promise<{ ok: boolean }>,
+    [send, c, timelock],
+  );
+
+  /** whether the account may act: at once or through the timelock */
+  const editable = route === "direct" || route === "timelock";
+  return { route, ownerRoute, editable, minDelay, prepare, send: sendPrepared };
+}

@@ -1,0 +1,4 @@
+import { mineApi } from "../api";
+import { useMineQuery } from "./useMineQuery";
+
+export const useNodeList = () => useMineQuery(["nodeList"], mineApi.nodeList);
