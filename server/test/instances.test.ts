@@ -87,6 +87,8 @@ const startInstance = (databaseUrl: string) =>
     RPC_URL: anvil.rpcUrl,
     CHAIN_ID: "31337",
     USDT_ADDRESS: usdt,
+    // no ARB payout is marked paid here; production names MiningToken (or reads it from the deployment file)
+    ARB_ADDRESS: "0x000000000000000000000000000000000000dEaD",
     CONFIRMATIONS: "1",
     RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
     // The test is the load balancer: its X-Forwarded-For names each member's IP.

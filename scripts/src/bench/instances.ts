@@ -127,6 +127,9 @@ async function startInstances(url: string, count: number, rateLimit: boolean) {
         // No client reaches it: every request is counted in the database, none refused.
         RATE_LIMIT_PER_MINUTE: rateLimit ? "1000000" : "0",
         TRUST_PROXY: "127.0.0.1",
+        // no payment is checked here: the tokens only need to be named (no deployment file is read)
+        USDT_ADDRESS: "0x55d398326f99059fF775485246999027B3197955",
+        ARB_ADDRESS: "0x000000000000000000000000000000000000dEaD",
       },
     });
     services.push({ service, port });
