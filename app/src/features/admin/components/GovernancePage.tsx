@@ -4,7 +4,13 @@ import { useClient } from "wagmi";
 import { useTranslation } from "../../../i18n";
 import { appChain } from "../../../app/wagmi";
 import { MANAGER_READ_KEY } from "../hooks/useManagerRead";
-import { IMPLEMENTATION_SLOT, type Managed, managedContracts, slotAddress } from "../registry";
+import {
+  IMPLEMENTATION_SLOT,
+  type Managed,
+  managedContracts,
+  slotAddress,
+  timelockContract,
+} from "../registry";
 import { durationText } from "../duration";
 import { Countdown } from "../../../components/Countdown";
 import { ReadError } from "../../../components/ReadError";
@@ -13,7 +19,6 @@ import { TimelockQueue } from "./TimelockQueue";
 import { formatUtc } from "../../../lib/format";
 import { useChainClock } from "../hooks/useChainClock";
 import { useMinDelay } from "../hooks/useMinDelay";
-import { timelockContract } from "../registry";
 import { adminReads } from "../reads";
 
 /** `/governance`, no wallet needed: who owns each contract, the timelock's delay, and its operations. */
@@ -25,34 +30,31 @@ export function GovernancePage() {
     <section className="page governance">
       <h1 className="page-title">{t("pages.governance")}</h1>
       <p className="page-note">{t("governance.intro")}</p>
-      {!timelock && <p className="muted">{t("governance.noTimelock")}</p>}
-      {timelock && (
-        <section className="card" aria-labelledby="governance-timelock-title">
-          <h2 id="governance-timelock-title" className="card-title">
-            {t("governance.timelock")}
-          </h2>
-          <dl className="kv">
-            <div>
-              <dt>{t("governance.address")}</dt>
-              <dd className="address-full">{timelock.address}</dd>
-            </div>
-            <div>
-              <dt>{t("governance.delay")}</dt>
-              <dd data-testid="timelock-delay">{minDelay === undefined ? "…" : durationText(minDelay, t)}</dd>
-            </div>
-          </dl>
-          <p className="small muted">{t("governance.delayNote")}</p>
-        </section>
-      )}
-      <ContractsCard timelock={timelock?.address} />
+      <section className="card" aria-labelledby="governance-timelock-title">
+        <h2 id="governance-timelock-title" className="card-title">
+          {t("governance.timelock")}
+        </h2>
+        <dl className="kv">
+          <div>
+            <dt>{t("governance.address")}</dt>
+            <dd className="address-full">{timelock.address}</dd>
+          </div>
+          <div>
+            <dt>{t("governance.delay")}</dt>
+            <dd data-testid="timelock-delay">{minDelay === undefined ? "…" : durationText(minDelay, t)}</dd>
+          </div>
+        </dl>
+        <p className="small muted">{t("governance.delayNote")}</p>
+      </section>
+      <ContractsCard timelock={timelock.address} />
       <AnnouncementCard />
-      {timelock && <TimelockQueue timelock={timelock} minDelay={minDelay} />}
+      <TimelockQueue timelock={timelock} minDelay={minDelay} />
     </section>
   );
 }
 
 /** Each contract's owner (the timelock named) and, for a proxy, its implementation (ERC-1967 slot). */
-function ContractsCard({ timelock }: { timelock: Address | undefined }) {
+function ContractsCard({ timelock }: { timelock: Address }) {
   const { t } = useTranslation();
   const client = useClient({ chainId: appChain.id });
   const contracts = managedContracts();
@@ -78,7 +80,7 @@ function ContractsCard({ timelock }: { timelock: Address | undefined }) {
       <ul className="governance-contracts" aria-label={t("governance.contracts")}>
         {contracts.map((c, i) => {
           const row = read.data?.[i];
-          const ownedByTimelock = !!row?.owner && row.owner.toLowerCase() === timelock?.toLowerCase();
+          const ownedByTimelock = !!row?.owner && row.owner.toLowerCase() === timelock.toLowerCase();
           return (
             <li key={c.name} className="governance-contract" data-testid={`contract-${c.name}`}>
               <strong>{c.name}</strong>

@@ -98,36 +98,36 @@ type PageParam = { indexed: boolean; toBlock?: bigint; before?: string };
  * first read spans the delay (every operation still waiting was scheduled inside it) in `logRange`
  * windows, and `older` reads one more window before it, down to the timelock's deploy block.
  */
-export function useOperations(timelock: Managed | undefined, minDelay: bigint | undefined) {
+export function useOperations(timelock: Managed, minDelay: bigint | undefined) {
   const client = useClient({ chainId: appChain.id });
   const size = logRange(appChain.id);
   const span = blocksFor(minDelay);
-  const floor = timelock?.deployBlock ?? 0n;
+  const floor = timelock.deployBlock ?? 0n;
   const pages = useInfiniteQuery({
     queryKey: [
       MANAGER_READ_KEY,
       "timelock-events",
-      timelock?.address,
+      timelock.address,
       size?.toString(),
       span?.toString(),
       env.indexerUrl,
     ],
     // the delay first where reads are windowed: a fallback from a failing indexer must know its span
-    enabled: !!client && !!timelock && (size === undefined || span !== undefined),
+    enabled: !!client && (size === undefined || span !== undefined),
     retry: false,
     initialPageParam: { indexed: !!env.indexerUrl } as PageParam,
     queryFn: async ({ pageParam }): Promise<EventsPage | OperationsPage> => {
       const reads = adminReads(client!);
       if (pageParam.indexed) {
         try {
-          return await loadOperationsPage(reads, env.indexerUrl!, timelock!, pageParam.before);
+          return await loadOperationsPage(reads, env.indexerUrl!, timelock, pageParam.before);
         } catch (error) {
           // an older page stays an error; the first one falls back to the chain
           if (pageParam.before !== undefined) throw error;
           console.warn("governance: the indexer failed, reading the logs instead", error);
         }
       }
-      return loadEventsPage(reads, timelock!, size, span, pageParam.toBlock);
+      return loadEventsPage(reads, timelock, size, span, pageParam.toBlock);
     },
     refetchInterval: (query) => {
       const first = query.state.data?.pages[0];
