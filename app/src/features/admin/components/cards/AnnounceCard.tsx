@@ -1,23 +1,21 @@
 import { useState } from "react";
 import { type Address } from "viem";
 import { Message } from "../../../../components/Message";
-import { ConfirmModal } from "../../../../components/ConfirmModal";
 import { useTranslation } from "../../../../i18n";
 import type { AppMessage } from "../../../../i18n/keys";
 import { Countdown } from "../../../../components/Countdown";
 import { durationText } from "../../duration";
 import { announceMessage } from "../../operations";
-import { argumentTarget, confirmTargets } from "../../confirm";
+import { argumentTarget } from "../../confirm";
 import { parseInput } from "../../fields";
 import { type Prepared, useAdminCall } from "../../hooks/useAdminCall";
 import { useAnnouncement } from "../../hooks/useAnnouncement";
 import { type Managed, findFunction } from "../../registry";
-import { ConfirmTargets } from "../ConfirmTargets";
 import { FieldInput } from "../FieldInput";
-import { RouteTags, ScheduleNote } from "../RouteNote";
+import { RouteTags } from "../RouteNote";
 import { formatUtc } from "../../../../lib/format";
 import { useChainClock } from "../../hooks/useChainClock";
-import { Card, ErrorLine } from "./parts";
+import { Card, ConfirmCall, ErrorLine } from "./parts";
 
 const ADDRESS_OR_NONE = { kind: "address", allowZero: true } as const;
 const ZERO = "0x0000000000000000000000000000000000000000" as Address;
@@ -149,32 +147,27 @@ export function AnnounceCard({ c }: { c: Managed }) {
         )}
       </form>
       {confirming && (
-        <ConfirmModal
+        <ConfirmCall
+          c={c}
+          prepared={confirming.prepared}
+          targets={[
+            ...(confirming.implementation === ZERO
+              ? []
+              : [argumentTarget("implementation", confirming.implementation)]),
+            ...(confirming.newOwner === ZERO ? [] : [argumentTarget("newOwner", confirming.newOwner)]),
+          ]}
           title={t("manager.announce.title")}
-          onCancel={() => setConfirming(undefined)}
-          onConfirm={() => {
-            const { prepared } = confirming;
-            setConfirming(undefined);
-            void admin.send(prepared).then((r) => {
-              if (!r.ok) return;
-              setImplementation("");
-              setNewOwner("");
-            });
+          send={admin.send}
+          onSent={() => {
+            setImplementation("");
+            setNewOwner("");
           }}
+          onClose={() => setConfirming(undefined)}
         >
           <p className="modal-text">
             <Message message={announceMessage(announceOf(confirming), window)} />
           </p>
-          <ConfirmTargets
-            targets={confirmTargets(c, confirming.prepared, [
-              ...(confirming.implementation === ZERO
-                ? []
-                : [argumentTarget("implementation", confirming.implementation)]),
-              ...(confirming.newOwner === ZERO ? [] : [argumentTarget("newOwner", confirming.newOwner)]),
-            ])}
-          />
-          <ScheduleNote prepared={confirming.prepared} />
-        </ConfirmModal>
+        </ConfirmCall>
       )}
     </Card>
   );
