@@ -4,7 +4,7 @@ import { env } from "../../../lib/env";
 import { blocksBehind, catchUpInterval, indexedOperations } from "../../../lib/indexer";
 import {
   type BlockWindow,
-  LOG_BLOCK_SECONDS,
+  blocksSpanning,
   blockWindows,
   logRange,
   windowEndingAt,
@@ -23,13 +23,6 @@ import { type AdminReads, adminReads } from "../reads";
 import { type Managed, governedContracts } from "../registry";
 import { loadTimelockEvents } from "../timelock";
 import { MANAGER_READ_KEY } from "./useManagerRead";
-
-/** Blocks covering `seconds` on chains with a known block time (undefined: read every block). */
-function blocksFor(seconds: bigint | undefined): bigint | undefined {
-  const perBlock = LOG_BLOCK_SECONDS[appChain.id];
-  if (seconds === undefined || perBlock === undefined) return undefined;
-  return BigInt(Math.ceil(Number(seconds) / perBlock));
-}
 
 type EventsPage = BlockWindow & { events: TimelockEvent[] };
 
@@ -101,7 +94,7 @@ type PageParam = { indexed: boolean; toBlock?: bigint; before?: string };
 export function useOperations(timelock: Managed, minDelay: bigint | undefined) {
   const client = useClient({ chainId: appChain.id });
   const size = logRange(appChain.id);
-  const span = blocksFor(minDelay);
+  const span = minDelay === undefined ? undefined : blocksSpanning(Number(minDelay), appChain.id);
   const floor = timelock.deployBlock ?? 0n;
   const pages = useInfiniteQuery({
     queryKey: [
