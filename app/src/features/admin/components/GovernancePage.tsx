@@ -12,12 +12,10 @@ import {
   timelockContract,
 } from "../registry";
 import { durationText } from "../duration";
-import { Countdown } from "../../../components/Countdown";
 import { ReadError } from "../../../components/ReadError";
 import { useAnnouncement } from "../hooks/useAnnouncement";
 import { TimelockQueue } from "./TimelockQueue";
-import { formatUtc } from "../../../lib/format";
-import { useChainClock } from "../hooks/useChainClock";
+import { AnnouncementDetails } from "./cards/AnnouncementNotes";
 import { useMinDelay } from "../hooks/useMinDelay";
 import { adminReads } from "../reads";
 
@@ -135,7 +133,6 @@ async function ownerAndImplementation(
 function AnnouncementCard() {
   const { t } = useTranslation();
   const staking = managedContracts().find((c) => c.name === "Staking");
-  const clock = useChainClock();
   const { available, loaded, announcement, exitWindow, isError } = useAnnouncement(staking);
   if (!available) return null;
   return (
@@ -156,42 +153,7 @@ function AnnouncementCard() {
       )}
       {announcement && (
         <>
-          <dl className="kv">
-            {announcement.implementation && (
-              <div>
-                <dt>{t("governance.announcement.implementation")}</dt>
-                <dd className="address-full" data-testid="announced-implementation">
-                  {announcement.implementation}
-                </dd>
-              </div>
-            )}
-            {announcement.newOwner && (
-              <div>
-                <dt>{t("governance.announcement.newOwner")}</dt>
-                <dd className="address-full" data-testid="announced-owner">
-                  {announcement.newOwner}
-                </dd>
-              </div>
-            )}
-            <div>
-              <dt>{t("governance.announcement.announcedAt")}</dt>
-              <dd>{formatUtc(announcement.announcedAt)}</dd>
-            </div>
-            <div>
-              <dt>{t("governance.announcement.readyAt")}</dt>
-              <dd data-testid="announced-ready-at">{formatUtc(announcement.readyAt)}</dd>
-            </div>
-            <div>
-              <dt>{t("governance.countdown")}</dt>
-              <dd>
-                {clock.now >= announcement.readyAt ? (
-                  t("governance.announcement.landing")
-                ) : (
-                  <Countdown targetSec={Number(announcement.readyAt) - clock.offset} />
-                )}
-              </dd>
-            </div>
-          </dl>
+          <AnnouncementDetails announcement={announcement} />
           <p className="small">{t("governance.announcement.note")}</p>
         </>
       )}

@@ -3,7 +3,6 @@ import { type Address } from "viem";
 import { Message } from "../../../../components/Message";
 import { useTranslation } from "../../../../i18n";
 import type { AppMessage } from "../../../../i18n/keys";
-import { Countdown } from "../../../../components/Countdown";
 import { durationText } from "../../duration";
 import { announceMessage } from "../../operations";
 import { argumentTarget } from "../../confirm";
@@ -13,8 +12,7 @@ import { useAnnouncement } from "../../hooks/useAnnouncement";
 import { type Managed, findFunction } from "../../registry";
 import { FieldInput } from "../FieldInput";
 import { RouteTags } from "../RouteNote";
-import { formatUtc } from "../../../../lib/format";
-import { useChainClock } from "../../hooks/useChainClock";
+import { AnnouncementDetails } from "./AnnouncementNotes";
 import { Card, ConfirmCall, ErrorLine } from "./parts";
 
 const ADDRESS_OR_NONE = { kind: "address", allowZero: true } as const;
@@ -29,7 +27,6 @@ export function AnnounceCard({ c }: { c: Managed }) {
   const { t } = useTranslation();
   const admin = useAdminCall(c, true);
   const announced = useAnnouncement(c);
-  const clock = useChainClock();
   const [implementation, setImplementation] = useState("");
   const [newOwner, setNewOwner] = useState("");
   const [error, setError] = useState<AppMessage>();
@@ -84,40 +81,7 @@ export function AnnounceCard({ c }: { c: Managed }) {
           {t("manager.announce.none")}
         </p>
       )}
-      {a && (
-        <dl className="kv" data-testid={`${c.name}-announcement`}>
-          {a.implementation && (
-            <div>
-              <dt>{t("governance.announcement.implementation")}</dt>
-              <dd className="address-full">{a.implementation}</dd>
-            </div>
-          )}
-          {a.newOwner && (
-            <div>
-              <dt>{t("governance.announcement.newOwner")}</dt>
-              <dd className="address-full">{a.newOwner}</dd>
-            </div>
-          )}
-          <div>
-            <dt>{t("governance.announcement.announcedAt")}</dt>
-            <dd>{formatUtc(a.announcedAt)}</dd>
-          </div>
-          <div>
-            <dt>{t("governance.announcement.readyAt")}</dt>
-            <dd data-testid={`${c.name}-announcement-ready`}>{formatUtc(a.readyAt)}</dd>
-          </div>
-          <div>
-            <dt>{t("governance.countdown")}</dt>
-            <dd>
-              {clock.now >= a.readyAt ? (
-                t("governance.announcement.landing")
-              ) : (
-                <Countdown targetSec={Number(a.readyAt) - clock.offset} />
-              )}
-            </dd>
-          </div>
-        </dl>
-      )}
+      {a && <AnnouncementDetails announcement={a} testId={`${c.name}-announcement`} />}
       <form
         className="manager-form"
         onSubmit={(e) => {
