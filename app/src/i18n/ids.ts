@@ -7,7 +7,6 @@ export type CataloguePart =
 /** Every message id, e.g. "register.title". */
 export type MessageId =
   | "governance.intro"
-  | "governance.noTimelock"
   | "governance.timelock"
   | "governance.address"
   | "governance.delay"

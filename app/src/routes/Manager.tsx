@@ -2,17 +2,11 @@ import { useTranslation } from "../i18n";
 import { Link } from "../lib/router";
 import { ManagerRoute } from "../features/admin/components/ManagerRoute";
 import { ManagerPage } from "../features/admin/components/ManagerPage";
-import { distributorSections, mainSections } from "../features/admin/descriptors";
+import { TOKENS, distributorSections, mainSections } from "../features/admin/descriptors";
+import { MANAGED } from "../features/admin/registry";
 
-const CONTRACTS = [
-  "Presale",
-  "Ido",
-  "Staking",
-  "LpSwap",
-  "LpDividend",
-  "HoldDividend",
-  "NodeReward",
-] as const;
+/** The managed contracts but the fee tokens (those are `/managerTRC`'s). */
+const CONTRACTS = MANAGED.filter((name) => !(TOKENS as readonly string[]).includes(name));
 
 /** `/manager` (lazy, managers only): Presale, Ido, Staking, LpSwap and the distributors, plus the audit log. */
 export default function Manager() {

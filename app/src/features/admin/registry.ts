@@ -3,9 +3,8 @@ import { type Abi, type AbiEvent, type AbiFunction, type Address, getAddress } f
 import { type ContractName, contractAddress, deployBlock } from "../../lib/deployments";
 
 /**
- * The contracts the manager area configures, in page order. A name whose ABI is not generated yet
- * (`<name>Abi` missing from contracts/abi) or that the deployment file does not list is skipped, so a
- * distributor shows up as soon as it is built and deployed.
+ * The contracts the manager area configures, in page order (every deployment lists them). A name whose
+ * ABI is not generated yet (`<name>Abi` missing from contracts/abi) is skipped.
  */
 export const MANAGED: readonly ContractName[] = [
   "Presale",

@@ -1,13 +1,13 @@
-import { RATE_DENOMINATOR } from "../../lib/format";
 /**
  * Pure rules of the presale page: the sale stage, the price tiers, why "Buy" is disabled and whether
  * tokens can be claimed. The contract decides (docs/ido.md); these only mirror it for the UI.
  */
+import { RATE_DENOMINATOR } from "../../lib/format";
 
 /** Participation numbers 1..TIER1_END get idoTokens1, up to TIER2_END idoTokens2, later idoTokens3 (fixed in the contract). */
 export const TIER1_END = 1000n;
 export const TIER2_END = 1500n;
-/** Basis points denominator of directRate / indirectRate. */
+
 export type IdoStage = "notStarted" | "priority" | "ongoing" | "soldOut" | "ended";
 
 export type SaleSchedule = {

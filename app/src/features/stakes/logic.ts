@@ -2,11 +2,9 @@
  * Pure rules of the staking, team and invitation pages. The contract decides (docs/economics.md);
  * these only mirror it for the UI.
  */
-import { formatAmount } from "../../lib/format";
+import { RATE_DENOMINATOR, formatAmount } from "../../lib/format";
 import type { Announcement } from "../../lib/announcement";
 
-/** Basis points denominator of every rate. */
-export const RATE_DENOMINATOR = 10_000n;
 /** One project token (18 decimals): `fbPrice` is USDT (18 decimals) per token. */
 export const ONE = 10n ** 18n;
 

@@ -199,24 +199,16 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
             : t("manager.audit.error")}
         </p>
       )}
-      {log.hasNextPage && indexed && (
+      {log.hasNextPage && (indexed || older) && (
         <button
           type="button"
           className="button ghost"
           disabled={log.isFetchingNextPage}
           onClick={() => void log.fetchNextPage()}
         >
-          {t("manager.audit.olderIndexed")}
-        </button>
-      )}
-      {log.hasNextPage && older && (
-        <button
-          type="button"
-          className="button ghost"
-          disabled={log.isFetchingNextPage}
-          onClick={() => void log.fetchNextPage()}
-        >
-          {t("manager.audit.older", blocks({ from: older.fromBlock, to: older.toBlock }))}
+          {older
+            ? t("manager.audit.older", blocks({ from: older.fromBlock, to: older.toBlock }))
+            : t("manager.audit.olderIndexed")}
         </button>
       )}
     </section>

@@ -4,16 +4,19 @@ import { useClient } from "wagmi";
 import { useTranslation } from "../../../i18n";
 import { appChain } from "../../../app/wagmi";
 import { MANAGER_READ_KEY } from "../hooks/useManagerRead";
-import { IMPLEMENTATION_SLOT, type Managed, managedContracts, slotAddress } from "../registry";
+import {
+  IMPLEMENTATION_SLOT,
+  type Managed,
+  managedContracts,
+  slotAddress,
+  timelockContract,
+} from "../registry";
 import { durationText } from "../duration";
-import { Countdown } from "../../../components/Countdown";
 import { ReadError } from "../../../components/ReadError";
 import { useAnnouncement } from "../hooks/useAnnouncement";
 import { TimelockQueue } from "./TimelockQueue";
-import { formatUtc } from "../../../lib/format";
-import { useChainClock } from "../hooks/useChainClock";
+import { AnnouncementDetails } from "./cards/AnnouncementNotes";
 import { useMinDelay } from "../hooks/useMinDelay";
-import { timelockContract } from "../registry";
 import { adminReads } from "../reads";
 
 /** `/governance`, no wallet needed: who owns each contract, the timelock's delay, and its operations. */
@@ -25,34 +28,31 @@ export function GovernancePage() {
     <section className="page governance">
       <h1 className="page-title">{t("pages.governance")}</h1>
       <p className="page-note">{t("governance.intro")}</p>
-      {!timelock && <p className="muted">{t("governance.noTimelock")}</p>}
-      {timelock && (
-        <section className="card" aria-labelledby="governance-timelock-title">
-          <h2 id="governance-timelock-title" className="card-title">
-            {t("governance.timelock")}
-          </h2>
-          <dl className="kv">
-            <div>
-              <dt>{t("governance.address")}</dt>
-              <dd className="address-full">{timelock.address}</dd>
-            </div>
-            <div>
-              <dt>{t("governance.delay")}</dt>
-              <dd data-testid="timelock-delay">{minDelay === undefined ? "…" : durationText(minDelay, t)}</dd>
-            </div>
-          </dl>
-          <p className="small muted">{t("governance.delayNote")}</p>
-        </section>
-      )}
-      <ContractsCard timelock={timelock?.address} />
+      <section className="card" aria-labelledby="governance-timelock-title">
+        <h2 id="governance-timelock-title" className="card-title">
+          {t("governance.timelock")}
+        </h2>
+        <dl className="kv">
+          <div>
+            <dt>{t("governance.address")}</dt>
+            <dd className="address-full">{timelock.address}</dd>
+          </div>
+          <div>
+            <dt>{t("governance.delay")}</dt>
+            <dd data-testid="timelock-delay">{minDelay === undefined ? "…" : durationText(minDelay, t)}</dd>
+          </div>
+        </dl>
+        <p className="small muted">{t("governance.delayNote")}</p>
+      </section>
+      <ContractsCard timelock={timelock.address} />
       <AnnouncementCard />
-      {timelock && <TimelockQueue timelock={timelock} minDelay={minDelay} />}
+      <TimelockQueue timelock={timelock} minDelay={minDelay} />
     </section>
   );
 }
 
 /** Each contract's owner (the timelock named) and, for a proxy, its implementation (ERC-1967 slot). */
-function ContractsCard({ timelock }: { timelock: Address | undefined }) {
+function ContractsCard({ timelock }: { timelock: Address }) {
   const { t } = useTranslation();
   const client = useClient({ chainId: appChain.id });
   const contracts = managedContracts();
@@ -78,7 +78,7 @@ function ContractsCard({ timelock }: { timelock: Address | undefined }) {
       <ul className="governance-contracts" aria-label={t("governance.contracts")}>
         {contracts.map((c, i) => {
           const row = read.data?.[i];
-          const ownedByTimelock = !!row?.owner && row.owner.toLowerCase() === timelock?.toLowerCase();
+          const ownedByTimelock = !!row?.owner && row.owner.toLowerCase() === timelock.toLowerCase();
           return (
             <li key={c.name} className="governance-contract" data-testid={`contract-${c.name}`}>
               <strong>{c.name}</strong>
@@ -133,7 +133,6 @@ async function ownerAndImplementation(
 function AnnouncementCard() {
   const { t } = useTranslation();
   const staking = managedContracts().find((c) => c.name === "Staking");
-  const clock = useChainClock();
   const { available, loaded, announcement, exitWindow, isError } = useAnnouncement(staking);
   if (!available) return null;
   return (
@@ -154,42 +153,7 @@ function AnnouncementCard() {
       )}
       {announcement && (
         <>
-          <dl className="kv">
-            {announcement.implementation && (
-              <div>
-                <dt>{t("governance.announcement.implementation")}</dt>
-                <dd className="address-full" data-testid="announced-implementation">
-                  {announcement.implementation}
-                </dd>
-              </div>
-            )}
-            {announcement.newOwner && (
-              <div>
-                <dt>{t("governance.announcement.newOwner")}</dt>
-                <dd className="address-full" data-testid="announced-owner">
-                  {announcement.newOwner}
-                </dd>
-              </div>
-            )}
-            <div>
-              <dt>{t("governance.announcement.announcedAt")}</dt>
-              <dd>{formatUtc(announcement.announcedAt)}</dd>
-            </div>
-            <div>
-              <dt>{t("governance.announcement.readyAt")}</dt>
-              <dd data-testid="announced-ready-at">{formatUtc(announcement.readyAt)}</dd>
-            </div>
-            <div>
-              <dt>{t("governance.countdown")}</dt>
-              <dd>
-                {clock.now >= announcement.readyAt ? (
-                  t("governance.announcement.landing")
-                ) : (
-                  <Countdown targetSec={Number(announcement.readyAt) - clock.offset} />
-                )}
-              </dd>
-            </div>
-          </dl>
+          <AnnouncementDetails announcement={announcement} />
           <p className="small">{t("governance.announcement.note")}</p>
         </>
       )}

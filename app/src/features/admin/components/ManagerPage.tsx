@@ -6,7 +6,7 @@ import { useTranslation } from "../../../i18n";
 import type { ContractName } from "../../../lib/deployments";
 import { type Section, overviews } from "../descriptors";
 import { useManagerRead } from "../hooks/useManagerRead";
-import { type Managed, managedContracts } from "../registry";
+import { type Managed, managedContracts, timelockContract } from "../registry";
 import { AnnounceCard } from "./cards/AnnounceCard";
 import { BatchCard } from "./cards/BatchCard";
 import { OwnershipCard } from "./cards/OwnershipCard";
@@ -18,15 +18,14 @@ import { ConfigForm } from "./ConfigForm";
 import { OverviewCard } from "./OverviewCard";
 import { TimelockTab } from "./TimelockTab";
 import "../manager.css";
-import { timelockContract } from "../registry";
 
 const AUDIT = "audit";
 const TIMELOCK = "timelock";
 
 /**
  * A configuration page: one tab per deployed contract of `names` (its forms, batches, withdraw,
- * ownership, upgrade), the timelock's queue (when a timelock owns the contracts) and the audit log
- * (the timelock's operations included). The tab is in `?tab=`, so a reload stays on it.
+ * ownership, upgrade), the timelock's queue and the audit log (the timelock's operations included).
+ * The tab is in `?tab=`, so a reload stays on it.
  */
 export function ManagerPage({
   title,
@@ -45,8 +44,6 @@ export function ManagerPage({
   const contracts = managedContracts().filter((c) => names.includes(c.name));
   const tab = params.get("tab") ?? contracts[0]?.name ?? AUDIT;
   const active = contracts.find((c) => c.name === tab);
-  const timelock = timelockContract();
-  const extraTabs = [...(timelock ? [TIMELOCK] : []), AUDIT];
 
   return (
     <section className="page manager">
@@ -54,7 +51,7 @@ export function ManagerPage({
       {related && <p className="page-note">{related}</p>}
       {contracts.length === 0 && <p className="page-note">{t("manager.noContracts")}</p>}
       <div className="manager-tabs" role="tablist" aria-label={title}>
-        {[...contracts.map((c) => c.name as string), ...extraTabs].map((name) => (
+        {[...contracts.map((c) => c.name as string), TIMELOCK, AUDIT].map((name) => (
           <button
             key={name}
             type="button"
@@ -75,7 +72,7 @@ export function ManagerPage({
         />
       )}
       {tab === TIMELOCK && <TimelockTab />}
-      {tab === AUDIT && <AuditLog contracts={timelock ? [...contracts, timelock] : contracts} />}
+      {tab === AUDIT && <AuditLog contracts={[...contracts, timelockContract()]} />}
     </section>
   );
 }

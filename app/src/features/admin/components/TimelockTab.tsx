@@ -28,16 +28,12 @@ const CANCELLER_ROLE = keccak256(stringToHex("CANCELLER_ROLE"));
 
 /** Whether `account` holds `role` on the timelock (a role held by the zero address is everyone's). */
 function useRole(
-  timelock: { address: `0x${string}`; abi: Abi } | undefined,
+  timelock: { address: `0x${string}`; abi: Abi },
   role: `0x${string}`,
   account?: `0x${string}`,
 ) {
-  const own = useManagerRead(
-    timelock && account && { ...timelock, functionName: "hasRole", args: [role, account] },
-  );
-  const open = useManagerRead(
-    timelock && { ...timelock, functionName: "hasRole", args: [role, zeroAddress] },
-  );
+  const own = useManagerRead(account && { ...timelock, functionName: "hasRole", args: [role, account] });
+  const open = useManagerRead({ ...timelock, functionName: "hasRole", args: [role, zeroAddress] });
   return own.data === true || open.data === true;
 }
 
@@ -61,11 +57,10 @@ export function TimelockTab() {
   const canCancel = useRole(timelock, CANCELLER_ROLE, account);
   const [errors, setErrors] = useState<Record<string, AppMessage | undefined>>({});
   const [pending, setPending] = useState<Pending>();
-  if (!timelock) return <p className="muted">{t("governance.noTimelock")}</p>;
   const base = { address: timelock.address, abi: timelockAbi } as const;
 
   async function reviewExecute(op: DescribedOperation) {
-    const blocker = await executeBlocker(adminReads(client!), timelock!.address, op.id, now, formatTime);
+    const blocker = await executeBlocker(adminReads(client!), timelock.address, op.id, now, formatTime);
     setErrors((e) => ({ ...e, [op.id]: blocker }));
     if (!blocker) setPending({ action: "execute", op });
   }

@@ -1,6 +1,7 @@
 import type { AbiParameter } from "viem";
 import type { AppMessage, I18nKey } from "../../../i18n/keys";
 import type { ContractName } from "../../../lib/deployments";
+import { RATE_DENOMINATOR } from "../../../lib/format";
 import type { ChangeClass } from "../changeClass";
 import type { Field, Scalar, Values } from "../fields";
 
@@ -75,7 +76,7 @@ export type SectionId =
   | "nodeRates"
   | "nodeForces";
 
-export const PCT = 10_000n; // every contract's RATE_DENOMINATOR / FEE_DENOMINATOR
+export const PCT = RATE_DENOMINATOR;
 export const E18 = 10n ** 18n;
 export const DAY = 86_400n;
 

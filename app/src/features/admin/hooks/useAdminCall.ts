@@ -70,8 +70,7 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
   // the Presale's manager and the proposer role: the reads the menu's manager check made (one cache)
   const { config, proposer } = useManagerSources(account);
   const minDelay = useMinDelay(timelock);
-  const loading =
-    owner.isLoading || config.isLoading || proposer.isLoading || (!!timelock && minDelay === undefined);
+  const loading = owner.isLoading || config.isLoading || proposer.isLoading || minDelay === undefined;
   const routeFor = (ownerClass: boolean): Route | undefined =>
     loading
       ? undefined
@@ -79,7 +78,7 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
           account,
           owner: owner.data as Address | undefined,
           manager: config.data?.manager,
-          timelock: timelock?.address,
+          timelock: timelock.address,
           proposer: proposer.data,
           ownerOnly: ownerClass,
         });
@@ -105,7 +104,7 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
         data: encodeFunctionData({ abi: c.abi, functionName: fn, args }),
       };
       const reads = adminReads(client!);
-      const check = await prepareSchedule(reads, timelock!.address, call, formatTime);
+      const check = await prepareSchedule(reads, timelock.address, call, formatTime);
       if (!check.ok) return check;
       // the earliest execution: the chain's time now (ahead of the local clock after time travel) plus the delay
       const local = Math.floor(Date.now() / 1000);
@@ -118,7 +117,7 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
           fn,
           args,
           call,
-          timelock: timelock!.address,
+          timelock: timelock.address,
           salt: check.salt,
           delay: minDelay!,
           readyAt: now + minDelay!,
@@ -133,7 +132,7 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
       (p.route === "direct"
         ? send({ address: c.address, abi: c.abi, functionName: p.fn, args: p.args } as never)
         : send({
-            address: timelock!.address,
+            address: timelock.address,
             abi: timelockAbi,
             functionName: "schedule",
             args: [p.call.target, p.call.value, p.call.data, ZERO_PREDECESSOR, p.salt, p.delay],

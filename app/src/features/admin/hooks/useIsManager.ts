@@ -20,28 +20,27 @@ export type ManagerStatus = { isManager: boolean; isLoading: boolean };
  * manager forms' routes (`useAdminCall`). `enabled`: the read gate where the page has one.
  */
 export function useManagerSources(account: Address | undefined, enabled = true) {
-  const presaleOn = enabled;
   const owner = useReadContract({
     address: presale.address,
     abi: presaleViewsAbi,
     functionName: "owner",
     chainId: appChain.id,
-    query: { enabled: presaleOn },
+    query: { enabled },
   });
   const config = useReadContract({
     address: presale.address,
     abi: presaleViewsAbi,
     functionName: "getConfig",
     chainId: appChain.id,
-    query: { enabled: presaleOn },
+    query: { enabled },
   });
   const proposer = useReadContract({
-    address: timelock?.address,
+    address: timelock.address,
     abi: timelockViewsAbi,
     functionName: "hasRole",
     args: account && [PROPOSER_ROLE, account],
     chainId: appChain.id,
-    query: { enabled: !!timelock && !!account && enabled },
+    query: { enabled: !!account && enabled },
   });
   return { owner, config, proposer };
 }
@@ -49,7 +48,7 @@ export function useManagerSources(account: Address | undefined, enabled = true) 
 /**
  * Whether the connected account is a manager (loading while the read gate is closed). The Presale
  * reads and the timelock's proposer check go out with the page's other reads, in one Multicall3 call.
- * Addresses from VITE_MANAGER_ADDRESSES count even without a Presale.
+ * Addresses from VITE_MANAGER_ADDRESSES count too.
  */
 export function useIsManager(): ManagerStatus {
   const { address, status } = useConnection();
@@ -65,7 +64,6 @@ export function useIsManager(): ManagerStatus {
   const isLoading =
     status === "connecting" ||
     status === "reconnecting" ||
-    (!!address && (owner.isPending || config.isPending) && !result) ||
-    (!!timelock && !!address && proposer.isPending && !result);
+    (!!address && (owner.isPending || config.isPending || proposer.isPending) && !result);
   return { isManager: result, isLoading };
 }

@@ -4,7 +4,7 @@ import { env } from "../../../lib/env";
 import { blocksBehind, catchUpInterval, indexedOperations } from "../../../lib/indexer";
 import {
   type BlockWindow,
-  LOG_BLOCK_SECONDS,
+  blocksSpanning,
   blockWindows,
   logRange,
   windowEndingAt,
@@ -23,13 +23,6 @@ import { type AdminReads, adminReads } from "../reads";
 import { type Managed, governedContracts } from "../registry";
 import { loadTimelockEvents } from "../timelock";
 import { MANAGER_READ_KEY } from "./useManagerRead";
-
-/** Blocks covering `seconds` on chains with a known block time (undefined: read every block). */
-function blocksFor(seconds: bigint | undefined): bigint | undefined {
-  const perBlock = LOG_BLOCK_SECONDS[appChain.id];
-  if (seconds === undefined || perBlock === undefined) return undefined;
-  return BigInt(Math.ceil(Number(seconds) / perBlock));
-}
 
 type EventsPage = BlockWindow & { events: TimelockEvent[] };
 
@@ -98,36 +91,36 @@ type PageParam = { indexed: boolean; toBlock?: bigint; before?: string };
  * first read spans the delay (every operation still waiting was scheduled inside it) in `logRange`
  * windows, and `older` reads one more window before it, down to the timelock's deploy block.
  */
-export function useOperations(timelock: Managed | undefined, minDelay: bigint | undefined) {
+export function useOperations(timelock: Managed, minDelay: bigint | undefined) {
   const client = useClient({ chainId: appChain.id });
   const size = logRange(appChain.id);
-  const span = blocksFor(minDelay);
-  const floor = timelock?.deployBlock ?? 0n;
+  const span = minDelay === undefined ? undefined : blocksSpanning(Number(minDelay), appChain.id);
+  const floor = timelock.deployBlock ?? 0n;
   const pages = useInfiniteQuery({
     queryKey: [
       MANAGER_READ_KEY,
       "timelock-events",
-      timelock?.address,
+      timelock.address,
       size?.toString(),
       span?.toString(),
       env.indexerUrl,
     ],
     // the delay first where reads are windowed: a fallback from a failing indexer must know its span
-    enabled: !!client && !!timelock && (size === undefined || span !== undefined),
+    enabled: !!client && (size === undefined || span !== undefined),
     retry: false,
     initialPageParam: { indexed: !!env.indexerUrl } as PageParam,
     queryFn: async ({ pageParam }): Promise<EventsPage | OperationsPage> => {
       const reads = adminReads(client!);
       if (pageParam.indexed) {
         try {
-          return await loadOperationsPage(reads, env.indexerUrl!, timelock!, pageParam.before);
+          return await loadOperationsPage(reads, env.indexerUrl!, timelock, pageParam.before);
         } catch (error) {
           // an older page stays an error; the first one falls back to the chain
           if (pageParam.before !== undefined) throw error;
           console.warn("governance: the indexer failed, reading the logs instead", error);
         }
       }
-      return loadEventsPage(reads, timelock!, size, span, pageParam.toBlock);
+      return loadEventsPage(reads, timelock, size, span, pageParam.toBlock);
     },
     refetchInterval: (query) => {
       const first = query.state.data?.pages[0];

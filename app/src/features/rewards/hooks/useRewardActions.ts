@@ -1,13 +1,11 @@
 import { useCallback } from "react";
 import { type Address } from "viem";
 import { useTransaction } from "../../../app/useTransaction";
-import { sendRewardGasLimit } from "../../../lib/sendReward";
 import { holdDividend, lpDividend, nodeReward } from "../contracts";
 
 /**
  * The distributors' writes, all through the shared transaction path. Members: claim the hold dividend, the
  * LP dividend and node rewards, (re)credit their hold share, stake LP (approved first) and unstake it.
- * Managers (the manager area imports these): run a `sendReward` round and set a member's node classes.
  */
 export function useRewardActions() {
   const send = useTransaction();
@@ -31,16 +29,6 @@ export function useRewardActions() {
     ),
     unstakeLp: useCallback(
       (amount: bigint) => send({ ...lpDividend, functionName: "unstake", args: [amount] }),
-      [send],
-    ),
-    sendReward: useCallback(
-      (gas: bigint) =>
-        send({ ...lpDividend, functionName: "sendReward", args: [gas], minGas: sendRewardGasLimit(gas) }),
-      [send],
-    ),
-    setUserForce: useCallback(
-      (account: Address, a: boolean, b: boolean, c: boolean) =>
-        send({ ...nodeReward, functionName: "setUserForce", args: [account, a, b, c] }),
       [send],
     ),
   };

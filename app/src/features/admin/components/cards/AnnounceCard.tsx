@@ -1,23 +1,19 @@
 import { useState } from "react";
 import { type Address } from "viem";
 import { Message } from "../../../../components/Message";
-import { ConfirmModal } from "../../../../components/ConfirmModal";
 import { useTranslation } from "../../../../i18n";
 import type { AppMessage } from "../../../../i18n/keys";
-import { Countdown } from "../../../../components/Countdown";
 import { durationText } from "../../duration";
 import { announceMessage } from "../../operations";
-import { argumentTarget, confirmTargets } from "../../confirm";
+import { argumentTarget } from "../../confirm";
 import { parseInput } from "../../fields";
 import { type Prepared, useAdminCall } from "../../hooks/useAdminCall";
 import { useAnnouncement } from "../../hooks/useAnnouncement";
 import { type Managed, findFunction } from "../../registry";
-import { ConfirmTargets } from "../ConfirmTargets";
 import { FieldInput } from "../FieldInput";
-import { RouteTags, ScheduleNote } from "../RouteNote";
-import { formatUtc } from "../../../../lib/format";
-import { useChainClock } from "../../hooks/useChainClock";
-import { Card, ErrorLine } from "./parts";
+import { RouteTags } from "../RouteNote";
+import { AnnouncementDetails } from "./AnnouncementNotes";
+import { Card, ConfirmCall, ErrorLine } from "./parts";
 
 const ADDRESS_OR_NONE = { kind: "address", allowZero: true } as const;
 const ZERO = "0x0000000000000000000000000000000000000000" as Address;
@@ -31,7 +27,6 @@ export function AnnounceCard({ c }: { c: Managed }) {
   const { t } = useTranslation();
   const admin = useAdminCall(c, true);
   const announced = useAnnouncement(c);
-  const clock = useChainClock();
   const [implementation, setImplementation] = useState("");
   const [newOwner, setNewOwner] = useState("");
   const [error, setError] = useState<AppMessage>();
@@ -86,40 +81,7 @@ export function AnnounceCard({ c }: { c: Managed }) {
           {t("manager.announce.none")}
         </p>
       )}
-      {a && (
-        <dl className="kv" data-testid={`${c.name}-announcement`}>
-          {a.implementation && (
-            <div>
-              <dt>{t("governance.announcement.implementation")}</dt>
-              <dd className="address-full">{a.implementation}</dd>
-            </div>
-          )}
-          {a.newOwner && (
-            <div>
-              <dt>{t("governance.announcement.newOwner")}</dt>
-              <dd className="address-full">{a.newOwner}</dd>
-            </div>
-          )}
-          <div>
-            <dt>{t("governance.announcement.announcedAt")}</dt>
-            <dd>{formatUtc(a.announcedAt)}</dd>
-          </div>
-          <div>
-            <dt>{t("governance.announcement.readyAt")}</dt>
-            <dd data-testid={`${c.name}-announcement-ready`}>{formatUtc(a.readyAt)}</dd>
-          </div>
-          <div>
-            <dt>{t("governance.countdown")}</dt>
-            <dd>
-              {clock.now >= a.readyAt ? (
-                t("governance.announcement.landing")
-              ) : (
-                <Countdown targetSec={Number(a.readyAt) - clock.offset} />
-              )}
-            </dd>
-          </div>
-        </dl>
-      )}
+      {a && <AnnouncementDetails announcement={a} testId={`${c.name}-announcement`} />}
       <form
         className="manager-form"
         onSubmit={(e) => {
@@ -149,32 +111,27 @@ export function AnnounceCard({ c }: { c: Managed }) {
         )}
       </form>
       {confirming && (
-        <ConfirmModal
+        <ConfirmCall
+          c={c}
+          prepared={confirming.prepared}
+          targets={[
+            ...(confirming.implementation === ZERO
+              ? []
+              : [argumentTarget("implementation", confirming.implementation)]),
+            ...(confirming.newOwner === ZERO ? [] : [argumentTarget("newOwner", confirming.newOwner)]),
+          ]}
           title={t("manager.announce.title")}
-          onCancel={() => setConfirming(undefined)}
-          onConfirm={() => {
-            const { prepared } = confirming;
-            setConfirming(undefined);
-            void admin.send(prepared).then((r) => {
-              if (!r.ok) return;
-              setImplementation("");
-              setNewOwner("");
-            });
+          send={admin.send}
+          onSent={() => {
+            setImplementation("");
+            setNewOwner("");
           }}
+          onClose={() => setConfirming(undefined)}
         >
           <p className="modal-text">
             <Message message={announceMessage(announceOf(confirming), window)} />
           </p>
-          <ConfirmTargets
-            targets={confirmTargets(c, confirming.prepared, [
-              ...(confirming.implementation === ZERO
-                ? []
-                : [argumentTarget("implementation", confirming.implementation)]),
-              ...(confirming.newOwner === ZERO ? [] : [argumentTarget("newOwner", confirming.newOwner)]),
-            ])}
-          />
-          <ScheduleNote prepared={confirming.prepared} />
-        </ConfirmModal>
+        </ConfirmCall>
       )}
     </Card>
   );

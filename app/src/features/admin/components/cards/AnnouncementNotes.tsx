@@ -1,3 +1,4 @@
+import { Countdown } from "../../../../components/Countdown";
 import { Message } from "../../../../components/Message";
 import { useTranslation } from "../../../../i18n";
 import { durationText } from "../../duration";
@@ -5,6 +6,7 @@ import type { Announcement } from "../../../../lib/announcement";
 import { type OwnerChange, landingCheck, landingWarning } from "../../announce";
 import { type Prepared } from "../../hooks/useAdminCall";
 import { useAnnouncement } from "../../hooks/useAnnouncement";
+import { useChainClock } from "../../hooks/useChainClock";
 import { formatUtc } from "../../../../lib/format";
 
 /**
@@ -54,5 +56,55 @@ export function LandingWarning({
     <p className="modal-text error-text" role="alert" data-testid="landing-warning">
       <Message message={warning} />
     </p>
+  );
+}
+
+/** What is announced: the new implementation and/or owner, when, and when it may land (with a countdown). */
+export function AnnouncementDetails({
+  announcement: a,
+  testId,
+}: {
+  announcement: Announcement;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  const clock = useChainClock();
+  return (
+    <dl className="kv" data-testid={testId}>
+      {a.implementation && (
+        <div>
+          <dt>{t("governance.announcement.implementation")}</dt>
+          <dd className="address-full" data-testid="announced-implementation">
+            {a.implementation}
+          </dd>
+        </div>
+      )}
+      {a.newOwner && (
+        <div>
+          <dt>{t("governance.announcement.newOwner")}</dt>
+          <dd className="address-full" data-testid="announced-owner">
+            {a.newOwner}
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>{t("governance.announcement.announcedAt")}</dt>
+        <dd>{formatUtc(a.announcedAt)}</dd>
+      </div>
+      <div>
+        <dt>{t("governance.announcement.readyAt")}</dt>
+        <dd data-testid="announced-ready-at">{formatUtc(a.readyAt)}</dd>
+      </div>
+      <div>
+        <dt>{t("governance.countdown")}</dt>
+        <dd>
+          {clock.now >= a.readyAt ? (
+            t("governance.announcement.landing")
+          ) : (
+            <Countdown targetSec={Number(a.readyAt) - clock.offset} />
+          )}
+        </dd>
+      </div>
+    </dl>
   );
 }

@@ -1,16 +1,14 @@
 import { useState } from "react";
 import { type Address } from "viem";
-import { ConfirmModal } from "../../../../components/ConfirmModal";
 import { useTranslation } from "../../../../i18n";
 import type { AppMessage } from "../../../../i18n/keys";
-import { batchTargets, confirmTargets } from "../../confirm";
+import { batchTargets } from "../../confirm";
 import { parseAddressList } from "../../fields";
 import { type Prepared, useAdminCall } from "../../hooks/useAdminCall";
 import { useManagerRead } from "../../hooks/useManagerRead";
 import { type Managed, findFunction } from "../../registry";
-import { ConfirmTargets } from "../ConfirmTargets";
-import { RouteTags, ScheduleNote } from "../RouteNote";
-import { Card, ErrorLine } from "./parts";
+import { RouteTags } from "../RouteNote";
+import { Card, ConfirmCall, ErrorLine } from "./parts";
 
 /**
  * Batches of addresses: Ido priority rights (grantPriority / revokePriority), MiningToken's whitelist
@@ -82,22 +80,20 @@ export function BatchCard({
         </div>
       )}
       {confirming && (
-        <ConfirmModal
+        <ConfirmCall
+          c={c}
+          prepared={confirming.prepared}
+          targets={batchTargets(confirming.list)}
           title={t(`manager.batch.${id}`)}
-          onCancel={() => setConfirming(undefined)}
-          onConfirm={() => {
-            const { prepared } = confirming;
-            setConfirming(undefined);
-            void admin.send(prepared).then((r) => r.ok && setText(""));
-          }}
+          send={admin.send}
+          onSent={() => setText("")}
+          onClose={() => setConfirming(undefined)}
         >
           <p className="modal-text">
             <code>{confirming.prepared.fn}</code> —{" "}
             {t("manager.batch.confirmText", { count: confirming.list.length })}
           </p>
-          <ConfirmTargets targets={confirmTargets(c, confirming.prepared, batchTargets(confirming.list))} />
-          <ScheduleNote prepared={confirming.prepared} />
-        </ConfirmModal>
+        </ConfirmCall>
       )}
     </Card>
   );

@@ -2,18 +2,17 @@ import { useState } from "react";
 import { type Address } from "viem";
 import { useTranslation } from "../../../../i18n";
 import type { AppMessage } from "../../../../i18n/keys";
-import { argumentTarget, confirmTargets } from "../../confirm";
+import { argumentTarget } from "../../confirm";
 import { parseInput } from "../../fields";
 import { type Prepared, useAdminCall } from "../../hooks/useAdminCall";
 import { useAnnouncement } from "../../hooks/useAnnouncement";
 import { useManagerRead } from "../../hooks/useManagerRead";
 import { type Managed, findFunction } from "../../registry";
-import { ConfirmTargets } from "../ConfirmTargets";
 import { FieldInput } from "../FieldInput";
-import { RouteTags, ScheduleNote } from "../RouteNote";
+import { RouteTags } from "../RouteNote";
 import { useChainClock } from "../../hooks/useChainClock";
 import { AnnouncedRule, LandingWarning } from "./AnnouncementNotes";
-import { ADDRESS, Card, TypedConfirm } from "./parts";
+import { ADDRESS, Card, ConfirmCall } from "./parts";
 
 /** owner(), pending owner (two-step tokens), transferOwnership and renounceOwnership behind a typed confirmation. */
 export function OwnershipCard({ c }: { c: Managed }) {
@@ -40,12 +39,6 @@ export function OwnershipCard({ c }: { c: Managed }) {
         : await admin.prepare("renounceOwnership", []);
     setError(checked.ok ? undefined : checked.message);
     if (checked.ok) setDialog({ ...d, prepared: checked.prepared });
-  }
-
-  async function run() {
-    const d = dialog!;
-    setDialog(undefined);
-    if ((await admin.send(d.prepared)).ok) setInput("");
   }
 
   return (
@@ -95,35 +88,30 @@ export function OwnershipCard({ c }: { c: Managed }) {
         )}
       </form>
       {dialog && (
-        <TypedConfirm
+        <ConfirmCall
+          c={c}
+          prepared={dialog.prepared}
+          targets={dialog.kind === "transfer" ? [argumentTarget("newOwner", dialog.to)] : []}
           title={t(dialog.kind === "transfer" ? "manager.ownership.transfer" : "manager.ownership.renounce")}
-          text={
-            <>
-              {dialog.kind === "transfer"
-                ? t("manager.ownership.transferText", { contract: c.name })
-                : t("manager.ownership.renounceText", { contract: c.name })}
-              <ConfirmTargets
-                targets={confirmTargets(
-                  c,
-                  dialog.prepared,
-                  dialog.kind === "transfer" ? [argumentTarget("newOwner", dialog.to)] : [],
-                )}
-              />
-              <ScheduleNote prepared={dialog.prepared} />
-              {dialog.kind === "transfer" && announced.available && (
-                <LandingWarning
-                  announcement={announced.announcement}
-                  change={{ newOwner: dialog.to }}
-                  prepared={dialog.prepared}
-                  now={clock.now}
-                />
-              )}
-            </>
-          }
           phrase={c.name}
-          onConfirm={() => void run()}
+          send={admin.send}
+          onSent={() => setInput("")}
           onClose={() => setDialog(undefined)}
-        />
+        >
+          <p className="modal-text">
+            {dialog.kind === "transfer"
+              ? t("manager.ownership.transferText", { contract: c.name })
+              : t("manager.ownership.renounceText", { contract: c.name })}
+          </p>
+          {dialog.kind === "transfer" && announced.available && (
+            <LandingWarning
+              announcement={announced.announcement}
+              change={{ newOwner: dialog.to }}
+              prepared={dialog.prepared}
+              now={clock.now}
+            />
+          )}
+        </ConfirmCall>
       )}
     </Card>
   );

@@ -6,18 +6,17 @@ import { useClient } from "wagmi";
 import { useTranslation } from "../../../../i18n";
 import type { AppMessage } from "../../../../i18n/keys";
 import { appChain } from "../../../../app/wagmi";
-import { argumentTarget, confirmTargets } from "../../confirm";
+import { argumentTarget } from "../../confirm";
 import { parseInput } from "../../fields";
 import { type Prepared, useAdminCall } from "../../hooks/useAdminCall";
 import { useAnnouncement } from "../../hooks/useAnnouncement";
 import { MANAGER_READ_KEY } from "../../hooks/useManagerRead";
 import { IMPLEMENTATION_SLOT, type Managed, findFunction, slotAddress } from "../../registry";
-import { ConfirmTargets } from "../ConfirmTargets";
 import { FieldInput } from "../FieldInput";
-import { RouteTags, ScheduleNote } from "../RouteNote";
+import { RouteTags } from "../RouteNote";
 import { useChainClock } from "../../hooks/useChainClock";
 import { AnnouncedRule, LandingWarning } from "./AnnouncementNotes";
-import { ADDRESS, Card, ErrorLine, TypedConfirm } from "./parts";
+import { ADDRESS, Card, ConfirmCall, ErrorLine } from "./parts";
 
 /** UUPS proxies: the implementation in the ERC-1967 slot, and upgradeToAndCall(new, data). */
 export function UpgradeCard({ c }: { c: Managed }) {
@@ -96,37 +95,32 @@ export function UpgradeCard({ c }: { c: Managed }) {
         )}
       </form>
       {target && (
-        <TypedConfirm
+        <ConfirmCall
+          c={c}
+          prepared={target.prepared}
+          targets={[argumentTarget("newImplementation", target.to)]}
           title={t("manager.upgrade.title")}
-          text={
-            <>
-              {t("manager.upgrade.confirmText", {
-                contract: c.name,
-                from: implementation.data ?? "?",
-                to: target.to,
-              })}
-              <ConfirmTargets
-                targets={confirmTargets(c, target.prepared, [argumentTarget("newImplementation", target.to)])}
-              />
-              <ScheduleNote prepared={target.prepared} />
-              {announced.available && (
-                <LandingWarning
-                  announcement={announced.announcement}
-                  change={{ implementation: target.to }}
-                  prepared={target.prepared}
-                  now={clock.now}
-                />
-              )}
-            </>
-          }
           phrase={c.name}
-          onConfirm={() => {
-            const { prepared } = target;
-            setTarget(undefined);
-            void admin.send(prepared).then((r) => r.ok && setInput(""));
-          }}
+          send={admin.send}
+          onSent={() => setInput("")}
           onClose={() => setTarget(undefined)}
-        />
+        >
+          <p className="modal-text">
+            {t("manager.upgrade.confirmText", {
+              contract: c.name,
+              from: implementation.data ?? "?",
+              to: target.to,
+            })}
+          </p>
+          {announced.available && (
+            <LandingWarning
+              announcement={announced.announcement}
+              change={{ implementation: target.to }}
+              prepared={target.prepared}
+              now={clock.now}
+            />
+          )}
+        </ConfirmCall>
       )}
     </Card>
   );

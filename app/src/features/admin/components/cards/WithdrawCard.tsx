@@ -1,20 +1,18 @@
 import { usdtAbi } from "@taichi/contracts";
 import { useState } from "react";
 import { type Abi, type Address } from "viem";
-import { ConfirmModal } from "../../../../components/ConfirmModal";
 import { useTranslation } from "../../../../i18n";
 import type { AppMessage } from "../../../../i18n/keys";
 import { contractAddress } from "../../../../lib/deployments";
 import { formatAmount } from "../../../../lib/format";
-import { argumentTarget, confirmTargets } from "../../confirm";
+import { argumentTarget } from "../../confirm";
 import { parseInput } from "../../fields";
 import { type Prepared, useAdminCall } from "../../hooks/useAdminCall";
 import { useManagerRead } from "../../hooks/useManagerRead";
 import { type Managed, abiOf, findFunction } from "../../registry";
-import { ConfirmTargets } from "../ConfirmTargets";
 import { FieldInput } from "../FieldInput";
-import { RouteTags, ScheduleNote } from "../RouteNote";
-import { ADDRESS, Card, ErrorLine } from "./parts";
+import { RouteTags } from "../RouteNote";
+import { ADDRESS, Card, ConfirmCall, ErrorLine } from "./parts";
 
 const AMOUNT = { kind: "amount" } as const;
 
@@ -155,23 +153,19 @@ export function WithdrawCard({ c, account }: { c: Managed; account: Address | un
         )}
       </form>
       {confirming && (
-        <ConfirmModal
+        <ConfirmCall
+          c={c}
+          prepared={confirming.prepared}
+          targets={[argumentTarget("to", confirming.to)]}
           title={t("manager.withdraw.title")}
-          onCancel={() => setConfirming(undefined)}
-          onConfirm={() => {
-            const { prepared } = confirming;
-            setConfirming(undefined);
-            void admin.send(prepared).then((r) => r.ok && setAmount(""));
-          }}
+          send={admin.send}
+          onSent={() => setAmount("")}
+          onClose={() => setConfirming(undefined)}
         >
           <p className="modal-text">
             {t("manager.withdraw.confirmText", { amount: formatAmount(confirming.amount), token: tokenName })}
           </p>
-          <ConfirmTargets
-            targets={confirmTargets(c, confirming.prepared, [argumentTarget("to", confirming.to)])}
-          />
-          <ScheduleNote prepared={confirming.prepared} />
-        </ConfirmModal>
+        </ConfirmCall>
       )}
     </Card>
   );

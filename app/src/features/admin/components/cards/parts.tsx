@@ -4,7 +4,11 @@ import { ConfirmModal } from "../../../../components/ConfirmModal";
 import { TypedPhraseField } from "../../../../components/TypedPhraseField";
 import { useTranslation } from "../../../../i18n";
 import type { AppMessage } from "../../../../i18n/keys";
+import { type ConfirmTarget, confirmTargets } from "../../confirm";
+import type { Prepared } from "../../hooks/useAdminCall";
 import { type Managed } from "../../registry";
+import { ConfirmTargets } from "../ConfirmTargets";
+import { ScheduleNote } from "../RouteNote";
 
 /** The frame and the pieces the admin cards share. */
 export const ADDRESS = { kind: "address" } as const;
@@ -34,31 +38,56 @@ export function Card({
   );
 }
 
-/** A confirm dialog that only confirms once `phrase` is typed (ownership and upgrades cannot be undone). */
-export function TypedConfirm({
+/**
+ * A reviewed call's confirm dialog: what it does (`children`), every address it involves (the contract, the
+ * timelock when scheduled, `targets` among its arguments) and when a scheduled one can run. Confirming closes
+ * it and sends the call; `onSent` once it lands. `phrase`: it confirms only once that is typed (ownership and
+ * upgrades cannot be undone).
+ */
+export function ConfirmCall({
+  c,
+  prepared,
+  targets,
   title,
-  text,
   phrase,
-  onConfirm,
+  send,
+  onSent,
   onClose,
+  children,
 }: {
+  c: Managed;
+  prepared: Prepared;
+  targets?: readonly ConfirmTarget[];
   title: string;
-  text: ReactNode;
-  phrase: string;
-  onConfirm(): void;
+  phrase?: string;
+  send(prepared: Prepared): Promise<{ ok: boolean }>;
+  onSent(): void;
   onClose(): void;
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState("");
   return (
-    <ConfirmModal title={title} canConfirm={typed.trim() === phrase} onConfirm={onConfirm} onCancel={onClose}>
-      <div className="modal-text">{text}</div>
-      <TypedPhraseField
-        id="typed-confirm"
-        label={t("manager.typeToConfirm", { phrase })}
-        value={typed}
-        onChange={setTyped}
-      />
+    <ConfirmModal
+      title={title}
+      canConfirm={phrase === undefined || typed.trim() === phrase}
+      onCancel={onClose}
+      onConfirm={() => {
+        onClose();
+        void send(prepared).then((r) => r.ok && onSent());
+      }}
+    >
+      {children}
+      <ConfirmTargets targets={confirmTargets(c, prepared, targets)} />
+      <ScheduleNote prepared={prepared} />
+      {phrase !== undefined && (
+        <TypedPhraseField
+          id="typed-confirm"
+          label={t("manager.typeToConfirm", { phrase })}
+          value={typed}
+          onChange={setTyped}
+        />
+      )}
     </ConfirmModal>
   );
 }
