@@ -27,6 +27,7 @@ import {
   safeAbi,
   safeNonce,
   safeTx,
+  safeTxArgs,
   safeTxHash,
   sendBuilderFile,
   signSafeTx,
@@ -96,18 +97,8 @@ describe("the local 2-of-3 Safe", () => {
       address: dev.address,
       abi: safeAbi,
       functionName: "getTransactionHash",
-      args: [
-        tx.to,
-        tx.value,
-        tx.data,
-        tx.operation,
-        tx.safeTxGas,
-        tx.baseGas,
-        tx.gasPrice,
-        tx.gasToken,
-        tx.refundReceiver,
-        tx.nonce,
-      ],
+      // the tuple execTransaction is sent with: the Safe hashes it by position, the EIP-712 hash by field name
+      args: [...safeTxArgs(tx), tx.nonce],
     });
     expect(safeTxHash(domain(), tx)).toBe(onChain);
     // another chain's signature is for another hash
