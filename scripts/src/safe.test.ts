@@ -16,7 +16,7 @@ import {
   parseEther,
 } from "viem";
 import { DEV_ROLES, chainAt, devAccount } from "./env.ts";
-import { type Service, startService, stopService, waitForPort } from "./processes.ts";
+import { type Service, freePort, startService, stopService, waitForPort } from "./processes.ts";
 import {
   type DevSafe,
   type SafeTx,
@@ -34,7 +34,8 @@ import {
   writeDevSafe,
 } from "./safe.ts";
 
-const PORT = 8617;
+/** a port of this run's own: other checkouts on the machine run this suite too */
+const PORT = await freePort();
 const rpcUrl = `http://127.0.0.1:${PORT}`;
 const client = createPublicClient({ transport: http(rpcUrl) });
 const owners = DEV_ROLES.safeOwners.map((i) => devAccount(i));
