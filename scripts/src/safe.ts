@@ -310,7 +310,10 @@ export async function sendThroughSafe(options: {
 
 /** A Safe Transaction Builder file as `npm run launch` writes it (scripts/src/launch.ts) for Safe{Wallet}. */
 export type TransactionBuilderFile = {
+  version: "1.0";
   chainId: string;
+  createdAt?: number;
+  meta?: { name: string; description?: string };
   transactions: { to: Address; value: string; data: Hex }[];
 };
 
