@@ -20,8 +20,7 @@ import {
 } from "viem";
 import { idoAbi, pairAbi, presaleAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
 import type { Dex } from "@taichi/contracts/dex";
-import { readDeployment } from "@taichi/contracts/registry";
-import type { Deployment } from "../deploy.ts";
+import { type Deployment, readDeploymentWithDex } from "../deploy.ts";
 import { DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "../env.ts";
 import { startIndexer } from "../indexer.ts";
 import { FEE_TOKENS } from "../launch.ts";
@@ -173,9 +172,7 @@ const STEPS: Record<string, (ctx: Context) => Promise<void>> = {
       DEX_FEE_BPS: String(ctx.dex.feeBps),
       DEX_INIT_CODE_HASH: ctx.dex.initCodeHash,
     });
-    const { dex, ...deployment } = readDeployment(ctx.deploymentsDir, ctx.chainId);
-    if (!dex) throw new Error(`${deployment.source} records no DEX ("dex")`);
-    ctx.deployment = { ...deployment, dex };
+    ctx.deployment = readDeploymentWithDex(ctx.deploymentsDir, ctx.chainId);
   },
 
   async verify(ctx) {
