@@ -27,7 +27,13 @@ import { FEE_TOKENS } from "../launch.ts";
 import { freePort, startService, stopService } from "../processes.ts";
 import { type DevSafe, createDevSafe, sendBuilderFile, writeDevSafe } from "../safe.ts";
 import { SIGNERS, type SignerRole } from "../signer.ts";
-import { type RunbookStep, type StepRecord, compareWithRunbook, readRunbook } from "../runbook.ts";
+import {
+  type RunbookStep,
+  type StepRecord,
+  compareWithRunbook,
+  readRunbook,
+  unmatchedSteps,
+} from "../runbook.ts";
 
 /** What the rehearsal's chain provides the steps. */
 export type RehearsalSetting = {
@@ -404,13 +410,7 @@ export class RunbookRehearsal {
   constructor(private readonly setting: RehearsalSetting) {
     this.steps = readRunbook();
     // before anything runs: a step of the page the rehearsal cannot do, or the other way round
-    const documented = this.steps.map((step) => step.id);
-    const problems = [
-      ...documented.filter((id) => !(id in STEPS)).map((id) => `launch.md's step "${id}" has no rehearsal`),
-      ...Object.keys(STEPS)
-        .filter((id) => !documented.includes(id))
-        .map((id) => `the rehearsal's step "${id}" is not in launch.md`),
-    ];
+    const problems = unmatchedSteps(this.steps, Object.keys(STEPS));
     if (problems.length)
       throw new Error(`the rehearsal does not follow docs/launch.md:\n  ${problems.join("\n  ")}`);
   }
