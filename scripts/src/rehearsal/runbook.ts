@@ -27,6 +27,7 @@ import { FEE_TOKENS } from "../launch.ts";
 import { freePort, startService, stopService } from "../processes.ts";
 import { type DevSafe, createDevSafe, sendBuilderFile, writeDevSafe } from "../safe.ts";
 import { SIGNERS, type SignerRole } from "../signer.ts";
+import type { Verification } from "../verify.ts";
 import {
   type RunbookStep,
   type StepRecord,
@@ -184,11 +185,7 @@ const STEPS: Record<string, (ctx: Context) => Promise<void>> = {
   async verify(ctx) {
     // no explorer offline: the commands are checked against the manifest, one per contract created
     const dir = join(ctx.deploymentsDir, `${ctx.chainId}-verify`);
-    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as {
-      label: string;
-      address: Address;
-      input: string;
-    }[];
+    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Verification[];
     const script = readFileSync(join(dir, "verify.sh"), "utf8");
     for (const entry of manifest) {
       if (!existsSync(join(dir, entry.input))) throw new Error(`verify: ${entry.input} is missing`);
