@@ -47,6 +47,7 @@ import {
   type DeploymentFile,
   deploymentPath,
   parseDeployment,
+  readDeployment,
 } from "@taichi/contracts/registry";
 import { DeployJournal } from "./deployJournal.ts";
 import { DEV_ROLES, LOCAL_CHAIN_ID, REPO_ROOT, chainAt, devAccount } from "./env.ts";
@@ -637,6 +638,13 @@ function writeOutputs(run: Run, contracts: Contracts): Deployment {
 export function writeDeploymentFile(outDir: string, file: DeploymentFile) {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(deploymentPath(outDir, file.chainId), `${JSON.stringify(file, null, 2)}\n`);
+}
+
+/** The deployment file a deploy wrote in `dir` for `chainId`, with the DEX it records (every deploy records it). */
+export function readDeploymentWithDex(dir: string, chainId: number): Deployment {
+  const { dex, ...deployment } = readDeployment(dir, chainId);
+  if (!dex) throw new Error(`${deployment.source} records no DEX ("dex")`);
+  return { ...deployment, dex };
 }
 
 export const DEPLOYMENTS_DIR = join(REPO_ROOT, "deployments");

@@ -9,10 +9,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "./env.ts";
-import { isPortOpen } from "./processes.ts";
+import { freePort, isPortOpen } from "./processes.ts";
 
-/** Ports of this test's own, so a developer's `npm run dev` on the default ones is left alone. */
-const PORTS = { CHAIN_PORT: 8345, API_PORT: 8587, APP_PORT: 5973, INDEXER_PORT: 8589 };
+/**
+ * Ports of this run's own, so a developer's `npm run dev` on the default ones, and this suite in another
+ * checkout on the machine, are left alone.
+ */
+const PORTS = {
+  CHAIN_PORT: await freePort(),
+  API_PORT: await freePort(),
+  APP_PORT: await freePort(),
+  INDEXER_PORT: await freePort(),
+};
 
 /** Whether processes can be listed with their environment (/proc, Linux); elsewhere the ports alone are checked. */
 const PROC = existsSync("/proc/self/environ");

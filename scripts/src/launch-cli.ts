@@ -11,9 +11,8 @@
  * `<ROLE>_PASSWORD_FILE`, or typed) or `<ROLE>_KEY`; a step of a Safe (no signer given for presale, reward-pool,
  * schedule or execute) is written as a Safe Transaction Builder file instead of sent.
  */
-import { readDeployment } from "@taichi/contracts/registry";
 import { createPublicClient, http } from "viem";
-import { DEPLOYMENTS_DIR, type Deployment } from "./deploy.ts";
+import { DEPLOYMENTS_DIR, readDeploymentWithDex } from "./deploy.ts";
 import { addressFromEnv, ports } from "./env.ts";
 import {
   type LaunchContext,
@@ -37,10 +36,7 @@ const env = process.env;
 try {
   if (!STEPS.includes(step as never)) throw new Error(`which step? ${STEPS.join(", ")}`);
   const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId();
-  const { dex, ...read } = readDeployment(outDir, chainId);
-  if (!dex) throw new Error(`${read.source} records no DEX ("dex")`);
-  const deployment: Deployment = { ...read, dex };
-  const ctx: LaunchContext = { rpcUrl, deployment, outDir };
+  const ctx: LaunchContext = { rpcUrl, deployment: readDeploymentWithDex(outDir, chainId), outDir };
   const signer = async (role: SignerRole) => (await signerFromEnv(role))?.account;
   const required = async (role: SignerRole) => {
     const account = await signer(role);

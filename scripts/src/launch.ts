@@ -24,6 +24,7 @@ import {
 import { idoAbi, presaleAbi, routerAbi, swapTokenAbi, timelockAbi, usdtAbi } from "@taichi/contracts";
 import type { Deployment } from "./deploy.ts";
 import { chainAt } from "./env.ts";
+import { type Call, type TransactionBuilderFile } from "./safe.ts";
 
 export const FEE_TOKENS = ["SwapToken", "BurnToken", "MiningToken"] as const;
 /** The launch batch's salt: one launch per deployment (another batch with the same calls would need another). */
@@ -36,9 +37,6 @@ export type LaunchContext = {
   outDir: string;
   log?: (line: string) => void;
 };
-
-/** One call, as a Safe transaction. */
-export type Call = { to: Address; data: Hex; value?: bigint };
 
 /** The owner calls of the launch, scheduled and executed on the Timelock as one batch. */
 export type LaunchBatch = {
@@ -79,7 +77,7 @@ async function sendOrWrite(
       createdAt: Date.now(),
       meta: { name: `Taichi launch: ${name}`, description },
       transactions: calls.map((c) => ({ to: c.to, value: String(c.value ?? 0n), data: c.data })),
-    };
+    } satisfies TransactionBuilderFile;
     writeFileSync(file, `${JSON.stringify(builder, null, 2)}\n`);
     log(`${description}: no signer given, wrote the Safe transaction to ${file}`);
     log("  import it in Safe{Wallet} (Transaction Builder, drag and drop), sign with enough owners, execute");

@@ -5,7 +5,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { REPO_ROOT } from "./env.ts";
 
 export const TESTED_NODE = 24;
@@ -57,4 +58,19 @@ export function requireNode24(
     `Running the tests on Node ${NODE_PACKAGE.split("@")[1]} from .data/node24 (this system's Node is ${current}).`,
   );
   return NODE_24;
+}
+
+/**
+ * On an older Node, runs the script at `scriptUrl` again with `args` on Node 24 and exits with its status: every
+ * npm, tsx and vitest it starts finds that `node` first on PATH. On Node 24 or later, returns at once.
+ */
+export function rerunOnNode24(scriptUrl: string, args: readonly string[] = []): void {
+  const node24 = requireNode24();
+  if (!node24) return;
+  const again = spawnSync(node24, ["--import", "tsx", fileURLToPath(scriptUrl), ...args], {
+    cwd: REPO_ROOT,
+    stdio: "inherit",
+    env: { ...process.env, PATH: `${dirname(node24)}${delimiter}${process.env.PATH ?? ""}` },
+  });
+  process.exit(again.status ?? 1);
 }

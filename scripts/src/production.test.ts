@@ -88,7 +88,7 @@ describe("production processes on plain node", () => {
 
   it("the API starts, answers /health and /ready, serves /metrics, and stops cleanly on SIGTERM", async () => {
     const port = await freePort();
-    const api = startNode(root, "server/dist/server.js", {
+    const api = startNode(root, PROCESSES.api.outfile, {
       API_PORT: String(port),
       DATABASE_URL: "memory://",
       // the tokens it checks payments in, given as a server without a deployment file is given them
@@ -129,7 +129,7 @@ describe("production processes on plain node", () => {
       const deployments = join(root, "deployments");
       mkdirSync(deployments, { recursive: true });
       cpSync(join(chain.deploymentsDir, "31337.json"), join(deployments, "31337.json"));
-      const keeper = startNode(root, "scripts/dist/price-keeper.js", {
+      const keeper = startNode(root, PROCESSES.keeper.outfile, {
         RPC_URL: chain.rpcUrl,
         // as on a server: a key of its own (a funded account of this anvil's ten)
         KEEPER_PRIVATE_KEY: devPrivateKey(9),

@@ -7,28 +7,15 @@
  * 5373) let it run beside `npm run dev` and `npm test`. docs/deploy.md says what differs from BSC mainnet.
  */
 import { spawnSync } from "node:child_process";
-import { delimiter, dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { requireSystem } from "./check-system.ts";
 import { REPO_ROOT } from "./env.ts";
-import { requireNode24 } from "./node24.ts";
+import { rerunOnNode24 } from "./node24.ts";
 import { rehearsalChainId } from "./rehearsal/chain.ts";
 
 const chainId = rehearsalChainId(process.argv[2] ?? "bsc");
 // on Node 24, as the tests and a server run it (docs/launch.md's first step checks the Node)
-const node24 = requireNode24();
-if (node24) {
-  const again = spawnSync(
-    node24,
-    ["--import", "tsx", fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    {
-      cwd: REPO_ROOT,
-      stdio: "inherit",
-      env: { ...process.env, PATH: `${dirname(node24)}${delimiter}${process.env.PATH ?? ""}` },
-    },
-  );
-  process.exit(again.status ?? 1);
-}
+rerunOnNode24(import.meta.url, process.argv.slice(2));
 requireSystem();
 const started = Date.now();
 const { status } = spawnSync(

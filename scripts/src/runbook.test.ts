@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "./env.ts";
-import { type StepRecord, compareWithRunbook, parseRunbook, readRunbook } from "./runbook.ts";
+import { type StepRecord, compareWithRunbook, parseRunbook, readRunbook, unmatchedSteps } from "./runbook.ts";
 
 const page = `# Launch
 
@@ -69,7 +69,7 @@ describe("the runbook's steps", () => {
     const deploy = did(["npm run deploy"], ["RPC_URL", "DEPLOYER_KEYSTORE"]);
     const schedule = did([], ["OPEN_TIME"]);
     expect(compareWithRunbook(steps, [["deploy", deploy]])).toEqual([
-      'step 2 "schedule" of launch.md was not rehearsed',
+      'step 2 "schedule" of launch.md has no rehearsal',
     ]);
     expect(
       compareWithRunbook(steps, [
@@ -77,13 +77,22 @@ describe("the runbook's steps", () => {
         ["schedule", schedule],
         ["sweep", did([], [])],
       ]),
-    ).toEqual(['the rehearsal ran "sweep", which launch.md does not have']);
+    ).toEqual(['the rehearsal has "sweep", which launch.md does not have']);
     expect(
       compareWithRunbook(steps, [
         ["schedule", schedule],
         ["deploy", deploy],
       ]),
     ).toEqual(["the rehearsal ran schedule, deploy; launch.md's order is deploy, schedule"]);
+  });
+
+  it("before a rehearsal starts, names the page's steps it has no rehearsal for and its steps the page lacks", () => {
+    const steps = parseRunbook(page);
+    expect(unmatchedSteps(steps, ["deploy", "schedule"])).toEqual([]);
+    expect(unmatchedSteps(steps, ["deploy", "sweep"])).toEqual([
+      'step 2 "schedule" of launch.md has no rehearsal',
+      'the rehearsal has "sweep", which launch.md does not have',
+    ]);
   });
 
   it("names a variable set but not documented, a documented one not set, and a command the step does not show", () => {

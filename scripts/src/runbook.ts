@@ -68,6 +68,21 @@ export function readRunbook(path = RUNBOOK): RunbookStep[] {
   return parseRunbook(readFileSync(path, "utf8"));
 }
 
+/**
+ * The steps of the page not among the rehearsal's `ids`, and the ids the page does not have, as messages: checked
+ * on the rehearsal's steps before it starts, and on those it ran at the end.
+ */
+export function unmatchedSteps(steps: RunbookStep[], ids: string[]): string[] {
+  return [
+    ...steps
+      .filter((step) => !ids.includes(step.id))
+      .map((step) => `step ${step.number} "${step.id}" of launch.md has no rehearsal`),
+    ...ids
+      .filter((id) => !steps.some((step) => step.id === id))
+      .map((id) => `the rehearsal has "${id}", which launch.md does not have`),
+  ];
+}
+
 /** What a rehearsal of one step did: the commands it ran (`npm run x -- y`) and every variable it set for them. */
 export type StepRecord = { commands: string[]; env: string[] };
 
@@ -77,16 +92,8 @@ export type StepRecord = { commands: string[]; env: string[] };
  * does not show, a variable set but not named by the step, or a required one not set.
  */
 export function compareWithRunbook(steps: RunbookStep[], ran: [string, StepRecord][]): string[] {
-  const problems: string[] = [];
   const ranIds = ran.map(([id]) => id);
-  for (const step of steps) {
-    if (!ranIds.includes(step.id))
-      problems.push(`step ${step.number} "${step.id}" of launch.md was not rehearsed`);
-  }
-  for (const [id] of ran) {
-    if (!steps.some((s) => s.id === id))
-      problems.push(`the rehearsal ran "${id}", which launch.md does not have`);
-  }
+  const problems = unmatchedSteps(steps, ranIds);
   const documentedOrder = steps.map((s) => s.id).filter((id) => ranIds.includes(id));
   const ranOrder = ranIds.filter((id) => documentedOrder.includes(id));
   if (problems.length === 0 && documentedOrder.join() !== ranOrder.join())

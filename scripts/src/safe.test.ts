@@ -16,7 +16,7 @@ import {
   parseEther,
 } from "viem";
 import { DEV_ROLES, chainAt, devAccount } from "./env.ts";
-import { type Service, startService, stopService, waitForPort } from "./processes.ts";
+import { type Service, freePort, startService, stopService, waitForPort } from "./processes.ts";
 import {
   type DevSafe,
   type SafeTx,
@@ -27,13 +27,15 @@ import {
   safeAbi,
   safeNonce,
   safeTx,
+  safeTxArgs,
   safeTxHash,
   sendBuilderFile,
   signSafeTx,
   writeDevSafe,
 } from "./safe.ts";
 
-const PORT = 8617;
+/** a port of this run's own: other checkouts on the machine run this suite too */
+const PORT = await freePort();
 const rpcUrl = `http://127.0.0.1:${PORT}`;
 const client = createPublicClient({ transport: http(rpcUrl) });
 const owners = DEV_ROLES.safeOwners.map((i) => devAccount(i));
@@ -96,18 +98,8 @@ describe("the local 2-of-3 Safe", () => {
       address: dev.address,
       abi: safeAbi,
       functionName: "getTransactionHash",
-      args: [
-        tx.to,
-        tx.value,
-        tx.data,
-        tx.operation,
-        tx.safeTxGas,
-        tx.baseGas,
-        tx.gasPrice,
-        tx.gasToken,
-        tx.refundReceiver,
-        tx.nonce,
-      ],
+      // the tuple execTransaction is sent with: the Safe hashes it by position, the EIP-712 hash by field name
+      args: [...safeTxArgs(tx), tx.nonce],
     });
     expect(safeTxHash(domain(), tx)).toBe(onChain);
     // another chain's signature is for another hash

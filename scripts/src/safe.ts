@@ -180,6 +180,23 @@ const SAFE_TX_TYPES = {
   ],
 } as const;
 
+/**
+ * `tx`'s fields in the order `execTransaction` and `getTransactionHash` take them, before the signatures (or the
+ * nonce) they end with.
+ */
+export const safeTxArgs = (tx: SafeTx) =>
+  [
+    tx.to,
+    tx.value,
+    tx.data,
+    tx.operation,
+    tx.safeTxGas,
+    tx.baseGas,
+    tx.gasPrice,
+    tx.gasToken,
+    tx.refundReceiver,
+  ] as const;
+
 /** The Safe's EIP-712 domain: the chain and the Safe itself (no name or version). */
 export type SafeDomain = { chainId: number; safe: Address };
 
@@ -226,18 +243,7 @@ export async function execSafeTx(
     address: safe,
     abi: safeAbi,
     functionName: "execTransaction",
-    args: [
-      tx.to,
-      tx.value,
-      tx.data,
-      tx.operation,
-      tx.safeTxGas,
-      tx.baseGas,
-      tx.gasPrice,
-      tx.gasToken,
-      tx.refundReceiver,
-      joinSignatures(signatures),
-    ],
+    args: [...safeTxArgs(tx), joinSignatures(signatures)],
   });
   const receipt = await mined(client, hash, "the Safe transaction");
   if (parseEventLogs({ abi: safeAbi, eventName: "ExecutionFailure", logs: receipt.logs }).length)
@@ -304,7 +310,10 @@ export async function sendThroughSafe(options: {
 
 /** A Safe Transaction Builder file as `npm run launch` writes it (scripts/src/launch.ts) for Safe{Wallet}. */
 export type TransactionBuilderFile = {
+  version: "1.0";
   chainId: string;
+  createdAt?: number;
+  meta?: { name: string; description?: string };
   transactions: { to: Address; value: string; data: Hex }[];
 };
 

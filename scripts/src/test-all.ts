@@ -4,11 +4,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { delimiter, dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { REPO_ROOT } from "./env.ts";
 import { requireSystem } from "./check-system.ts";
-import { requireNode24 } from "./node24.ts";
+import { rerunOnNode24 } from "./node24.ts";
 
 export const STEPS = [
   ["lint", "npm run lint"],
@@ -22,17 +21,8 @@ export const STEPS = [
   ["rehearsal", "npm run rehearse -- bsc"],
 ] as const;
 
-// On an older system Node, the whole run again on Node 24: every npm, tsx and vitest it starts finds that
-// `node` first on PATH.
-const node24 = requireNode24();
-if (node24) {
-  const again = spawnSync(node24, ["--import", "tsx", fileURLToPath(import.meta.url)], {
-    cwd: REPO_ROOT,
-    stdio: "inherit",
-    env: { ...process.env, PATH: `${dirname(node24)}${delimiter}${process.env.PATH ?? ""}` },
-  });
-  process.exit(again.status ?? 1);
-}
+// On an older system Node, the whole run again on Node 24.
+rerunOnNode24(import.meta.url);
 
 // Chromium and a CJK font first (installed when possible), so no browser suite is skipped for want of them.
 // The server step starts its own throwaway PostgreSQL for its second pass (scripts/src/with-postgres.ts).

@@ -10,11 +10,11 @@
 import { spawnSync, type SpawnSyncOptions } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SystemCheckError, ensurePostgres, thisHost } from "./check-system.ts";
+import { freePort } from "./processes.ts";
 
 export type ThrowawayPostgres = {
   url: string;
@@ -22,20 +22,6 @@ export type ThrowawayPostgres = {
   dir: string;
   stop: () => void;
 };
-
-/** A port nobody listens on at 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 /** initdb refuses to run as root: root runs the server as this user (Debian's package creates it). */
 function serverUser(): { name: string; uid: number; gid: number } | null {

@@ -39,6 +39,7 @@ import {
   scheduledLaunch,
 } from "../launch.ts";
 import { type Service, freePort, startService, stopService, waitForPort } from "../processes.ts";
+import type { TransactionBuilderFile } from "../safe.ts";
 import { buildRouter, pancakeCoreDex, pancakeFactory } from "./pancakeDex.ts";
 
 /** a port of this run's own: other checkouts on the machine run this suite too */
@@ -399,11 +400,7 @@ describe("deploy on a real network (chain 56)", () => {
     const manager = createWalletClient({ account: devAccount(9), transport, chain: chainAt(56, rpcUrl) });
     /** what a Safe does with the file: its one transaction, sent from the Safe (here its stand-in account) */
     const runAsSafe = async (wallet: typeof proposer, file: string) => {
-      const builder = JSON.parse(readFileSync(file, "utf8")) as {
-        version: string;
-        chainId: string;
-        transactions: { to: Address; value: string; data: Hex }[];
-      };
+      const builder = JSON.parse(readFileSync(file, "utf8")) as TransactionBuilderFile;
       expect(builder).toMatchObject({ version: "1.0", chainId: "56" });
       for (const { to, value, data } of builder.transactions) {
         const hash = await wallet.sendTransaction({ to, value: BigInt(value), data });

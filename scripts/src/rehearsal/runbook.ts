@@ -6,7 +6,7 @@
  * names that was not set, fails the rehearsal. Where the rehearsal cannot do what a launch does (Safe{Wallet}, a
  * 48-hour wait, the explorer), the page's last table says what it does instead.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -20,15 +20,21 @@ import {
 } from "viem";
 import { idoAbi, pairAbi, presaleAbi, swapTokenAbi, usdtAbi } from "@taichi/contracts";
 import type { Dex } from "@taichi/contracts/dex";
-import { readDeployment } from "@taichi/contracts/registry";
-import type { Deployment } from "../deploy.ts";
+import { type Deployment, readDeploymentWithDex } from "../deploy.ts";
 import { DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "../env.ts";
-import { startIndexer } from "../indexer.ts";
+import { startIndexer, waitForIndexed } from "../indexer.ts";
 import { FEE_TOKENS } from "../launch.ts";
-import { type Service, freePort, stopService, waitForPort } from "../processes.ts";
+import { freePort, startService, stopService } from "../processes.ts";
 import { type DevSafe, createDevSafe, sendBuilderFile, writeDevSafe } from "../safe.ts";
 import { SIGNERS, type SignerRole } from "../signer.ts";
-import { type RunbookStep, type StepRecord, compareWithRunbook, readRunbook } from "../runbook.ts";
+import type { Verification } from "../verify.ts";
+import {
+  type RunbookStep,
+  type StepRecord,
+  compareWithRunbook,
+  readRunbook,
+  unmatchedSteps,
+} from "../runbook.ts";
 
 /** What the rehearsal's chain provides the steps. */
 export type RehearsalSetting = {
@@ -173,19 +179,13 @@ const STEPS: Record<string, (ctx: Context) => Promise<void>> = {
       DEX_FEE_BPS: String(ctx.dex.feeBps),
       DEX_INIT_CODE_HASH: ctx.dex.initCodeHash,
     });
-    const { dex, ...deployment } = readDeployment(ctx.deploymentsDir, ctx.chainId);
-    if (!dex) throw new Error(`${deployment.source} records no DEX ("dex")`);
-    ctx.deployment = { ...deployment, dex };
+    ctx.deployment = readDeploymentWithDex(ctx.deploymentsDir, ctx.chainId);
   },
 
   async verify(ctx) {
     // no explorer offline: the commands are checked against the manifest, one per contract created
     const dir = join(ctx.deploymentsDir, `${ctx.chainId}-verify`);
-    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as {
-      label: string;
-      address: Address;
-      input: string;
-    }[];
+    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Verification[];
     const script = readFileSync(join(dir, "verify.sh"), "utf8");
     for (const entry of manifest) {
       if (!existsSync(join(dir, entry.input))) throw new Error(`verify: ${entry.input} is missing`);
@@ -214,12 +214,13 @@ const STEPS: Record<string, (ctx: Context) => Promise<void>> = {
       quiet: ctx.quiet,
     });
     try {
-      await waitForPort(indexer, port, 120_000);
-      const deadline = Date.now() + 120_000;
-      while ((await fetch(`http://127.0.0.1:${port}/ready`)).status !== 200) {
-        if (Date.now() > deadline) throw new Error("the indexer was not ready within 120 s");
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
+      // its first start can take minutes on a busy machine
+      await waitForIndexed(
+        indexer,
+        `http://127.0.0.1:${port}`,
+        await clientOf(ctx).getBlockNumber(),
+        240_000,
+      );
     } finally {
       await stopService(indexer);
     }
@@ -335,28 +336,17 @@ const STEPS: Record<string, (ctx: Context) => Promise<void>> = {
   },
 
   async keeper(ctx) {
-    const keeper = createWalletClient({ account: devAccount(DEV_ROLES.keeper), transport: http(ctx.rpcUrl) });
-    const sent = () => clientOf(ctx).getTransactionCount({ address: keeper.account.address });
+    const sent = () => clientOf(ctx).getTransactionCount({ address: devAccount(DEV_ROLES.keeper).address });
     const before = await sent();
     const env = { ...launchEnv(ctx), KEEPER_PRIVATE_KEY: KEEPER_KEY };
     ctx.record.commands.push("npm run keeper");
     ctx.record.env.push(...Object.keys(env));
-    const child = spawn("npm", ["run", "keeper"], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-      detached: true,
-      stdio: ["ignore", ctx.quiet ? "ignore" : "inherit", ctx.quiet ? "ignore" : "inherit"],
-    });
-    const service: Service = {
-      name: "keeper",
-      child,
-      exited: new Promise((resolve) => child.on("exit", (code) => resolve(code))),
-    };
+    const service = startService("keeper", "npm", ["run", "keeper"], { env, quiet: ctx.quiet });
     try {
       // its first updatePrice() is due at once
       const deadline = Date.now() + 60_000;
       while ((await sent()) === before) {
-        if (child.exitCode !== null) throw new Error("the keeper exited");
+        if (service.child.exitCode !== null) throw new Error("the keeper exited");
         if (Date.now() > deadline) throw new Error("the keeper sent no updatePrice() within 60 s");
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
@@ -417,13 +407,7 @@ export class RunbookRehearsal {
   constructor(private readonly setting: RehearsalSetting) {
     this.steps = readRunbook();
     // before anything runs: a step of the page the rehearsal cannot do, or the other way round
-    const documented = this.steps.map((step) => step.id);
-    const problems = [
-      ...documented.filter((id) => !(id in STEPS)).map((id) => `launch.md's step "${id}" has no rehearsal`),
-      ...Object.keys(STEPS)
-        .filter((id) => !documented.includes(id))
-        .map((id) => `the rehearsal's step "${id}" is not in launch.md`),
-    ];
+    const problems = unmatchedSteps(this.steps, Object.keys(STEPS));
     if (problems.length)
       throw new Error(`the rehearsal does not follow docs/launch.md:\n  ${problems.join("\n  ")}`);
   }
