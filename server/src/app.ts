@@ -147,7 +147,7 @@ export function buildApp({
   myCacheMs = 0,
   auth = DEFAULT_AUTH,
   verifyPayment = noChain,
-  paymentTarget = { treasury: LOCAL_TREASURY, token: async () => null },
+  paymentTarget = { treasury: LOCAL_TREASURY, token: null },
   verifyPayout = noChain,
   operators = [],
   rateLimit = DEFAULT_RATE_LIMIT,
