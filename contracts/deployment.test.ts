@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -164,6 +164,9 @@ describe("handles", () => {
     expect(Object.keys(registry).sort()).toEqual([...CONTRACT_NAMES].sort());
     for (const name of CONTRACT_NAMES) {
       expect(registry[name]).toEqual({ address: d.contracts[name], abi: ABIS[name], chainId: 31337 });
+      // the ABI codegen wrote for that very name (abi/<Name>.json), not another contract's
+      const generated = JSON.parse(readFileSync(join(import.meta.dirname, "abi", `${name}.json`), "utf8"));
+      expect(registry[name].abi, name).toEqual(generated);
     }
     expect(registry.Ido.abi.some((item) => item.type === "function" && item.name === "claim")).toBe(true);
   });

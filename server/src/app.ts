@@ -113,8 +113,8 @@ export const DEFAULT_REGISTRATION_BULKHEAD: BulkheadOptions = {
   yieldMs: 0,
 };
 
-/** anvil account 0: the local chain's treasury. */
-export const LOCAL_TREASURY: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+/** anvil account 0: the local chain's treasury (TREASURY_ADDRESS's default). */
+export const LOCAL_TREASURY: Address = ENV_DEFAULTS.treasuryAddress;
 
 const noChain: VerifyPayment & VerifyPayout = async () => ({ ok: false, reason: "unavailable" });
 
@@ -147,7 +147,7 @@ export function buildApp({
   myCacheMs = 0,
   auth = DEFAULT_AUTH,
   verifyPayment = noChain,
-  paymentTarget = { treasury: LOCAL_TREASURY, token: async () => null },
+  paymentTarget = { treasury: LOCAL_TREASURY, token: null },
   verifyPayout = noChain,
   operators = [],
   rateLimit = DEFAULT_RATE_LIMIT,

@@ -153,17 +153,6 @@ const operatorAddresses = z
   .transform((addresses) => [...new Set(addresses.map((item) => item.toLowerCase() as Address))]);
 
 /**
- * Contract addresses that default to the deployment file: `null` means "`contracts.<name>` of
- * `deployments/<chainId>.json`, read at boot" (lib/payments.ts `paymentTokens`).
- */
-const DEPLOYED_CONTRACTS = {
-  /** The USDT contract (`contracts.Usdt`). */
-  usdtAddress: variable("USDT_ADDRESS", address, null),
-  /** The ARB payout token (`contracts.MiningToken`). */
-  arbAddress: variable("ARB_ADDRESS", address, null),
-};
-
-/**
  * Every variable: the `Env` field it fills, its name, how it reads and its default (docs/server.md and
  * .env.example list them), in the order problems are listed.
  */
@@ -189,7 +178,8 @@ const VARIABLES = {
   treasuryAddress: variable("TREASURY_ADDRESS", address, null),
   /** EIP-4361 `domain` values accepted at sign-in (host[:port] of the app). */
   siweDomains: variable("SIWE_DOMAIN", siweDomains, ["127.0.0.1:5173"]),
-  usdtAddress: DEPLOYED_CONTRACTS.usdtAddress,
+  /** The USDT contract; `null`: `contracts.Usdt` of `deployments/<chainId>.json`, read at boot (`paymentTokens`). */
+  usdtAddress: variable("USDT_ADDRESS", address, null),
   /** Blocks a payment needs, its own included; `null`: by chain (`CONFIRMATIONS`). */
   confirmations: variable("CONFIRMATIONS", integer(1, 1000), null),
   /** Lifetime of a login token. */
@@ -198,7 +188,8 @@ const VARIABLES = {
   rateLimitPerMinute: variable("RATE_LIMIT_PER_MINUTE", integer(0, 1_000_000), 120),
   /** Addresses (lower-case) allowed to operate withdrawals once signed in. */
   operatorAddresses: variable("OPERATOR_ADDRESSES", operatorAddresses, []),
-  arbAddress: DEPLOYED_CONTRACTS.arbAddress,
+  /** The ARB payout token; `null`: `contracts.MiningToken` of the deployment file, read at boot. */
+  arbAddress: variable("ARB_ADDRESS", address, null),
   /** How long a verified login token is kept in memory (ms). */
   sessionCacheMs: variable("SESSION_CACHE_MS", integer(0, 60_000), 5_000),
   /** How long one `home` answer serves every visitor (ms). */

@@ -11,7 +11,7 @@ import { createChainVerifier, createPayoutVerifier, createRpcClient, paymentToke
 async function main(): Promise<void> {
   const env = loadEnv();
   const tokens = paymentTokens(env.chainId, { usdt: env.usdtAddress, arb: env.arbAddress });
-  const paymentTarget = { treasury: env.treasuryAddress, token: async () => tokens.usdt };
+  const paymentTarget = { treasury: env.treasuryAddress, token: tokens.usdt };
   const client = createRpcClient(env.rpcUrl, env.chainId);
   const app = buildApp({
     db: await openDb(env.database, env.statementTimeoutMs),
@@ -30,10 +30,7 @@ async function main(): Promise<void> {
     verifyPayout: createPayoutVerifier({
       client,
       treasury: env.treasuryAddress,
-      tokens: {
-        usdt: paymentTarget.token,
-        arb: async () => tokens.arb,
-      },
+      tokens,
       confirmations: env.confirmations,
     }),
     operators: env.operatorAddresses,

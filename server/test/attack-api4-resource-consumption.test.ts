@@ -10,18 +10,9 @@ import { DatabaseBusyError, type Db, type Queryable } from "../src/db/index.ts";
 import { MAX_LIVE_NONCES } from "../src/lib/auth.ts";
 import { RECOMMEND_PAGE_SIZE } from "../src/routes/invest/recommendList.ts";
 import { ATTACKER, attackSuite, type Answer } from "./attack.ts";
-import { addressOf, addressTokens, NEEDS_POSTGRES, post, POSTGRES_URL } from "./helpers.ts";
+import { addressOf, addressTokens, lockWaits, NEEDS_POSTGRES, post, POSTGRES_URL } from "./helpers.ts";
 
 const bench = attackSuite();
-
-/** Statements of this test file's database waiting for a lock. */
-async function waitingInThisDatabase(db: Queryable): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-      WHERE NOT l.granted AND a.datname = current_database()`,
-  );
-  return Number(rows[0]!.n);
-}
 
 type PlanNode = {
   "Actual Rows"?: number;
@@ -176,7 +167,7 @@ describe("API4 unrestricted resource consumption: the attacker's work does not b
         requests = Array.from({ length: overlapping }, () =>
           bench.call("nonce", undefined, { address: ATTACKER }),
         );
-        await vi.waitFor(async () => expect(await waitingInThisDatabase(bench.db)).toBe(overlapping), {
+        await vi.waitFor(async () => expect(await lockWaits(bench.db)).toBe(overlapping), {
           timeout: 10_000,
           interval: 20,
         });

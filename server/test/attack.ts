@@ -42,7 +42,7 @@ export async function attackBench(options: Partial<BuildAppOptions> = {}): Promi
     db,
     verifyPayment: chain.verifyPayment,
     verifyPayout: chain.verifyPayout,
-    paymentTarget: { treasury: LOCAL_TREASURY, token: async () => USDT },
+    paymentTarget: { treasury: LOCAL_TREASURY, token: USDT },
     operators: [OPERATOR],
     rateLimit: false,
     ...options,

@@ -8,7 +8,7 @@ import type { Db } from "../src/db/index.ts";
 import { settleDay, utcToday } from "../src/jobs/settlement.ts";
 import { bookPayment } from "../src/lib/members.ts";
 import { units } from "../src/lib/money.ts";
-import { addressOf, createTestDb, NEEDS_POSTGRES, POSTGRES_URL, resetDb } from "./helpers.ts";
+import { addressOf, createTestDb, lockWaits, NEEDS_POSTGRES, POSTGRES_URL, resetDb } from "./helpers.ts";
 
 let db: Db;
 beforeAll(async () => {
@@ -76,10 +76,7 @@ describe("a purchase and its day's settlement", () => {
       await vi.waitFor(
         async () => {
           if (settled) return;
-          const { rows } = await db.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
-          );
-          expect(Number(rows[0]!.n)).toBe(1);
+          expect(await lockWaits(db, "advisory")).toBe(1);
         },
         { timeout: 10_000, interval: 20 },
       );

@@ -184,7 +184,7 @@ beforeAll(async () => {
     db,
     verifyPayment: chain.verifyPayment,
     verifyPayout: chain.verifyPayout,
-    paymentTarget: { treasury: LOCAL_TREASURY, token: async () => null },
+    paymentTarget: { treasury: LOCAL_TREASURY, token: null },
     // The fuzzing member is an operator too, so the admin handlers run past the access check.
     operators: [MEMBER],
     rateLimit: false,

@@ -32,6 +32,19 @@ export const POSTGRES_URL = process.env.TEST_DATABASE_URL;
 export const NEEDS_POSTGRES = "[PostgreSQL only: runs on the suite's PostgreSQL pass, TEST_DATABASE_URL]";
 
 /**
+ * Lock requests not granted yet (statements waiting for a lock), of `locktype` when given, from sessions of
+ * `db`'s own database only: on the PostgreSQL pass the test files run at once on one server.
+ */
+export async function lockWaits(db: Queryable, locktype?: "advisory"): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+      WHERE NOT l.granted AND a.datname = current_database() AND ($1::text IS NULL OR l.locktype = $1)`,
+    [locktype ?? null],
+  );
+  return Number(rows[0]!.n);
+}
+
+/**
  * A database of its own for one test file, not opened yet: an in-memory PGlite (or, `onDisk`, PGlite in
  * a new temporary folder, so a process can reopen it), or, when TEST_DATABASE_URL names a PostgreSQL
  * server, a new database on it. `url` is its DATABASE_URL for a server process; `drop()` removes it.

@@ -86,9 +86,9 @@ const startInstance = (databaseUrl: string) =>
     DATABASE_URL: databaseUrl,
     RPC_URL: anvil.rpcUrl,
     CHAIN_ID: "31337",
+    // the test chain's tokens, named as production names them when it reads no deployment file
     USDT_ADDRESS: usdt,
-    // no ARB payout is marked paid here; production names MiningToken (or reads it from the deployment file)
-    ARB_ADDRESS: "0x000000000000000000000000000000000000dEaD",
+    ARB_ADDRESS: anvil.arb,
     CONFIRMATIONS: "1",
     RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
     // The test is the load balancer: its X-Forwarded-For names each member's IP.

@@ -42,7 +42,7 @@ beforeAll(async () => {
   app = buildApp({
     db,
     verifyPayment: chain.verifyPayment,
-    paymentTarget: { treasury: LOCAL_TREASURY, token: async () => USDT },
+    paymentTarget: { treasury: LOCAL_TREASURY, token: USDT },
     rateLimit: false,
   });
   await app.ready();

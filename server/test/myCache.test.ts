@@ -29,7 +29,7 @@ beforeAll(async () => {
     db,
     verifyPayment: chain.verifyPayment,
     verifyPayout: chain.verifyPayout,
-    paymentTarget: { treasury: LOCAL_TREASURY, token: async () => USDT },
+    paymentTarget: { treasury: LOCAL_TREASURY, token: USDT },
     operators: [privateKeyToAccount(KEY_OP).address],
     rateLimit: false,
     myCacheMs: 60_000,

@@ -46,12 +46,12 @@ describe("payments on anvil", () => {
       for (const account of [buyer, other, treasury])
         await chain.mint(account.address, units("100000"), token);
     }
-    const target = { treasury: LOCAL_TREASURY, token: async () => usdt };
+    const target = { treasury: LOCAL_TREASURY, token: usdt };
     verify = createChainVerifier({ client: createRpcClient(rpc, 31337), target, confirmations: 1 });
     verifyPayout = createPayoutVerifier({
       client: createRpcClient(rpc, 31337),
       treasury: LOCAL_TREASURY,
-      tokens: { usdt: async () => usdt, arb: async () => fake },
+      tokens: { usdt, arb: fake },
       confirmations: 1,
     });
     db = await createTestDb();
@@ -108,7 +108,7 @@ describe("payments on anvil", () => {
 
   it("proves nothing through an RPC that serves another chain than the configured one", async () => {
     const hash = await transfer(usdt, buyer, LOCAL_TREASURY, units("100"));
-    const target = { treasury: LOCAL_TREASURY, token: async () => usdt };
+    const target = { treasury: LOCAL_TREASURY, token: usdt };
     const otherChain = createChainVerifier({ client: createRpcClient(rpc, 56), target, confirmations: 1 });
     expect(await otherChain({ hash, from: buyer.address, amount: units("100") })).toEqual({
       ok: false,
@@ -118,7 +118,7 @@ describe("payments on anvil", () => {
     const otherChainPayout = createPayoutVerifier({
       client: createRpcClient(rpc, 56),
       treasury: LOCAL_TREASURY,
-      tokens: { usdt: async () => usdt, arb: async () => fake },
+      tokens: { usdt, arb: fake },
       confirmations: 1,
     });
     expect(
@@ -135,7 +135,7 @@ describe("payments on anvil", () => {
   it("waits for enough confirmations", async () => {
     const strict = createChainVerifier({
       client: createRpcClient(rpc, 31337),
-      target: { treasury: LOCAL_TREASURY, token: async () => usdt },
+      target: { treasury: LOCAL_TREASURY, token: usdt },
       confirmations: 3,
     });
     const hash = await transfer(usdt, buyer, LOCAL_TREASURY, units("5"));

@@ -28,7 +28,7 @@ let db: Db;
 function verifier(confirmations: number): VerifyPayment {
   return createChainVerifier({
     client: createRpcClient(chain.rpcUrl, 31337),
-    target: { treasury: LOCAL_TREASURY, token: async () => chain.usdt },
+    target: { treasury: LOCAL_TREASURY, token: chain.usdt },
     confirmations,
   });
 }
@@ -38,7 +38,7 @@ async function memberApp(confirmations: number): Promise<{ app: FastifyInstance;
   const app = buildApp({
     db,
     verifyPayment,
-    paymentTarget: { treasury: LOCAL_TREASURY, token: async () => chain.usdt },
+    paymentTarget: { treasury: LOCAL_TREASURY, token: chain.usdt },
     rateLimit: false,
   });
   const token = await signInAs(app, DEV_KEYS[1]);

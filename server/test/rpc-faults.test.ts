@@ -45,7 +45,7 @@ describe.each([
 ])("an RPC node that is %s", (_label, port) => {
   it("answers buyMachine with 4800 'payment checks unavailable' within its timeout", async () => {
     const client = createRpcClient(`http://127.0.0.1:${port()}`, 31337, TIMEOUT_MS);
-    const target = { treasury: TREASURY as `0x${string}`, token: async () => USDT as `0x${string}` };
+    const target = { treasury: TREASURY as `0x${string}`, token: USDT as `0x${string}` };
     const app = buildApp({
       db,
       verifyPayment: createChainVerifier({ client, target, confirmations: 1 }),
@@ -83,7 +83,7 @@ describe.each([
     const verifyPayout = createPayoutVerifier({
       client: createRpcClient(`http://127.0.0.1:${port()}`, 31337, TIMEOUT_MS),
       treasury: TREASURY as `0x${string}`,
-      tokens: { usdt: async () => USDT as `0x${string}`, arb: async () => USDT as `0x${string}` },
+      tokens: { usdt: USDT as `0x${string}`, arb: USDT as `0x${string}` },
       confirmations: 1,
     });
     expect(

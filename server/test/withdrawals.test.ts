@@ -31,7 +31,7 @@ beforeAll(async () => {
     db,
     verifyPayment: chain.verifyPayment,
     verifyPayout: chain.verifyPayout,
-    paymentTarget: { treasury: LOCAL_TREASURY, token: async () => USDT },
+    paymentTarget: { treasury: LOCAL_TREASURY, token: USDT },
     // Mixed case on purpose: the allow-list compares lower-case addresses.
     operators: [privateKeyToAccount(KEY_OP1).address, OP2],
     rateLimit: false,

@@ -8,6 +8,7 @@ import { getAddress, verifyMessage, type Address, type Hex } from "viem";
 import { createSiweMessage, generateSiweNonce, parseSiweMessage } from "viem/siwe";
 import * as sessions from "../data/sessions.ts";
 import type { Db, Queryable } from "../db/index.ts";
+import { ENV_DEFAULTS } from "../env.ts";
 import type { SessionVerifier } from "../plugins/session.ts";
 
 export type AuthSettings = {
@@ -20,10 +21,11 @@ export type AuthSettings = {
   uri?: string;
 };
 
+/** SIWE_DOMAIN, CHAIN_ID and SESSION_TTL_SECONDS at their defaults; a nonce lives ten minutes. */
 export const DEFAULT_AUTH: AuthSettings = {
-  domains: ["127.0.0.1:5173"],
-  chainId: 31337,
-  sessionTtlSeconds: 86_400,
+  domains: ENV_DEFAULTS.siweDomains,
+  chainId: ENV_DEFAULTS.chainId,
+  sessionTtlSeconds: ENV_DEFAULTS.sessionTtlSeconds,
   nonceTtlSeconds: 600,
 };
 

@@ -39,8 +39,8 @@ export type PayoutClaim = {
 };
 export type VerifyPayout = (claim: PayoutClaim) => Promise<PaymentVerdict>;
 
-/** Where members pay; shown by the `...Check` routes. */
-export type PaymentTarget = { treasury: Address; token: () => Promise<Address | null> };
+/** Where members pay; shown by the `...Check` routes. `token` null: none named (an app built without a chain). */
+export type PaymentTarget = { treasury: Address; token: Address | null };
 
 const TRANSFER_ABI = [
   {
@@ -71,7 +71,7 @@ export function paymentTokens(
 
 export type ChainVerifierOptions = {
   client: PublicClient;
-  target: PaymentTarget;
+  target: { treasury: Address; token: Address };
   confirmations: number;
 };
 
@@ -153,18 +153,15 @@ async function checkTransferOnChain(
 }
 
 export function createChainVerifier({ client, target, confirmations }: ChainVerifierOptions): VerifyPayment {
-  return async ({ hash, from, amount }) => {
-    const token = await target.token();
-    if (token === null) return { ok: false, reason: "unavailable" };
-    return checkTransfer(client, confirmations, { hash, token, from, to: target.treasury, amount });
-  };
+  return ({ hash, from, amount }) =>
+    checkTransfer(client, confirmations, { hash, token: target.token, from, to: target.treasury, amount });
 }
 
 export type PayoutVerifierOptions = {
   client: PublicClient;
   treasury: Address;
   /** The payout token of each credit type. */
-  tokens: Record<CreditType, () => Promise<Address | null>>;
+  tokens: Record<CreditType, Address>;
   confirmations: number;
 };
 
@@ -175,11 +172,15 @@ export function createPayoutVerifier({
   tokens,
   confirmations,
 }: PayoutVerifierOptions): VerifyPayout {
-  return async ({ hash, to, amount, creditType, after }) => {
-    const token = await tokens[creditType]();
-    if (token === null) return { ok: false, reason: "unavailable" };
-    return checkTransfer(client, confirmations, { hash, token, from: treasury, to, amount, after });
-  };
+  return ({ hash, to, amount, creditType, after }) =>
+    checkTransfer(client, confirmations, {
+      hash,
+      token: tokens[creditType],
+      from: treasury,
+      to,
+      amount,
+      after,
+    });
 }
 
 /** Longest wait for one RPC answer; with one retry a check gives up after about twice this. */

@@ -13,7 +13,7 @@ export type PayTo = PaymentDue;
 export async function payTo(app: FastifyInstance, amount: bigint): Promise<PayTo> {
   return {
     amount: amount.toString(),
-    token: await app.paymentTarget.token(),
+    token: app.paymentTarget.token,
     treasury: app.paymentTarget.treasury,
     chainId: app.auth.chainId,
   };
