@@ -1,5 +1,5 @@
 /**
- * `npm run build -w server` and `npm run build -w scripts`: the API and the price keeper as plain
+ * `npm run build -w server` and `npm run build -w scripts`: the API, the price keeper and the watcher as plain
  * JavaScript that `node` runs without tsx (docs/operations.md, "Processes"). Each is one ES module in its
  * workspace's `dist/`: the project's own workspaces (TypeScript sources) are bundled in, npm packages stay
  * imports, resolved at run time from a production install (`npm ci --omit=dev`). A bundle sits as deep in
@@ -7,7 +7,7 @@
  * own location (REPO_ROOT, the deployments) stay the same.
  */
 import { cpSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin } from "esbuild";
 import { REPO_ROOT } from "./env.ts";
@@ -20,6 +20,7 @@ export const PROCESSES = {
     assets: [["server/src/db/migrations", "server/dist/migrations"]],
   },
   keeper: { entry: "scripts/src/price-keeper-cli.ts", outfile: "scripts/dist/price-keeper.js", assets: [] },
+  watcher: { entry: "scripts/src/watcher-cli.ts", outfile: "scripts/dist/watcher.js", assets: [] },
 } as const;
 
 export type ProcessName = keyof typeof PROCESSES;
@@ -37,7 +38,9 @@ const npmPackagesExternal: Plugin = {
 export async function buildProcess(name: ProcessName): Promise<string> {
   const { entry, outfile, assets } = PROCESSES[name];
   const out = join(REPO_ROOT, outfile);
-  rmSync(dirname(out), { recursive: true, force: true });
+  // its own files only: the keeper and the watcher share scripts/dist/
+  for (const file of [out, `${out}.map`]) rmSync(file, { force: true });
+  for (const [, to] of assets) rmSync(join(REPO_ROOT, to), { recursive: true, force: true });
   await build({
     entryPoints: [join(REPO_ROOT, entry)],
     outfile: out,

@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { createServer } from "node:http";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROCESSES } from "./build.ts";
@@ -116,7 +117,7 @@ describe("production processes on plain node", () => {
     expect(api.lines.join("\n")).toContain("SIGTERM received, closing");
   }, 120_000);
 
-  describe("the price keeper", () => {
+  describe("the price keeper and the watcher, on a local chain", () => {
     let chain: LocalChain;
     beforeAll(async () => {
       chain = await startLocalChain(await freePort());
@@ -149,6 +150,38 @@ describe("production processes on plain node", () => {
       }
       expect(await keeper.exited).toBe(0);
     }, 120_000);
+
+    it("the watcher posts the deploy's Timelock batch to WATCH_WEBHOOK_URL, and stops cleanly on SIGTERM", async () => {
+      const deployments = join(root, "deployments");
+      mkdirSync(deployments, { recursive: true });
+      cpSync(join(chain.deploymentsDir, "31337.json"), join(deployments, "31337.json"));
+      const texts: string[] = [];
+      const webhook = createServer((request, response) => {
+        let body = "";
+        request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+        request.on("end", () => {
+          texts.push((JSON.parse(body) as { text: string }).text);
+          response.end("ok");
+        });
+      });
+      await new Promise<void>((resolve) => webhook.listen(0, "127.0.0.1", resolve));
+      const watcher = startNode(root, PROCESSES.watcher.outfile, {
+        RPC_URL: chain.rpcUrl,
+        WATCH_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as { port: number }).port}/`,
+        WATCH_STATE_FILE: join(mkdtempSync(join(tmpdir(), "watcher-")), "state.json"),
+      });
+      try {
+        await until(
+          () => texts.some((text) => text.includes("Timelock.updateDelay(newDelay: 120)")),
+          watcher,
+          "the handover batch posted",
+        );
+      } finally {
+        watcher.child.kill("SIGTERM");
+        webhook.close();
+      }
+      expect(await watcher.exited).toBe(0);
+    }, 120_000);
   });
 
   it("the example systemd units start what the build produces, restart it, and stop with taichi.target", () => {
@@ -157,11 +190,12 @@ describe("production processes on plain node", () => {
       [...text.matchAll(new RegExp(`^${key}=(.*)$`, "gm"))].map((match) => match[1]!);
     const RELEASE = "/opt/taichi/";
     expect(field(unit("taichi.target"), "Wants")).toEqual([
-      "taichi-api.service taichi-indexer.service taichi-keeper.service",
+      "taichi-api.service taichi-indexer.service taichi-keeper.service taichi-watcher.service",
     ]);
     for (const [file, name] of [
       ["taichi-api.service", "api"],
       ["taichi-keeper.service", "keeper"],
+      ["taichi-watcher.service", "watcher"],
     ] as const) {
       const text = unit(file);
       const [dir] = field(text, "WorkingDirectory");
@@ -177,7 +211,12 @@ describe("production processes on plain node", () => {
     expect(field(unit("taichi-indexer.service"), "ExecStart")).toEqual([
       `${RELEASE}node_modules/.bin/ponder ${startArgs}`,
     ]);
-    for (const file of ["taichi-api.service", "taichi-indexer.service", "taichi-keeper.service"]) {
+    for (const file of [
+      "taichi-api.service",
+      "taichi-indexer.service",
+      "taichi-keeper.service",
+      "taichi-watcher.service",
+    ]) {
       expect(field(unit(file), "PartOf"), file).toEqual(["taichi.target"]);
       expect(field(unit(file), "Restart"), file).toEqual(["always"]);
     }
