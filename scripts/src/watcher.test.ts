@@ -11,6 +11,7 @@ import {
   type Address,
   type Hash,
   type Hex,
+  type PublicClient,
   createPublicClient,
   createWalletClient,
   encodeFunctionData,
@@ -59,7 +60,7 @@ const DEPLOYER = devAccount(DEV_ROLES.deployer);
 describe("the watcher", () => {
   let chain: LocalChain;
   let hook: ReturnType<typeof webhookServer>;
-  let client: ReturnType<typeof createPublicClient>;
+  let client: PublicClient;
 
   beforeAll(async () => {
     hook = webhookServer();

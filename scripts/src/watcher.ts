@@ -165,16 +165,17 @@ export async function operationNotices(
         : group
             .sort((a, b) => Number(a.args.index as bigint) - Number(b.args.index as bigint))
             .map((log) => describeCall(log.args as unknown as Call, deployment));
+    const shown = calls.length === 1 ? calls : calls.map((call, i) => `${i + 1}. ${call}`);
     const lines: string[] = [];
     if (first.eventName === "CallScheduled") {
       const readyAt = (await blockTime(first.blockNumber)) + (first.args.delay as bigint);
       lines.push(
         `Timelock: ${calls.length === 1 ? "a call" : `${calls.length} calls`} scheduled (chain ${deployment.chainId})`,
-        ...calls.map((call, i) => (calls.length === 1 ? call : `${i + 1}. ${call}`)),
+        ...shown,
         `Earliest execution: ${utc(readyAt)}`,
       );
     } else if (first.eventName === "CallExecuted") {
-      lines.push(`Timelock: operation executed (chain ${deployment.chainId})`, ...calls);
+      lines.push(`Timelock: operation executed (chain ${deployment.chainId})`, ...shown);
     } else {
       lines.push(`Timelock: operation cancelled (chain ${deployment.chainId})`);
     }

@@ -11,6 +11,7 @@ export type MessageId =
   | "governance.address"
   | "governance.delay"
   | "governance.delayNote"
+  | "governance.getNotified"
   | "governance.contracts"
   | "governance.owner"
   | "governance.ownerTimelock"

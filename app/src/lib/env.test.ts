@@ -13,7 +13,15 @@ describe("parseEnv", () => {
       logRange: undefined,
       indexerUrl: undefined,
       walletConnectProjectId: undefined,
+      watchUrl: undefined,
     });
+  });
+
+  it("reads where to get notified of Timelock changes, an http(s) URL", () => {
+    expect(parseEnv({ VITE_WATCH_URL: " https://t.me/taichi_governance " }).watchUrl).toBe(
+      "https://t.me/taichi_governance",
+    );
+    expect(() => parseEnv({ VITE_WATCH_URL: "t.me/taichi_governance" })).toThrow(EnvError);
   });
 
   it("turns WalletConnect on with a 32-character hexadecimal project id; anything else throws", () => {

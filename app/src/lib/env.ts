@@ -15,6 +15,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_WALLETCONNECT_PROJECT_ID` | empty (off)        | WalletConnect Cloud (Reown) project id: set, the wallet picker offers WalletConnect (phone wallets by QR code or link); unset, none of its code is loaded |
  * | `VITE_LOG_RANGE`         | the chain's cap in `src/lib/logRange.ts` (5,000 on 56/97, none on 31337) | blocks one `eth_getLogs` may span (audit log window, team chart history): what the RPC in `VITE_RPC_URL` allows |
  * | `VITE_INDEXER_URL`       | none                       | the indexer (docs/indexer.md): history views read it in one request instead of `eth_getLogs` windows, which stay the fallback |
+ * | `VITE_WATCH_URL`         | none (no link)             | where members get notified of Timelock changes (the channel the watcher posts to, docs/operations.md "Watcher"): /governance links it |
  *
  * Contract addresses are never configured here: they come from `deployments/<chainId>.json`.
  * The dev server itself reads `APP_PORT` (5173) and `API_PORT` (8787), see `vite.config.ts`.
@@ -42,9 +43,12 @@ export type AppEnv = {
   indexerUrl: string | undefined;
   /** VITE_WALLETCONNECT_PROJECT_ID, undefined: WalletConnect is off */
   walletConnectProjectId: string | undefined;
+  /** VITE_WATCH_URL: where to get notified of Timelock changes, undefined: /governance shows no link */
+  watchUrl: string | undefined;
 };
 
 export const DEFAULT_API_BASE = "/api/api/invest";
+const HTTP_URL = /^https?:\/\/[^\s/]+(\/\S*)?$/;
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -98,8 +102,12 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
   }
   const logRange = logRangeText === undefined ? undefined : BigInt(logRangeText);
   const indexerText = str("VITE_INDEXER_URL");
-  if (indexerText !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(indexerText)) {
+  if (indexerText !== undefined && !HTTP_URL.test(indexerText)) {
     throw new EnvError(`VITE_INDEXER_URL="${indexerText}" must be an http(s) URL`);
+  }
+  const watchUrl = str("VITE_WATCH_URL");
+  if (watchUrl !== undefined && !HTTP_URL.test(watchUrl)) {
+    throw new EnvError(`VITE_WATCH_URL="${watchUrl}" must be an http(s) URL`);
   }
   const indexerUrl = indexerText?.replace(/\/+$/, "");
   const walletConnectProjectId = str("VITE_WALLETCONNECT_PROJECT_ID");
@@ -118,6 +126,7 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
     logRange,
     walletConnectProjectId,
     indexerUrl,
+    watchUrl,
   };
 }
 

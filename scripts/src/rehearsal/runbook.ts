@@ -8,6 +8,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { join } from "node:path";
 import {
   type Address,
@@ -119,6 +120,22 @@ const asSigner = (ctx: Context, role: SignerRole, who: "deployer" | "manager") =
 async function expectOk(url: string, what: string) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${what}: ${url} answered ${response.status}`);
+}
+
+/** A webhook on 127.0.0.1 that keeps the `text` of every JSON POST (the watcher's notices) and answers 200. */
+async function startWebhook() {
+  const texts: string[] = [];
+  const server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      texts.push((JSON.parse(body) as { text: string }).text);
+      response.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/webhook`, texts, close: () => server.close() };
 }
 
 /** Each step of docs/launch.md, by its id, as the rehearsal does it. */
@@ -356,8 +373,47 @@ const STEPS: Record<string, (ctx: Context) => Promise<void>> = {
   },
 
   async watch(ctx) {
-    await expectOk(`${ctx.services!.api}/health`, "the API's liveness");
-    await expectOk(`${ctx.services!.api}/ready`, "the API's readiness");
+    const { api, app } = ctx.services!;
+    await expectOk(`${api}/health`, "the API's liveness");
+    await expectOk(`${api}/ready`, "the API's readiness");
+    // the watcher, posting to a webhook of the rehearsal's, must report the launch batch decoded: scheduled, then executed
+    const webhook = await startWebhook();
+    const env = {
+      ...launchEnv(ctx),
+      WATCH_WEBHOOK_URL: webhook.url,
+      WATCH_APP_URL: app,
+      WATCH_METRICS_URLS: `${api}/metrics`,
+      WATCH_STATE_FILE: join(ctx.keysDir, "..", "rehearsal-watcher.json"),
+    };
+    rmSync(env.WATCH_STATE_FILE, { force: true });
+    ctx.record.commands.push("npm run watcher");
+    ctx.record.env.push(...Object.keys(env));
+    const service = startService("watcher", "npm", ["run", "watcher"], { env, quiet: ctx.quiet });
+    const setManager = new RegExp(`^(\\d+\\. )?Presale\\.setManager\\(\\w+: ${ctx.safe!.address}\\)$`, "m");
+    const launchNotice = (kind: RegExp) =>
+      webhook.texts.find((text) => kind.test(text.split("\n")[0]!) && setManager.test(text));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!launchNotice(/scheduled/) || !launchNotice(/executed/)) {
+        if (service.child.exitCode !== null) throw new Error("the watcher exited");
+        if (Date.now() > deadline)
+          throw new Error(
+            `the watcher did not report the launch batch within 60 s:\n${webhook.texts.join("\n---\n")}`,
+          );
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      const scheduled = launchNotice(/scheduled/)!;
+      if (
+        !/^Earliest execution: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/m.test(scheduled) ||
+        !scheduled.includes(`${app}/governance`)
+      )
+        throw new Error(
+          `the watcher's notice lacks the earliest execution or the /governance link:\n${scheduled}`,
+        );
+    } finally {
+      await stopService(service);
+      webhook.close();
+    }
   },
 };
 

@@ -3,6 +3,7 @@ import type { Address } from "viem";
 import { useClient } from "wagmi";
 import { useTranslation } from "../../../i18n";
 import { appChain } from "../../../app/wagmi";
+import { env } from "../../../lib/env";
 import { MANAGER_READ_KEY } from "../hooks/useManagerRead";
 import {
   IMPLEMENTATION_SLOT,
@@ -43,6 +44,13 @@ export function GovernancePage() {
           </div>
         </dl>
         <p className="small muted">{t("governance.delayNote")}</p>
+        {env.watchUrl && (
+          <p className="small">
+            <a href={env.watchUrl} target="_blank" rel="noreferrer">
+              {t("governance.getNotified")}
+            </a>
+          </p>
+        )}
       </section>
       <ContractsCard timelock={timelock.address} />
       <AnnouncementCard />
