@@ -16,6 +16,9 @@ if (!webhookUrl)
   throw new Error("WATCH_WEBHOOK_URL is required: the Slack or Telegram URL notices are posted to");
 const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId();
 const deployment = readDeployment(process.env.DEPLOYMENTS_DIR || DEPLOYMENTS_DIR, chainId);
+const logRange = process.env.WATCH_LOG_RANGE;
+if (logRange && !/^[1-9]\d*$/.test(logRange))
+  throw new Error(`WATCH_LOG_RANGE="${logRange}" must be a whole number of blocks, at least 1`);
 const list = (value: string | undefined) =>
   (value ?? "")
     .split(",")
@@ -34,6 +37,6 @@ const watcher = createWatcher({
   appUrl: process.env.WATCH_APP_URL || undefined,
   telegramChatId: process.env.WATCH_TELEGRAM_CHAT_ID || undefined,
   metricsUrls: list(process.env.WATCH_METRICS_URLS),
-  logRange: process.env.WATCH_LOG_RANGE ? BigInt(process.env.WATCH_LOG_RANGE) : undefined,
+  logRange: logRange ? BigInt(logRange) : undefined,
 });
 await runWatcher(watcher, { pollMs: chainId === LOCAL_CHAIN_ID ? 1_000 : 15_000, signal: controller.signal });
