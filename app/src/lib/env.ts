@@ -15,6 +15,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_WALLETCONNECT_PROJECT_ID` | empty (off)        | WalletConnect Cloud (Reown) project id: set, the wallet picker offers WalletConnect (phone wallets by QR code or link); unset, none of its code is loaded |
  * | `VITE_LOG_RANGE`         | the chain's cap in `src/lib/logRange.ts` (5,000 on 56/97, none on 31337) | blocks one `eth_getLogs` may span (audit log window, team chart history): what the RPC in `VITE_RPC_URL` allows |
  * | `VITE_INDEXER_URL`       | none                       | the indexer (docs/indexer.md): history views read it in one request instead of `eth_getLogs` windows, which stay the fallback |
+ * | `VITE_PUBLIC_URL`        | `http://127.0.0.1:$APP_PORT` on 31337; required on 56/97 | the site's public origin: link previews' absolute URLs, written into index.html by `vite.config.ts` (not read at run time) |
  *
  * Contract addresses are never configured here: they come from `deployments/<chainId>.json`.
  * The dev server itself reads `APP_PORT` (5173) and `API_PORT` (8787), see `vite.config.ts`.
