@@ -51,11 +51,70 @@ function firstPaint(): Plugin {
   };
 }
 
+/** The product as a link preview shows it (Open Graph and Twitter cards). */
+const PREVIEW = {
+  title: "TAICHI 太极",
+  description:
+    "太极 TAICHI：BNB Smart Chain 上的质押、团队收益与预售。Staking, team rewards and presale on BNB Smart Chain.",
+  image: { path: "/og-image.png", width: 1200, height: 630, alt: "TAICHI 太极: the Tai Chi mark" },
+};
+
+/**
+ * The public origin of the built site (VITE_PUBLIC_URL, e.g. https://taichi.example): link previews
+ * need absolute URLs. Required for a build on BSC (56/97); on the local chain the app's own address.
+ */
+export function publicUrl(env: Record<string, string | undefined>, command: "build" | "serve"): string {
+  const raw = env.VITE_PUBLIC_URL?.trim();
+  if (raw) {
+    if (!/^https?:\/\/[^\s/?#]+\/?$/.test(raw)) {
+      throw new Error(`VITE_PUBLIC_URL="${raw}" must be an origin such as https://taichi.example`);
+    }
+    return raw.replace(/\/+$/, "");
+  }
+  const chainId = env.VITE_CHAIN_ID?.trim() || "31337";
+  if (command === "build" && chainId !== "31337") {
+    throw new Error(`VITE_PUBLIC_URL is required for a build on chain ${chainId} (link previews)`);
+  }
+  return `http://127.0.0.1:${env.APP_PORT || 5173}`;
+}
+
+/**
+ * Open Graph and Twitter card tags with absolute URLs, so an invite link pasted into a chat shows the
+ * product. No og:url: a chat would take it as the canonical address and drop the invite's `?code=`.
+ */
+function linkPreview(origin: string): Plugin {
+  const meta = (key: "name" | "property", name: string, content: string | number) => ({
+    tag: "meta",
+    attrs: { [key]: name, content: String(content) },
+    injectTo: "head" as const,
+  });
+  const image = origin + PREVIEW.image.path;
+  return {
+    name: "taichi-link-preview",
+    transformIndexHtml: () => [
+      meta("name", "description", PREVIEW.description),
+      meta("property", "og:type", "website"),
+      meta("property", "og:site_name", PREVIEW.title),
+      meta("property", "og:title", PREVIEW.title),
+      meta("property", "og:description", PREVIEW.description),
+      meta("property", "og:image", image),
+      meta("property", "og:image:type", "image/png"),
+      meta("property", "og:image:width", PREVIEW.image.width),
+      meta("property", "og:image:height", PREVIEW.image.height),
+      meta("property", "og:image:alt", PREVIEW.image.alt),
+      meta("name", "twitter:card", "summary_large_image"),
+      meta("name", "twitter:title", PREVIEW.title),
+      meta("name", "twitter:description", PREVIEW.description),
+      meta("name", "twitter:image", image),
+    ],
+  };
+}
+
 /**
  * Dev server: 127.0.0.1:${APP_PORT ?? 5173} (strict), `/api` proxied to the API at 127.0.0.1:${API_PORT ?? 8787}.
  * App settings are `VITE_*` variables, documented in `src/lib/env.ts`.
  */
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, command }) => {
   // prefix "" also returns what is already in process.env (it wins over the .env files).
   const env = loadEnv(mode, envDir, "");
   const appPort = Number(env.APP_PORT || 5173);
@@ -72,6 +131,7 @@ export default defineConfig(({ mode }) => {
         failOnCompileError: true,
       }),
       firstPaint(),
+      linkPreview(publicUrl(env, command)),
     ],
     // The deployment files the app is built with: the repository's deployments/ unless a stack of
     // its own (e2e, bench) points elsewhere; unit tests run on a fixed local one.

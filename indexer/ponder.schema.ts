@@ -106,3 +106,23 @@ export const timelockOperation = onchainTable(
     byState: index().on(table.state, table.blockNumber),
   }),
 );
+
+/**
+ * Presale's `Registered` (the referral registry): who registered with whom as their referrer, and when
+ * the account first deposited into Staking (`stakedAt`, null while it never has).
+ */
+export const registration = onchainTable(
+  "registration",
+  (t) => ({
+    account: t.hex().primaryKey(),
+    referrer: t.hex().notNull(),
+    /** the registry's running number of the account */
+    index: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    timestamp: t.bigint().notNull(),
+    transactionHash: t.hex().notNull(),
+    stakedAt: t.bigint(),
+  }),
+  (table) => ({ byReferrer: index().on(table.referrer, table.blockNumber, table.logIndex) }),
+);

@@ -1,5 +1,5 @@
 import { type IndexingFunctionArgs, ponder } from "ponder:registry";
-import { history, pairSwap, pairSync, teamDay, timelockOperation } from "ponder:schema";
+import { history, pairSwap, pairSync, registration, teamDay, timelockOperation } from "ponder:schema";
 import { type Address, type Hash, getAddress, zeroHash } from "viem";
 import { PRODUCT_ABIS, type ProductContract, historyKind } from "./contracts";
 
@@ -94,12 +94,22 @@ async function cancelled({ event, context }: IndexingFunctionArgs<"Timelock:Canc
     .set({ state: "cancelled", ...done(event) });
 }
 
+// The first deposit of a registered account marks it as staked in its referrer's list of invitees.
+async function deposited({ event, context }: IndexingFunctionArgs<"Staking:Deposited">) {
+  const account = event.args.account;
+  const row = await context.db.find(registration, { account });
+  if (row && row.stakedAt === null) {
+    await context.db.update(registration, { account }).set({ stakedAt: event.block.timestamp });
+  }
+}
+
 /** What some history events also update (a history event has one indexing function, so it calls these). */
 const ALSO: Partial<Record<string, (args: never) => Promise<void>>> = {
   "Timelock:CallScheduled": scheduled,
   "Timelock:CallSalt": salted,
   "Timelock:CallExecuted": executed,
   "Timelock:Cancelled": cancelled,
+  "Staking:Deposited": deposited,
 };
 
 for (const [contract, abi] of Object.entries(PRODUCT_ABIS) as [
@@ -128,6 +138,19 @@ for (const [contract, abi] of Object.entries(PRODUCT_ABIS) as [
     });
   }
 }
+
+ponder.on("Presale:Registered", async ({ event, context }) => {
+  await context.db.insert(registration).values({
+    blockNumber: event.block.number,
+    logIndex: event.log.logIndex,
+    timestamp: event.block.timestamp,
+    account: event.args.account,
+    referrer: event.args.referrer,
+    index: event.args.index,
+    transactionHash: event.transaction.hash,
+    stakedAt: null,
+  });
+});
 
 ponder.on("Staking:TeamDay", async ({ event, context }) => {
   const { account, day, amount, users } = event.args;

@@ -15,6 +15,7 @@ import {
   createWalletClient,
   decodeEventLog,
   encodeFunctionData,
+  getAbiItem,
   http,
   parseEther,
   toHex,
@@ -497,6 +498,96 @@ describe("pairs", () => {
     expect(since.opening).toEqual(prices.findLast((p) => BigInt(p.timestamp) < swapTime));
     expect(since.opening).not.toBeUndefined();
     expect(since.swaps).toEqual([]); // no account asked
+  });
+});
+
+describe("invitees", () => {
+  type Invitee = { account: Address; transactionHash: Hex; staked: boolean; stakedAt: string | null };
+
+  /** Who registered with `referrer`, newest first, from the registry's own logs. */
+  async function registeredWith(referrer: Address) {
+    const logs = await client.getLogs({
+      address: chain.deployment.contracts.Presale!,
+      event: getAbiItem({ abi: presaleAbi, name: "Registered" }),
+      args: { referrer },
+      fromBlock: 0n,
+    });
+    return logs
+      .reverse()
+      .map((log) => ({ account: log.args.account!, transactionHash: log.transactionHash }));
+  }
+
+  /** Whether `account` has ever deposited into Staking, as the contract says (its `actual` only grows). */
+  const hasStaked = async (account: Address) =>
+    (
+      await client.readContract({
+        address: chain.deployment.contracts.Staking!,
+        abi: stakingAbi,
+        functionName: "users",
+        args: [account],
+      })
+    ).actual > 0n;
+
+  async function readInvitees(referrer: Address, limit: number, filter?: string) {
+    const items: Invitee[] = [];
+    let next: string | null = null;
+    let total: string | undefined;
+    do {
+      const query = `${filter ? `${filter}&` : ""}limit=${limit}${next ? `&before=${next}` : ""}`;
+      const { status, body } = await get(`/invitees/${referrer}?${query}`);
+      expect(status).toBe(200);
+      items.push(...(body.items as Invitee[]));
+      total ??= body.total as string;
+      next = body.next as string | null;
+    } while (next);
+    return { items, total };
+  }
+
+  it("lists a referrer's invitees newest first, each marked staked once it has deposited", async () => {
+    const { Presale, Staking, Usdt } = chain.deployment.contracts as Record<string, Address>;
+    const [staker, waiter] = [devAccount(DEV_ROLES.newcomers[1]), devAccount(DEV_ROLES.newcomers[2])];
+    await send(staker, Presale!, presaleAbi, "register", [member.address]);
+    await send(waiter, Presale!, presaleAbi, "register", [member.address]);
+    const amount = parseEther("100");
+    await send(staker, Usdt!, usdtAbi, "approve", [Staking!, amount]);
+    const deposit = await send(staker, Staking!, stakingAbi, "deposit", [0n, amount, true]);
+    const depositTime = (await client.getBlock({ blockNumber: deposit.blockNumber })).timestamp;
+    await caughtUp();
+
+    const all = await readInvitees(member.address, 1);
+    expect(all.items.map(({ account, transactionHash }) => ({ account, transactionHash }))).toEqual(
+      await registeredWith(member.address),
+    );
+    expect(all.items.map((i) => [i.account, i.staked, i.stakedAt])).toEqual([
+      [waiter.address, false, null],
+      [staker.address, true, depositTime.toString()],
+    ]);
+    expect(all.total).toBe("2");
+
+    const waiting = await readInvitees(member.address, 50, "staked=false");
+    expect(waiting.items.map((i) => i.account)).toEqual([waiter.address]);
+    expect(waiting.total).toBe("1");
+    expect((await readInvitees(member.address, 50, "staked=true")).items.map((i) => i.account)).toEqual([
+      staker.address,
+    ]);
+  });
+
+  it("agrees with the chain on every invitee of the root: who registered, in order, and who has staked", async () => {
+    const { items, total } = await readInvitees(owner.address, 2);
+    const expected = await registeredWith(owner.address);
+    expect(expected.length).toBeGreaterThan(1); // the deploy's members
+    expect(items.map(({ account, transactionHash }) => ({ account, transactionHash }))).toEqual(expected);
+    expect(total).toBe(String(expected.length));
+    for (const item of items) expect(item.staked, item.account).toBe(await hasStaked(item.account));
+    expect(items.some((item) => item.staked)).toBe(true); // the member of "member history"
+  });
+
+  it("refuses a bad referrer or staked filter with { code, msg } and status 400", async () => {
+    for (const path of [`/invitees/0x123`, `/invitees/${member.address}?staked=yes`]) {
+      const { status, body } = await get(path);
+      expect(status, path).toBe(400);
+      expect(body, path).toMatchObject({ code: 400, msg: expect.any(String) });
+    }
   });
 });
 

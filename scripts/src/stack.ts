@@ -177,6 +177,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
     const appDir = join(REPO_ROOT, "app");
     const appEnv = {
+      // link previews' absolute URLs: this stack's app (a build on BSC's chain ids requires one)
+      VITE_PUBLIC_URL: urls.app,
       ...options.appEnv,
       APP_PORT: String(ports.app),
       API_PORT: String(ports.api),

@@ -16,6 +16,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_LOG_RANGE`         | the chain's cap in `src/lib/logRange.ts` (5,000 on 56/97, none on 31337) | blocks one `eth_getLogs` may span (audit log window, team chart history): what the RPC in `VITE_RPC_URL` allows |
  * | `VITE_INDEXER_URL`       | none                       | the indexer (docs/indexer.md): history views read it in one request instead of `eth_getLogs` windows, which stay the fallback |
  * | `VITE_WATCH_URL`         | none (no link)             | where members get notified of Timelock changes (the channel the watcher posts to, docs/operations.md "Watcher"): /governance links it |
+ * | `VITE_PUBLIC_URL`        | `http://127.0.0.1:$APP_PORT` on 31337; required on 56/97 | the site's public origin: link previews' absolute URLs, written into index.html by `vite.config.ts` (not read at run time) |
  *
  * Contract addresses are never configured here: they come from `deployments/<chainId>.json`.
  * The dev server itself reads `APP_PORT` (5173) and `API_PORT` (8787), see `vite.config.ts`.

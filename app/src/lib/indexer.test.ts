@@ -6,6 +6,7 @@ import {
   blocksBehind,
   catchUpInterval,
   indexedEvents,
+  indexedInvitees,
   indexedOperations,
   indexedTeamDays,
   typedArgs,
@@ -158,5 +159,43 @@ describe("indexedOperations", () => {
     });
     expect(page.queued).toEqual([expect.objectContaining({ state: "queued", done: undefined })]);
     expect(page.head?.number).toBe(50n);
+  });
+});
+
+describe("indexedInvitees", () => {
+  it("asks for one page of the referrer's invitees not staked yet and reads the total and integers", async () => {
+    const { fetcher, urls } = fakeFetch(200, {
+      items: [
+        {
+          account: ACCOUNT,
+          index: "7",
+          blockNumber: "120",
+          logIndex: 1,
+          timestamp: "1700000100",
+          transactionHash: `0x${"cd".repeat(32)}`,
+          staked: false,
+          stakedAt: null,
+        },
+      ],
+      next: "120-1",
+      total: "31",
+      block: { number: "130", timestamp: "1700000200" },
+    });
+    const page = await indexedInvitees("http://idx", ACCOUNT, false, 20, "200-0", fetcher);
+    expect(urls).toEqual([`http://idx/invitees/${ACCOUNT}?staked=false&limit=20&before=200-0`]);
+    expect(page).toEqual({
+      items: [
+        {
+          account: ACCOUNT,
+          blockNumber: 120n,
+          timestamp: 1_700_000_100n,
+          transactionHash: `0x${"cd".repeat(32)}`,
+          staked: false,
+        },
+      ],
+      next: "120-1",
+      total: 31n,
+      head: { number: 130n, timestamp: 1_700_000_200n },
+    });
   });
 });

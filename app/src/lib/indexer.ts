@@ -281,3 +281,47 @@ export async function indexedPair(
     head: answer.head,
   };
 }
+
+/** An account registered with a referrer, as `/invitees/<referrer>` answers it. */
+export type IndexedInvitee = {
+  account: Address;
+  blockNumber: bigint;
+  timestamp: bigint;
+  transactionHash: Hash;
+  /** whether it has ever deposited into Staking */
+  staked: boolean;
+};
+
+type RawInvitee = Raw<Omit<IndexedInvitee, "staked">> & { staked: boolean };
+
+/**
+ * A page of the accounts registered with `referrer`, newest first, older than the cursor `before`
+ * (`staked`: only those who have, or have not, deposited into Staking), and how many match in all.
+ */
+export async function indexedInvitees(
+  base: string,
+  referrer: Address,
+  staked: boolean | undefined,
+  limit: number,
+  before?: string,
+  fetcher?: typeof fetch,
+): Promise<IndexedPage<IndexedInvitee> & { total: bigint }> {
+  const filter = staked === undefined ? "" : `?staked=${staked}`;
+  const answer = await indexerGet<Answer & { items: RawInvitee[]; next: string | null; total: string }>(
+    base,
+    paged(`/invitees/${referrer}${filter}`, limit, before),
+    fetcher,
+  );
+  return {
+    items: answer.items.map((i) => ({
+      account: i.account,
+      blockNumber: BigInt(i.blockNumber),
+      timestamp: BigInt(i.timestamp),
+      transactionHash: i.transactionHash,
+      staked: i.staked,
+    })),
+    next: answer.next,
+    total: BigInt(answer.total),
+    head: answer.head,
+  };
+}

@@ -29,3 +29,28 @@ export function qrSvgPath(modules: QrMatrix, margin = 4): string {
   });
   return parts.join("");
 }
+
+/**
+ * `text`'s QR code as a PNG: `scale` pixels a module, black on white, with the 4-module quiet zone a
+ * scanner needs (what `QrCode` draws, as an image a member can save or send).
+ */
+export async function qrPng(text: string, scale = 10, margin = 4): Promise<Blob> {
+  const { modules, size } = encodeQr(text);
+  const side = (size + margin * 2) * scale;
+  const canvas = document.createElement("canvas");
+  canvas.width = side;
+  canvas.height = side;
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("no 2D canvas");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, side, side);
+  context.fillStyle = "#000";
+  modules.forEach((row, y) =>
+    row.forEach((dark, x) => {
+      if (dark) context.fillRect((x + margin) * scale, (y + margin) * scale, scale, scale);
+    }),
+  );
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("PNG encoding failed"))), "image/png"),
+  );
+}

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { db } from "ponder:api";
-import { history, pairSwap, pairSync, teamDay, timelockOperation } from "ponder:schema";
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from "ponder";
+import { history, pairSwap, pairSync, registration, teamDay, timelockOperation } from "ponder:schema";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, sql } from "ponder";
 import { getAddress, isAddress } from "viem";
 import { type Cursor, PageError, contractFilter, encodeCursor, pageQuery, parseUint } from "./paging";
 
@@ -29,7 +29,7 @@ async function indexedBlock(): Promise<{ number: string; timestamp: string } | n
   };
 }
 
-type Positioned = typeof history | typeof timelockOperation;
+type Positioned = typeof history | typeof timelockOperation | typeof registration;
 
 /** Newest first from the cursor `before` on, for a table of rows placed by block and log index. */
 function olderThan(table: Positioned, before: Cursor | undefined) {
@@ -112,6 +112,46 @@ app.get("/team/:account/days", async (c) => {
     users: r.users.toString(),
   }));
   return c.json({ items, block });
+});
+
+/** `staked=true|false`: only invitees who have (or have not) deposited into Staking; absent: all of them. */
+function stakedFilter(raw: string | undefined) {
+  if (raw === undefined || raw === "") return undefined;
+  if (raw === "true") return isNotNull(registration.stakedAt);
+  if (raw === "false") return isNull(registration.stakedAt);
+  throw new PageError(`staked must be true or false, got "${raw}"`);
+}
+
+/**
+ * The accounts registered with `referrer` as their referrer, newest first, paged like /audit, each with
+ * whether it has deposited into Staking (`stakedAt`: the time of its first deposit, null while it never
+ * has); `&staked=false` for those who have not yet. `total`: how many match, over every page.
+ */
+app.get("/invitees/:referrer", async (c) => {
+  const referrer = accountParam(c.req.param("referrer"));
+  const { limit, before } = pageQuery(c.req.query());
+  const where = and(eq(registration.referrer, referrer), stakedFilter(c.req.query("staked")));
+  const [rows, [counted], block] = await Promise.all([
+    db
+      .select()
+      .from(registration)
+      .where(and(where, olderThan(registration, before)))
+      .orderBy(...newestFirst(registration))
+      .limit(limit + 1),
+    db.select({ total: count() }).from(registration).where(where),
+    indexedBlock(),
+  ]);
+  const page = pageOf(rows, limit, (row) => ({
+    account: getAddress(row.account),
+    index: row.index.toString(),
+    blockNumber: row.blockNumber.toString(),
+    logIndex: row.logIndex,
+    timestamp: row.timestamp.toString(),
+    transactionHash: row.transactionHash,
+    staked: row.stakedAt !== null,
+    stakedAt: row.stakedAt?.toString() ?? null,
+  }));
+  return c.json({ ...page, total: String(counted?.total ?? 0), block });
 });
 
 /** An operation as the routes answer it. */

@@ -3,7 +3,7 @@ import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { PagedList } from "../../../components/PagedList";
 import { formatAddress, formatAmount } from "../../../lib/format";
-import { useInvites, useUnstakedInvitees } from "../hooks/useInvites";
+import { REGISTRATION_COVERAGE, useInvites, useUnstakedInvitees } from "../hooks/useInvites";
 
 /** My direct invitees who have staked, with their volume, paged ("Load more"), "No data yet" / "No more". */
 export function InviteesCard({ account }: { account: Address }) {
@@ -52,25 +52,35 @@ export function InviteesCard({ account }: { account: Address }) {
   );
 }
 
-/** Direct invitees who registered with my link but have not staked yet, each marked as such. */
+/** Direct invitees who registered with my link but have not staked yet, each marked as such, newest first. */
 export function UnstakedInviteesCard({ account }: { account: Address }) {
   const { t } = useTranslation();
-  const { invitees, isError } = useUnstakedInvitees(account);
+  const { invitees, total, isError, isFetching, source, loadMore } = useUnstakedInvitees(account);
   return (
     <section className="card" aria-labelledby="invites-unstaked-title">
       <h2 id="invites-unstaked-title" className="card-title">
         {t("invites.unstaked.title")}
       </h2>
       <p className="small muted">{t("invites.unstaked.note")}</p>
-      {isError ? (
+      {source === "logs" && (
+        <p className="small muted" data-testid="invites-coverage">
+          {REGISTRATION_COVERAGE
+            ? t("invites.unstaked.coverage", {
+                hours: REGISTRATION_COVERAGE.hours,
+                blocks: REGISTRATION_COVERAGE.blocks.toString(),
+              })
+            : t("invites.unstaked.coverageAll")}
+        </p>
+      )}
+      {isError && !invitees ? (
         <p className="muted">{t("invites.unstaked.error")}</p>
-      ) : !invitees ? (
+      ) : !invitees || total === undefined ? (
         <p className="muted">{t("common.loading")}</p>
-      ) : invitees.length === 0 ? (
+      ) : total === 0n ? (
         <p className="muted">{t("invites.unstaked.none")}</p>
       ) : (
         <>
-          <p className="small">{t("invites.unstaked.count", { count: invitees.length })}</p>
+          <p className="small">{t("invites.unstaked.count", { count: Number(total) })}</p>
           <ul className="invitee-list">
             {invitees.map((who) => (
               <li key={who}>
@@ -81,6 +91,20 @@ export function UnstakedInviteesCard({ account }: { account: Address }) {
               </li>
             ))}
           </ul>
+          {isError ? (
+            <p className="muted small">{t("invites.unstaked.error")}</p>
+          ) : (
+            loadMore && (
+              <button
+                type="button"
+                className="button ghost small block"
+                disabled={isFetching}
+                onClick={loadMore}
+              >
+                {t("invites.list.more")}
+              </button>
+            )
+          )}
         </>
       )}
     </section>

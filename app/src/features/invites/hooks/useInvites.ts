@@ -1,11 +1,16 @@
 import { presaleAbi } from "@taichi/contracts";
-import { useQuery } from "@tanstack/react-query";
-import { type Address, getAbiItem, zeroAddress } from "viem";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { type Address, type Client, getAbiItem, zeroAddress } from "viem";
 import { getLogs } from "viem/actions";
 import { useClient, useReadContracts } from "wagmi";
 import { presale } from "../../../app/contracts";
 import { useReadGate } from "../../../lib/readGate";
-import { readLogs } from "../../../lib/readLogs";
+import { MAX_LOG_REQUESTS, readLogs } from "../../../lib/readLogs";
+import { deployBlock } from "../../../lib/deployments";
+import { env } from "../../../lib/env";
+import { indexedInvitees } from "../../../lib/indexer";
+import { LOG_BLOCK_SECONDS, logRange } from "../../../lib/logRange";
+import { coveredFromBlock, registrationCoverage } from "../logic";
 import { appChain } from "../../../app/wagmi";
 import { staking } from "../../../app/staking";
 
@@ -45,48 +50,104 @@ export function useInvites(account: Address | undefined, pages: number) {
 
 const REGISTERED = getAbiItem({ abi: presaleAbi, name: "Registered" });
 
+/** Rows per page of the "not staked yet" list when the indexer serves it. */
+export const UNSTAKED_PAGE = 20;
+
+/** What the chain-log fallback covers on this chain (undefined: every block since the registry's deploy). */
+export const REGISTRATION_COVERAGE = registrationCoverage(
+  logRange(appChain.id),
+  LOG_BLOCK_SECONDS[appChain.id],
+  MAX_LOG_REQUESTS,
+);
+
+type UnstakedPage =
+  /** from the indexer: already the ones not staked, newest first */
+  | { indexed: true; accounts: Address[]; total: bigint; next: string | null }
+  /** from the chain's logs: every registration found, newest first, staked or not */
+  | { indexed: false; accounts: Address[] };
+
+/** Accounts registered with `account` as referrer, newest first, from the registry's logs in `REGISTRATION_COVERAGE`. */
+async function readRegistrations(client: Client, account: Address): Promise<Address[]> {
+  const floor = deployBlock("Presale");
+  const logs = await readLogs(
+    client,
+    appChain.id,
+    (fromBlock, toBlock) =>
+      getLogs(client, {
+        address: presale.address,
+        event: REGISTERED,
+        args: { referrer: account },
+        fromBlock,
+        toBlock,
+      }),
+    (latest) =>
+      REGISTRATION_COVERAGE ? coveredFromBlock(latest, REGISTRATION_COVERAGE.blocks, floor) : floor,
+  );
+  return logs.flatMap((log) => (log.args.account ? [log.args.account] : [])).reverse();
+}
+
 /**
- * Every account registered with `account` as its referrer (Presale's `Registered` logs, in order of
- * registration) that has not staked yet (`users(a).actual` is 0: never deposited), so /invites lists
- * the same invitees /team counts. The logs are read from block 0: on a chain whose RPC caps
- * `eth_getLogs` ranges this needs `VITE_LOG_RANGE` large enough, else `isError` (the page says so).
+ * The accounts registered with `account` as their referrer that have not staked yet (never deposited),
+ * newest first, so /invites lists the same invitees /team counts. With an indexer (VITE_INDEXER_URL):
+ * pages of its `/invitees/<account>?staked=false`. Without one, or when it fails on the first page:
+ * the registry's `Registered` logs of the newest blocks the RPC serves in a few requests
+ * (`REGISTRATION_COVERAGE`, which the page states), each checked against Staking's `users(a).actual`
+ * (0: never deposited).
  */
 export function useUnstakedInvitees(account: Address | undefined) {
   const gate = useReadGate();
   const client = useClient({ chainId: appChain.id });
-  const registered = useQuery({
-    queryKey: ["registeredInvitees", appChain.id, presale.address, account],
+  const registered = useInfiniteQuery({
+    queryKey: ["unstakedInvitees", appChain.id, presale.address, account, env.indexerUrl],
     enabled: !!account && !!client && gate,
     retry: false,
-    queryFn: async () => {
-      const logs = await readLogs(
-        client!,
-        appChain.id,
-        (fromBlock, toBlock) =>
-          getLogs(client!, {
-            address: presale.address,
-            event: REGISTERED,
-            args: { referrer: account },
-            fromBlock,
-            toBlock,
-          }),
-        () => 0n,
-      );
-      return logs.flatMap((log) => (log.args.account ? [log.args.account] : []));
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }): Promise<UnstakedPage> => {
+      if (env.indexerUrl) {
+        try {
+          const page = await indexedInvitees(env.indexerUrl, account!, false, UNSTAKED_PAGE, pageParam);
+          return {
+            indexed: true,
+            accounts: page.items.map((i) => i.account),
+            total: page.total,
+            next: page.next,
+          };
+        } catch (error) {
+          // a later page stays an error (the rows above stay); the first one falls back to the chain
+          if (pageParam !== undefined) throw error;
+          console.warn("invitees: the indexer failed, reading the logs instead", error);
+        }
+      }
+      return { indexed: false, accounts: await readRegistrations(client!, account!) };
     },
+    getNextPageParam: (last) => (last.indexed && last.next ? last.next : undefined),
   });
-  const invitees = registered.data ?? [];
+  const pages = registered.data?.pages ?? [];
+  const first = pages[0];
+  const fromLogs = first && !first.indexed ? first.accounts : [];
   const records = useReadContracts({
     allowFailure: false,
-    contracts: invitees.map((who) => ({ ...staking, functionName: "users", args: [who] }) as const),
-    query: { enabled: invitees.length > 0 },
+    contracts: fromLogs.map((who) => ({ ...staking, functionName: "users", args: [who] }) as const),
+    query: { enabled: fromLogs.length > 0 },
   });
   const users = records.data as readonly { actual: bigint }[] | undefined;
+  let invitees: Address[] | undefined;
+  let total: bigint | undefined;
+  if (first?.indexed) {
+    invitees = pages.flatMap((p) => p.accounts);
+    total = first.total;
+  } else if (first && (fromLogs.length === 0 || users)) {
+    invitees = fromLogs.filter((_, i) => users?.[i]?.actual === 0n);
+    total = BigInt(invitees.length);
+  }
   return {
-    invitees:
-      registered.data && (invitees.length === 0 || users)
-        ? invitees.filter((_, i) => users?.[i]?.actual === 0n)
-        : undefined,
+    invitees,
+    total,
     isError: registered.isError || records.isError,
+    isFetching: registered.isFetching,
+    /** where the list was read: the indexer, or the chain's logs (of `REGISTRATION_COVERAGE`) */
+    source: first ? (first.indexed ? "indexer" : "logs") : undefined,
+    /** the next indexer page, when there is one */
+    loadMore: registered.hasNextPage ? () => void registered.fetchNextPage() : undefined,
   };
 }
