@@ -16,6 +16,8 @@ import {
   slice,
   zeroAddress,
 } from "viem";
+import { type BlockWindow, blockWindows } from "../../lib/logRange";
+import type { AdminReads } from "./reads";
 
 /**
  * A Safe (Safe{Wallet} multisig, v1.3+) as the manager area uses it: Safe transactions hashed as the Safe hashes
@@ -118,7 +120,11 @@ export function batchCall(
   return {
     to: multiSendCallOnly,
     value: 0n,
-    data: encodeFunctionData({ abi: multiSendAbi, functionName: "multiSend", args: [encodeMultiSend(calls)] }),
+    data: encodeFunctionData({
+      abi: multiSendAbi,
+      functionName: "multiSend",
+      args: [encodeMultiSend(calls)],
+    }),
     operation: Operation.DelegateCall,
   };
 }
@@ -165,7 +171,11 @@ export function approvalSignatures(owners: readonly Address[]): Hex {
   const sorted = [...new Set(owners.map((o) => getAddress(o)))].sort((a, b) =>
     BigInt(a) < BigInt(b) ? -1 : 1,
   );
-  return concat(sorted.map((owner) => concat([pad(owner.toLowerCase() as Hex, { size: 32 }), pad("0x", { size: 32 }), "0x01"])));
+  return concat(
+    sorted.map((owner) =>
+      concat([pad(owner.toLowerCase() as Hex, { size: 32 }), pad("0x", { size: 32 }), "0x01"]),
+    ),
+  );
 }
 
 /** `execTransaction`'s arguments for `tx` with `signatures`. */
@@ -219,4 +229,77 @@ export function builderCalls(file: unknown, chainId: number): SafeCall[] | undef
     calls.push({ to: getAddress(t.to), value: BigInt(t.value), data: t.data });
   }
   return calls;
+}
+
+/** A Safe transaction proposed and not executed yet, with the owners who approved it on chain. */
+export type SafeProposal = { tx: SafeTx; hash: Hex; approvals: Address[] };
+
+const APPROVE_HASH = safeAbi.find((item) => item.type === "event" && item.name === "ApproveHash")!;
+
+/**
+ * The Safe's pending proposals: the transactions carried by its owners' `approveHash` in `window` (read in
+ * log windows of `range` blocks), at its nonce or later, by nonce (the first proposed first at a same nonce),
+ * each with the owners who approved it.
+ */
+export async function loadSafeProposals(
+  reads: AdminReads,
+  p: { domain: SafeDomain; owners: readonly Address[]; nonce: bigint; window: BlockWindow; range?: bigint },
+): Promise<SafeProposal[]> {
+  const logs: { args: { approvedHash: Hex }; transactionHash: Hex; blockNumber: bigint; logIndex: number }[] =
+    [];
+  for (const w of blockWindows(p.window.fromBlock, p.window.toBlock, p.range).reverse()) {
+    logs.push(
+      ...((await reads.getLogs({
+        address: p.domain.safe,
+        event: APPROVE_HASH,
+        ...w,
+      } as never)) as unknown as typeof logs),
+    );
+  }
+  const found = new Map<Hex, SafeTx>();
+  for (const log of logs) {
+    const hash = log.args.approvedHash;
+    if (found.has(hash)) continue;
+    const { input } = await reads.getTransaction({ hash: log.transactionHash });
+    const tx = readProposal(input, hash, p.domain);
+    if (tx && tx.nonce >= p.nonce) found.set(hash, tx);
+  }
+  const proposals = await Promise.all(
+    [...found].map(async ([hash, tx]) => {
+      const approved = await Promise.all(
+        p.owners.map(
+          (owner) =>
+            reads.readContract({
+              address: p.domain.safe,
+              abi: safeAbi,
+              functionName: "approvedHashes",
+              args: [owner, hash],
+            }) as Promise<bigint>,
+        ),
+      );
+      return { tx, hash, approvals: p.owners.filter((_, i) => approved[i] !== 0n) };
+    }),
+  );
+  return proposals.sort((a, b) => (a.tx.nonce < b.tx.nonce ? -1 : a.tx.nonce > b.tx.nonce ? 1 : 0));
+}
+
+/** The nonce a new proposal takes: after every pending one, so it never competes with them. */
+export function nextNonce(safeNonce: bigint, pending: readonly SafeProposal[]): bigint {
+  return pending.reduce((n, p) => (p.tx.nonce >= n ? p.tx.nonce + 1n : n), safeNonce);
+}
+
+/**
+ * What `owner` can do with `proposal` now: approve it; execute it (its approvals, `owner`'s own included as the
+ * sender, reach the threshold and it is at the Safe's nonce); or nothing more (approved, waiting for others or
+ * for earlier nonces).
+ */
+export function proposalAction(
+  proposal: SafeProposal,
+  owner: Address,
+  threshold: bigint,
+  safeNonce: bigint,
+): "approve" | "execute" | "wait" {
+  const signers = new Set([...proposal.approvals, owner].map((a) => a.toLowerCase()));
+  if (BigInt(signers.size) >= threshold && proposal.tx.nonce === safeNonce) return "execute";
+  return proposal.approvals.some((a) => a.toLowerCase() === owner.toLowerCase()) ? "wait" : "approve";
 }
