@@ -191,7 +191,7 @@ test.describe("the manager area through the operators' Safe", () => {
 
     // the Transaction Builder file: the timelock's schedule of exactly this change, for this Safe and chain
     const download = page.waitForEvent("download");
-    await dialog.getByRole("button", { name: "Export for Safe{Wallet}" }).click();
+    await dialog.getByRole("button", { name: "Export for Safe Wallet" }).click();
     const file = JSON.parse(readFileSync((await (await download).path())!, "utf8")) as {
       chainId: string;
       meta: { createdFromSafeAddress: string };
