@@ -9,11 +9,13 @@ import { inviteCodeFromSearch } from "./lib/inviteCode";
 import { AppRoutes } from "./app/router";
 import { useAppStore } from "./app/store";
 import "./styles.css";
-import { config } from "./app/wagmi";
+import { config, connectInsideSafe } from "./app/wagmi";
 
 // Store the invitation link's code before anything renders (the Shell also watches later navigations).
 const code = inviteCodeFromSearch(window.location.search);
 if (code) useAppStore.getState().setInviteCode(code);
+
+connectInsideSafe();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },

@@ -1,10 +1,28 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { nodeRewardAbi, presaleAbi, timelockAbi } from "@taichi/contracts";
-import { type Address, type Hex, encodeFunctionData, toHex, zeroHash } from "viem";
-import { multiSendCall, readDevSafe, safeNonce, sendThroughSafe } from "@taichi/scripts/safe";
+import {
+  type Address,
+  type Hex,
+  decodeFunctionData,
+  encodeFunctionData,
+  getAddress,
+  parseAbi,
+  toHex,
+  zeroHash,
+} from "viem";
+import {
+  multiSendCall,
+  readDevSafe,
+  safeNonce,
+  safeTx,
+  safeTxHash,
+  sendThroughSafe,
+} from "@taichi/scripts/safe";
 import { DEV_ROLES, devAccount, expect, test, REHEARSAL } from "../fixtures/test.ts";
-import { devWallet } from "../fixtures/accounts.ts";
-import { passTimelockDelay } from "../fixtures/governance.ts";
+import { devWallet, openPageAs } from "../fixtures/accounts.ts";
+import { executeQueued, expectScheduled, passTimelockDelay } from "../fixtures/governance.ts";
+import { openManager, pct } from "../fixtures/manager.ts";
 import { CHAIN_URL, E2E_CHAIN_ID, E2E_STATE_DIR } from "../fixtures/ports.ts";
 
 const owners = DEV_ROLES.safeOwners.map((index) => devAccount(index));
@@ -133,4 +151,132 @@ test.describe("operators through their 2-of-3 Safe", () => {
       expect(await safeNonce(chain, safe)).toBe(nonce + 3n);
     },
   );
+});
+
+test.describe("the manager area through the operators' Safe", () => {
+  // dev account 11 owns the Safe and holds no role of its own: every change it makes is the Safe's
+  test.use({ walletAccount: DEV_ROLES.safeOwners[2] });
+
+  test("an owner proposes NodeReward's rates from /manager, a second owner executes the Safe transaction in another browser, the Timelock runs it after its delay; the Transaction Builder export holds the same call", async ({
+    page,
+    browser,
+    chain,
+    contracts,
+  }) => {
+    test.setTimeout(180_000);
+    const { address: safe } = readDevSafe(join(E2E_STATE_DIR, "deployments"), E2E_CHAIN_ID);
+    const timelock = { address: contracts.Timelock!, abi: timelockAbi } as const;
+    const nodeReward = { address: contracts.NodeReward!, abi: nodeRewardAbi } as const;
+    const approvals = parseAbi(["function approvedHashes(address, bytes32) view returns (uint256)"]);
+    const proposer = devAccount(DEV_ROLES.safeOwners[2]).address;
+    const before = (await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates;
+    const rates = [before[0] - 1000n, before[1] + 1000n, before[2]] as const;
+    const setRates = encodeFunctionData({ ...nodeReward, functionName: "setRates", args: [rates] });
+    const delay = await chain.readContract({ ...timelock, functionName: "getMinDelay" });
+    const nonce = await safeNonce(chain, safe);
+
+    await openManager(page, "/manager?tab=NodeReward");
+    const form = page.getByRole("region", { name: "Class rates (A, B, C)" });
+    await expect(form.getByText("Through the Safe", { exact: true })).toBeVisible();
+    await form.getByLabel("rates #1", { exact: true }).fill(pct(rates[0]));
+    await form.getByLabel("rates #2", { exact: true }).fill(pct(rates[1]));
+    await form.getByRole("button", { name: "Review changes" }).click();
+    const dialog = page.getByRole("alertdialog");
+    // the same diff and earliest execution as a proposer's own schedule, plus the Safe transaction it becomes
+    await expect(dialog).toContainText(`rates #1: ${pct(before[0])}% → ${pct(rates[0])}%`);
+    await expect(dialog.getByTestId("schedule-note")).toContainText("It can run from");
+    await expect(dialog.getByTestId("safe-note")).toContainText(`Safe transaction #${nonce}`);
+    await expect(dialog.getByTestId("safe-note")).toContainText("2 of the 3 owners");
+    await expect(dialog.getByTestId("confirm-targets")).toContainText(`Through the Safe${getAddress(safe)}`);
+
+    // the Transaction Builder file: the timelock's schedule of exactly this change, for this Safe and chain
+    const download = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Export for Safe Wallet" }).click();
+    const file = JSON.parse(readFileSync((await (await download).path())!, "utf8")) as {
+      chainId: string;
+      meta: { createdFromSafeAddress: string };
+      transactions: { to: Address; value: string; data: Hex }[];
+    };
+    expect(file.chainId).toBe(String(E2E_CHAIN_ID));
+    expect(file.meta.createdFromSafeAddress).toBe(getAddress(safe));
+    expect(file.transactions).toHaveLength(1);
+    const [entry] = file.transactions;
+    expect(entry).toMatchObject({ to: getAddress(timelock.address), value: "0" });
+    const schedule = decodeFunctionData({ abi: timelockAbi, data: entry!.data });
+    expect(schedule.functionName).toBe("schedule");
+    const [target, value, data, predecessor, salt, scheduledDelay] = schedule.args as [
+      Address,
+      bigint,
+      Hex,
+      Hex,
+      Hex,
+      bigint,
+    ];
+    expect([target, value, data, predecessor, scheduledDelay]).toEqual([
+      nodeReward.address,
+      0n,
+      setRates,
+      zeroHash,
+      delay,
+    ]);
+
+    // Confirm: this owner's approval of the Safe transaction, on chain; nothing is scheduled yet
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("Success").last()).toBeVisible();
+    const hash = safeTxHash(
+      { chainId: E2E_CHAIN_ID, safe },
+      safeTx({ to: timelock.address, data: entry!.data }, nonce),
+    );
+    const approved = (owner: Address) =>
+      chain.readContract({
+        address: safe,
+        abi: approvals,
+        functionName: "approvedHashes",
+        args: [owner, hash],
+      });
+    expect(await approved(proposer)).toBe(1n);
+    const id = await chain.readContract({
+      ...timelock,
+      functionName: "hashOperation",
+      args: [nodeReward.address, 0n, setRates, zeroHash, salt],
+    });
+    expect(await chain.readContract({ ...timelock, functionName: "isOperation", args: [id] })).toBe(false);
+    expect(await safeNonce(chain, safe)).toBe(nonce);
+
+    // a second owner, in another browser, finds the proposal on the Safe tab and executes it with both approvals
+    const second = await openPageAs(browser, DEV_ROLES.safeOwners[1]);
+    try {
+      await openManager(second.page, "/manager?tab=safe");
+      const row = second.page.getByTestId("safe-proposal");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(`Nonce ${nonce}`);
+      await expect(row).toContainText("Timelock.schedule");
+      await expect(row).toContainText(`rates #1: ${pct(before[0])}% → ${pct(rates[0])}%`);
+      await expect(row.getByTestId("safe-approvals")).toContainText("Approved by 1 of the 2");
+      await expect(row).toContainText(proposer);
+      await row.getByRole("button", { name: "Execute" }).click();
+      await second.page
+        .getByRole("alertdialog", { name: "Execute" })
+        .getByRole("button", { name: "Execute" })
+        .click();
+      await expect(second.page.getByText("Success").last()).toBeVisible();
+      await expectScheduled(chain, timelock.address, nodeReward.address, setRates);
+      expect(await safeNonce(chain, safe)).toBe(nonce + 1n);
+      await expect(second.page.getByText("No pending Safe transaction")).toBeVisible();
+    } finally {
+      await second.context.close();
+    }
+    expect((await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates).toEqual(before);
+
+    // after the delay an executor (the deployer) runs it from the Timelock tab
+    const executor = await openPageAs(browser, DEV_ROLES.deployer);
+    try {
+      await openManager(executor.page, "/manager?tab=timelock");
+      await executeQueued(executor.page, chain, timelock.address);
+    } finally {
+      await executor.context.close();
+    }
+    expect(await chain.readContract({ ...timelock, functionName: "isOperationDone", args: [id] })).toBe(true);
+    expect((await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates).toEqual(rates);
+  });
 });

@@ -1,7 +1,7 @@
 import { usdtAbi } from "@taichi/contracts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { Abi, Address, ContractFunctionArgs, ContractFunctionName } from "viem";
+import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hex } from "viem";
 import { type Config, useConfig } from "wagmi";
 import { getClient, getConnection, getGasPrice, readContract } from "wagmi/actions";
 import { explorerTxUrl, txLabel, useRecentTxStore } from "../lib/recentTxs";
@@ -24,6 +24,8 @@ export type WriteRequest<abi extends Abi, fn extends WriteFunctionName<abi>> = {
   spend?: Spend;
   /** The least gas limit (see `TxOptions.minGas`): for calls that do less with less gas. */
   minGas?: bigint;
+  /** Bytes sent after the encoded call (a Safe proposal carried by `approveHash`). */
+  dataSuffix?: Hex;
 };
 
 const loadTxActions = () => import("./txActions");

@@ -1,4 +1,6 @@
 import { createConfig, http, injected } from "wagmi";
+import { reconnect } from "wagmi/actions";
+import { safe } from "wagmi/connectors";
 import { buildChain } from "../lib/chains";
 import { appDeployment } from "../lib/deployments";
 import { env } from "../lib/env";
@@ -44,9 +46,16 @@ const extraConnectors =
       ]
     : [];
 
+/**
+ * Inside Safe{Wallet} (the app opened as a Safe App, in its iframe; public/manifest.json describes it) the
+ * connected account is the Safe itself, and each transaction becomes a Safe transaction there. The Safe Apps SDK
+ * loads only inside such an iframe.
+ */
+const safeApp = safe({ allowedDomains: [/^app\.safe\.global$/] });
+
 export const config = createConfig({
   chains: [appChain],
-  connectors: [injected(), ...extraConnectors],
+  connectors: [injected(), safeApp, ...extraConnectors],
   multiInjectedProviderDiscovery: true,
   batch: { multicall: env.multicall && { wait: READ_BATCH_WAIT_MS, batchSize: MULTICALL_BATCH_BYTES } },
   transports: { [appChain.id]: http(env.rpcUrl, { batch: env.multicall && { wait: READ_BATCH_WAIT_MS } }) },
@@ -56,4 +65,11 @@ declare module "wagmi" {
   interface Register {
     config: typeof config;
   }
+}
+
+/** In Safe{Wallet}'s iframe, connects the Safe at once (nothing to pick: the Safe is the account). */
+export function connectInsideSafe() {
+  if (typeof window === "undefined" || window.parent === window) return;
+  const connector = config.connectors.find((c) => c.id === "safe");
+  if (connector) void reconnect(config, { connectors: [connector] });
 }

@@ -78,3 +78,25 @@ export function contractAddress(name: DeployedName): Address {
 export function deployBlock(name: DeployedName): bigint {
   return appDeployment.ok ? BigInt(deployBlockOf(appDeployment.deployment, name) ?? 0) : 0n;
 }
+
+/**
+ * The operators' Safe recorded beside the deployment file, `deployments/safes/<chainId>.json` (the local stack and
+ * the rehearsal write it; on BSC the operators add it): its address and its MultiSendCallOnly. Undefined when the
+ * chain has none recorded.
+ */
+export type RecordedSafe = { address: Address; multiSendCallOnly?: Address };
+
+const safeModules = import.meta.glob<unknown>("@deployments/safes/*.json", {
+  eager: true,
+  import: "default",
+});
+
+export function recordedSafe(modules: Record<string, unknown> = safeModules): RecordedSafe | undefined {
+  const path = Object.keys(modules).find((p) => p.endsWith(`/${env.chainId}.json`));
+  const file =
+    path === undefined
+      ? undefined
+      : (modules[path] as Partial<{ address: Address; contracts: { multiSendCallOnly?: Address } }>);
+  if (!file?.address) return undefined;
+  return { address: file.address, multiSendCallOnly: file.contracts?.multiSendCallOnly };
+}

@@ -1,4 +1,4 @@
-import type { Abi, Address, Hash } from "viem";
+import type { Abi, Address, Hash, Hex } from "viem";
 import type { AppMessage } from "../i18n/keys";
 import { TransactionRevertedError, isDecodedRevert, parseError } from "./errors";
 
@@ -26,6 +26,8 @@ export type ContractCall = {
   functionName: string;
   args?: readonly unknown[];
   value?: bigint;
+  /** bytes after the encoded call (viem's `dataSuffix`) */
+  dataSuffix?: Hex;
 };
 
 /** A token spend the call needs approved first: `ensureAllowance(token, spender, amount)`. */

@@ -18,7 +18,8 @@ export const batchTargets = (list: readonly Address[]): ConfirmTarget[] =>
 
 /**
  * Every address a manager's confirm dialog names, in full: the contract called, the timelock when the
- * call is scheduled there, then the call's own targets (`targets`, in argument order).
+ * call is scheduled there, the Safe whose transaction it becomes, then the call's own targets (`targets`, in
+ * argument order).
  */
 export function confirmTargets(
   contract: { name: string; address: Address },
@@ -33,7 +34,10 @@ export function confirmTargets(
     prepared.route === "timelock"
       ? [{ label: { key: "manager.target.timelock" }, address: prepared.timelock }]
       : [];
-  return [called, ...scheduled, ...targets];
+  const safe: ConfirmTarget[] = prepared.safe
+    ? [{ label: { key: "manager.target.safe" }, address: prepared.safe.address }]
+    : [];
+  return [called, ...scheduled, ...safe, ...targets];
 }
 
 /** What Execute and Cancel on the Timelock tab name: the timelock, then each contract the operation calls (numbered where the app does not know it). */

@@ -35,6 +35,11 @@ describe("isManager", () => {
     expect(isManager(undefined, { ...timelockOwned, proposer: true })).toBe(false);
   });
 
+  it("accepts an owner of the operators' Safe that proposes on the timelock or manages the Presale", () => {
+    expect(isManager(member, { ...sources, safeOwner: true })).toBe(true);
+    expect(isManager(member, { ...sources, safeOwner: false })).toBe(false);
+  });
+
   it("works while chain reads are missing (only env addresses count then)", () => {
     expect(isManager(extra, { extra: [extra] })).toBe(true);
     expect(isManager(owner, { extra: [extra] })).toBe(false);

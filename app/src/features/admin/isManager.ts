@@ -9,15 +9,20 @@ export type ManagerSources = {
   extra?: readonly Address[];
   /** the account holds the timelock's PROPOSER_ROLE (the timelock owns the contracts, so its proposers act as owners) */
   proposer?: boolean | undefined;
+  /** the account owns the operators' Safe, and that Safe proposes on the timelock or is the Presale's manager */
+  safeOwner?: boolean;
 };
+
+export const same = (a: Address | undefined, b: Address | undefined) =>
+  !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 /**
  * An account is a manager when it is the Presale owner, its configured manager, a proposer of the
- * timelock that owns the contracts, or listed in env (case-insensitive).
+ * timelock that owns the contracts, an owner of a Safe that is one of those, or listed in env (case-insensitive).
  */
 export function isManager(account: Address | undefined, sources: ManagerSources): boolean {
   if (!account) return false;
-  if (sources.proposer) return true;
+  if (sources.proposer || sources.safeOwner) return true;
   const a = account.toLowerCase();
   const candidates = [sources.owner, sources.configManager, ...(sources.extra ?? [])];
   return candidates.some((c) => c !== undefined && c.toLowerCase() === a);

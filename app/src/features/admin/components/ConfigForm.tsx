@@ -185,7 +185,12 @@ export function ConfigForm({ section, address, abi }: Props) {
     <section className="card manager-section" aria-labelledby={headingId}>
       <h3 id={headingId} className="card-title">
         {title}
-        <RouteTags ownerOnly={!!section.ownerOnly} mixed={!!section.changeClass} route={admin.route} />
+        <RouteTags
+          ownerOnly={!!section.ownerOnly}
+          mixed={!!section.changeClass}
+          route={admin.route}
+          viaSafe={!!admin.safe}
+        />
       </h3>
       {section.note && <p className="small manager-note">{t(section.note)}</p>}
       <p className="muted small">

@@ -17,10 +17,13 @@ import { AuditLog } from "./AuditLog";
 import { ConfigForm } from "./ConfigForm";
 import { OverviewCard } from "./OverviewCard";
 import { TimelockTab } from "./TimelockTab";
+import { SafeTab } from "./SafeTab";
+import { useManagerSources } from "../hooks/useIsManager";
 import "../manager.css";
 
 const AUDIT = "audit";
 const TIMELOCK = "timelock";
+const SAFE = "safe";
 
 /**
  * A configuration page: one tab per deployed contract of `names` (its forms, batches, withdraw,
@@ -44,6 +47,9 @@ export function ManagerPage({
   const contracts = managedContracts().filter((c) => names.includes(c.name));
   const tab = params.get("tab") ?? contracts[0]?.name ?? AUDIT;
   const active = contracts.find((c) => c.name === tab);
+  // the operators' Safe, for its owners: its pending transactions
+  const { address } = useConnection();
+  const safe = useManagerSources(address).safe.data;
 
   return (
     <section className="page manager">
@@ -51,7 +57,7 @@ export function ManagerPage({
       {related && <p className="page-note">{related}</p>}
       {contracts.length === 0 && <p className="page-note">{t("manager.noContracts")}</p>}
       <div className="manager-tabs" role="tablist" aria-label={title}>
-        {[...contracts.map((c) => c.name as string), TIMELOCK, AUDIT].map((name) => (
+        {[...contracts.map((c) => c.name as string), TIMELOCK, ...(safe ? [SAFE] : []), AUDIT].map((name) => (
           <button
             key={name}
             type="button"
@@ -60,7 +66,13 @@ export function ManagerPage({
             className={`button ${tab === name ? "" : "ghost"}`}
             onClick={() => setParams({ tab: name }, { replace: true })}
           >
-            {name === AUDIT ? t("manager.audit.title") : name === TIMELOCK ? t("governance.tab") : name}
+            {name === AUDIT
+              ? t("manager.audit.title")
+              : name === TIMELOCK
+                ? t("governance.tab")
+                : name === SAFE
+                  ? t("manager.safe.tab")
+                  : name}
           </button>
         ))}
       </div>
@@ -72,6 +84,7 @@ export function ManagerPage({
         />
       )}
       {tab === TIMELOCK && <TimelockTab />}
+      {tab === SAFE && safe && <SafeTab safe={safe} />}
       {tab === AUDIT && <AuditLog contracts={[...contracts, timelockContract()]} />}
     </section>
   );

@@ -6,6 +6,7 @@ import { durationText } from "../duration";
 import { display } from "../fields";
 import type { Route } from "../changeClass";
 import type { Prepared } from "../hooks/useAdminCall";
+import { SafeNote } from "./SafeNote";
 
 /**
  * A form's tags: who may change it (`mixed`: the manager in members' favour, the owner otherwise), and
@@ -15,33 +16,44 @@ export function RouteTags({
   ownerOnly,
   mixed = false,
   route,
+  viaSafe = false,
 }: {
   ownerOnly: boolean;
   mixed?: boolean;
   route: Route | undefined;
+  /** the change is a transaction of the operators' Safe, which this account owns */
+  viaSafe?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <>
       {ownerOnly && <span className="tag">{t("manager.ownerOnly")}</span>}
       {mixed && <span className="tag">{t("manager.mixedTag")}</span>}
+      {viaSafe && <span className="tag">{t("manager.safe.tag")}</span>}
       {route === "timelock" && <span className="tag">{t("governance.throughTimelock")}</span>}
       {route === "none" && <span className="tag muted-tag">{t("governance.readOnly")}</span>}
     </>
   );
 }
 
-/** In a confirm dialog: the change is scheduled, and the earliest time it can be executed. */
+/**
+ * In a confirm dialog: the change is scheduled, and the earliest time it can be executed; through a Safe, the
+ * Safe transaction it becomes (`SafeNote`).
+ */
 export function ScheduleNote({ prepared }: { prepared: Prepared }) {
   const { t } = useTranslation();
-  if (prepared.route !== "timelock") return null;
   return (
-    <p className="modal-text manager-note" data-testid="schedule-note">
-      {t("governance.scheduleNote", {
-        time: display({ kind: "time" }, prepared.readyAt),
-        delay: durationText(prepared.delay, t),
-      })}
-    </p>
+    <>
+      {prepared.route === "timelock" && (
+        <p className="modal-text manager-note" data-testid="schedule-note">
+          {t("governance.scheduleNote", {
+            time: display({ kind: "time" }, prepared.readyAt),
+            delay: durationText(prepared.delay, t),
+          })}
+        </p>
+      )}
+      {prepared.safe && <SafeNote safe={prepared.safe} title={prepared.fn} />}
+    </>
   );
 }
 

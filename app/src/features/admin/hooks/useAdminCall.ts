@@ -6,10 +6,12 @@ import type { AppMessage } from "../../../i18n/keys";
 import { useTransaction } from "../../../app/useTransaction";
 import { appChain } from "../../../app/wagmi";
 import { ZERO_PREDECESSOR, prepareSchedule } from "../timelock";
+import type { SafeCall } from "../safe";
 import type { Call } from "../operations";
 import { display } from "../fields";
 import type { Managed } from "../registry";
-import { useManagerSources } from "./useIsManager";
+import { type OperatorSafe, useManagerSources } from "./useIsManager";
+import { useSafeTransaction } from "./useSafeProposals";
 import { useManagerRead } from "./useManagerRead";
 import { chainNow } from "../../../lib/chainClock";
 import { useMinDelay } from "./useMinDelay";
@@ -33,8 +35,25 @@ export function callRoute(p: {
   return "none";
 }
 
-/** A reviewed call, ready to send: at once, or scheduled on the timelock (with when it can run). */
-export type Prepared =
+/**
+ * The Safe a call goes through, when the account reaches it only as one of the Safe's owners: the call becomes a
+ * Safe transaction at `nonce`, which the Safe runs once `threshold` owners approved it.
+ */
+export type SafeVia = {
+  address: Address;
+  nonce: bigint;
+  threshold: bigint;
+  owners: readonly Address[];
+  multiSendCallOnly: Address | undefined;
+  /** what the Safe calls: the function itself, or the timelock's `schedule` of it */
+  call: SafeCall;
+};
+
+/**
+ * A reviewed call, ready to send: at once, or scheduled on the timelock (with when it can run); `safe`: as a
+ * transaction of that Safe, proposed by this owner.
+ */
+export type Prepared = (
   | { route: "direct"; fn: string; args: readonly unknown[] }
   | {
       route: "timelock";
@@ -47,7 +66,27 @@ export type Prepared =
       /** the minimum delay it is scheduled with, and the earliest time it can run */
       delay: bigint;
       readyAt: bigint;
+    }
+) & { safe?: SafeVia };
+
+/** The call the Safe (or the account) makes for `p` on `c`: the call itself, or the timelock's `schedule`. */
+export function preparedCall(c: Managed, p: Prepared): SafeCall {
+  if (p.route === "direct")
+    return {
+      to: c.address,
+      value: 0n,
+      data: encodeFunctionData({ abi: c.abi, functionName: p.fn, args: p.args }),
     };
+  return {
+    to: p.timelock,
+    value: 0n,
+    data: encodeFunctionData({
+      abi: timelockAbi,
+      functionName: "schedule",
+      args: [p.call.target, p.call.value, p.call.data, ZERO_PREDECESSOR, p.salt, p.delay],
+    }),
+  };
+}
 
 const formatTime = (seconds: bigint) => display({ kind: "time" }, seconds);
 
@@ -59,7 +98,9 @@ const formatTime = (seconds: bigint) => display({ kind: "time" }, seconds);
  * `send` sends it through the shared transaction path (the call itself, or the timelock's `schedule`
  * with the minimum delay). `ownerRoute`: how an owner-class call goes, for a setter the manager may call only
  * in members' favour (`prepare(fn, args, true)` routes such a call so, and refuses it when the account can
- * reach it neither directly nor through the timelock).
+ * reach it neither directly nor through the timelock). An account that reaches it neither way but owns the
+ * operators' Safe, which does, goes through that Safe (`safeRoute` / `safeOwnerRoute`): `prepare` adds the Safe
+ * and the nonce of its new transaction, and `send` proposes it (docs/manager.md, "Through a Safe").
  */
 export function useAdminCall(c: Managed, ownerOnly: boolean) {
   const { address: account } = useConnection();
@@ -68,23 +109,31 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
   const timelock = timelockContract();
   const owner = useManagerRead({ address: c.address, abi: c.abi, functionName: "owner" });
   // the Presale's manager and the proposer role: the reads the menu's manager check made (one cache)
-  const { config, proposer } = useManagerSources(account);
+  const { config, proposer, safe } = useManagerSources(account);
+  const safeTransaction = useSafeTransaction();
   const minDelay = useMinDelay(timelock);
-  const loading = owner.isLoading || config.isLoading || proposer.isLoading || minDelay === undefined;
-  const routeFor = (ownerClass: boolean): Route | undefined =>
-    loading
-      ? undefined
-      : callRoute({
-          account,
-          owner: owner.data as Address | undefined,
-          manager: config.data?.manager,
-          timelock: timelock.address,
-          proposer: proposer.data,
-          ownerOnly: ownerClass,
-        });
-  const route = routeFor(ownerOnly);
+  const loading =
+    owner.isLoading || config.isLoading || proposer.isLoading || safe.isLoading || minDelay === undefined;
+  const routeOf = (who: Address | undefined, isProposer: boolean | undefined, ownerClass: boolean) =>
+    callRoute({
+      account: who,
+      owner: owner.data as Address | undefined,
+      manager: config.data?.manager,
+      timelock: timelock.address,
+      proposer: isProposer,
+      ownerOnly: ownerClass,
+    });
+  /** the route, and the Safe it goes through when the account's own roles do not reach the function */
+  const routeFor = (ownerClass: boolean): { route: Route | undefined; safe?: OperatorSafe } => {
+    if (loading) return { route: undefined };
+    const own = routeOf(account, proposer.data, ownerClass);
+    if (own !== "none" || !safe.data) return { route: own };
+    const through = routeOf(safe.data.address, safe.data.proposer, ownerClass);
+    return through === "none" ? { route: "none" } : { route: through, safe: safe.data };
+  };
+  const { route, safe: safeRoute } = routeFor(ownerOnly);
   // how an owner-class call of a setter that is the manager's only in members' favour goes
-  const ownerRoute = routeFor(true);
+  const { route: ownerRoute, safe: safeOwnerRoute } = routeFor(true);
 
   const prepare = useCallback(
     async (
@@ -94,10 +143,16 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
       ownerClass = false,
     ): Promise<{ ok: true; prepared: Prepared } | { ok: false; message: AppMessage }> => {
       const how = ownerClass ? ownerRoute : route;
+      const through = ownerClass ? safeOwnerRoute : safeRoute;
       if (ownerClass && how !== "direct" && how !== "timelock") {
         return { ok: false, message: { key: "manager.path.notProposer" } };
       }
-      if (how !== "timelock") return { ok: true, prepared: { route: "direct", fn, args } };
+      const via = through && (await safeTransaction.via(through));
+      const withSafe = (prepared: Prepared): { ok: true; prepared: Prepared } => ({
+        ok: true,
+        prepared: via ? { ...prepared, safe: { ...via, call: preparedCall(c, prepared) } } : prepared,
+      });
+      if (how !== "timelock") return withSafe({ route: "direct", fn, args });
       const call: Call = {
         target: c.address,
         value: 0n,
@@ -110,37 +165,36 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
       const local = Math.floor(Date.now() / 1000);
       const latest = Number(await latestBlockTime(reads));
       const now = BigInt(chainNow(local, latest, local));
-      return {
-        ok: true,
-        prepared: {
-          route: "timelock",
-          fn,
-          args,
-          call,
-          timelock: timelock.address,
-          salt: check.salt,
-          delay: minDelay!,
-          readyAt: now + minDelay!,
-        },
-      };
+      return withSafe({
+        route: "timelock",
+        fn,
+        args,
+        call,
+        timelock: timelock.address,
+        salt: check.salt,
+        delay: minDelay!,
+        readyAt: now + minDelay!,
+      });
     },
-    [route, ownerRoute, c, client, timelock, minDelay],
+    [route, ownerRoute, safeRoute, safeOwnerRoute, safeTransaction, c, client, timelock, minDelay],
   );
 
   const sendPrepared = useCallback(
     (p: Prepared): Promise<{ ok: boolean }> =>
-      (p.route === "direct"
-        ? send({ address: c.address, abi: c.abi, functionName: p.fn, args: p.args } as never)
-        : send({
-            address: timelock.address,
-            abi: timelockAbi,
-            functionName: "schedule",
-            args: [p.call.target, p.call.value, p.call.data, ZERO_PREDECESSOR, p.salt, p.delay],
-          })) as Promise<{ ok: boolean }>,
-    [send, c, timelock],
+      (p.safe
+        ? safeTransaction.propose(p.safe)
+        : p.route === "direct"
+          ? send({ address: c.address, abi: c.abi, functionName: p.fn, args: p.args } as never)
+          : send({
+              address: timelock.address,
+              abi: timelockAbi,
+              functionName: "schedule",
+              args: [p.call.target, p.call.value, p.call.data, ZERO_PREDECESSOR, p.salt, p.delay],
+            })) as Promise<{ ok: boolean }>,
+    [send, safeTransaction, c, timelock],
   );
 
   /** whether the account may act: at once or through the timelock */
   const editable = route === "direct" || route === "timelock";
-  return { route, ownerRoute, editable, minDelay, prepare, send: sendPrepared };
+  return { route, ownerRoute, safe: safeRoute, editable, minDelay, prepare, send: sendPrepared };
 }

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { useConnection, useReadContract } from "wagmi";
+import { useConnection, useReadContract, useReadContracts } from "wagmi";
 import {
   PROPOSER_ROLE,
   presaleViews as presale,
@@ -8,9 +8,10 @@ import {
   timelockViewsAbi,
 } from "../../../app/contractViews";
 import { appChain } from "../../../app/wagmi";
+import { recordedSafe } from "../../../lib/deployments";
 import { env } from "../../../lib/env";
 import { useReadGate } from "../../../lib/readGate";
-import { isManager } from "../isManager";
+import { isManager, same } from "../isManager";
 
 export type ManagerStatus = { isManager: boolean; isLoading: boolean };
 
@@ -42,7 +43,78 @@ export function useManagerSources(account: Address | undefined, enabled = true) 
     chainId: appChain.id,
     query: { enabled: !!account && enabled },
   });
-  return { owner, config, proposer };
+  const safe = useOperatorSafe(account, config.data?.manager, enabled);
+  return { owner, config, proposer, safe };
+}
+
+/** The few Safe views the manager checks read (the rest of the Safe's ABI loads with the manager area). */
+const safeViewsAbi = [
+  {
+    type: "function",
+    name: "getOwners",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ type: "address[]" }],
+  },
+  {
+    type: "function",
+    name: "getThreshold",
+    stateMutability: "view",
+    inputs: [],
+    outputs: [{ type: "uint256" }],
+  },
+  { type: "function", name: "nonce", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] },
+] as const;
+
+/** The operators' Safe as the connected account reaches it: as one of its owners. */
+export type OperatorSafe = {
+  address: Address;
+  owners: readonly Address[];
+  threshold: bigint;
+  /** the Safe's nonce: the next transaction it executes */
+  nonce: bigint;
+  /** it holds the timelock's PROPOSER_ROLE */
+  proposer: boolean;
+  multiSendCallOnly: Address | undefined;
+};
+
+/**
+ * The Safe `account` owns among the operators' Safes: the one recorded beside the deployment file, else the
+ * Presale's manager when that is a Safe. Undefined when the account owns neither (or an EOA manages).
+ */
+function useOperatorSafe(account: Address | undefined, manager: Address | undefined, enabled: boolean) {
+  const recorded = recordedSafe();
+  const address = recorded?.address ?? manager;
+  const on = { address: address!, abi: safeViewsAbi, chainId: appChain.id } as const;
+  const reads = useReadContracts({
+    contracts: [
+      { ...on, functionName: "getOwners" },
+      { ...on, functionName: "getThreshold" },
+      { ...on, functionName: "nonce" },
+      {
+        address: timelock.address,
+        abi: timelockViewsAbi,
+        functionName: "hasRole",
+        args: [PROPOSER_ROLE, address!],
+        chainId: appChain.id,
+      },
+    ],
+    query: { enabled: enabled && !!account && !!address },
+  });
+  const [owners, threshold, nonce, proposer] = reads.data ?? [];
+  const owns = !!account && !!owners?.result?.some((o) => o.toLowerCase() === account.toLowerCase());
+  const data: OperatorSafe | undefined =
+    owns && address && threshold?.result !== undefined && nonce?.result !== undefined
+      ? {
+          address,
+          owners: owners!.result!,
+          threshold: threshold.result,
+          nonce: nonce.result,
+          proposer: proposer?.result === true,
+          multiSendCallOnly: recorded?.multiSendCallOnly,
+        }
+      : undefined;
+  return { data, isLoading: reads.isLoading, refetch: reads.refetch };
 }
 
 /**
@@ -53,17 +125,18 @@ export function useManagerSources(account: Address | undefined, enabled = true) 
 export function useIsManager(): ManagerStatus {
   const { address, status } = useConnection();
   const gate = useReadGate();
-  const { owner, config, proposer } = useManagerSources(address, !!address && gate);
+  const { owner, config, proposer, safe } = useManagerSources(address, !!address && gate);
 
   const result = isManager(address, {
     owner: owner.data,
     configManager: config.data?.manager,
     extra: env.managerAddresses,
     proposer: proposer.data,
+    safeOwner: !!safe.data && (safe.data.proposer || same(safe.data.address, config.data?.manager)),
   });
   const isLoading =
     status === "connecting" ||
     status === "reconnecting" ||
-    (!!address && (owner.isPending || config.isPending || proposer.isPending) && !result);
+    (!!address && (owner.isPending || config.isPending || proposer.isPending || safe.isLoading) && !result);
   return { isManager: result, isLoading };
 }

@@ -67,7 +67,7 @@ export function AnnounceCard({ c }: { c: Managed }) {
       c={c}
       id="announce"
       title={t("manager.announce.title")}
-      tags={<RouteTags ownerOnly route={admin.route} />}
+      tags={<RouteTags ownerOnly route={admin.route} viaSafe={!!admin.safe} />}
     >
       <p className="muted small">{t("manager.announce.rule", { window })}</p>
       {announced.isError && (

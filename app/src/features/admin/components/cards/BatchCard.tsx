@@ -51,7 +51,7 @@ export function BatchCard({
       c={c}
       id={id}
       title={t(`manager.batch.${id}`)}
-      tags={<RouteTags ownerOnly={ownerOnly} route={admin.route} />}
+      tags={<RouteTags ownerOnly={ownerOnly} route={admin.route} viaSafe={!!admin.safe} />}
     >
       {count && (
         <p className="muted">

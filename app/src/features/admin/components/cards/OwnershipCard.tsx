@@ -46,7 +46,7 @@ export function OwnershipCard({ c }: { c: Managed }) {
       c={c}
       id="ownership"
       title={t("manager.ownership.title")}
-      tags={<RouteTags ownerOnly route={admin.route} />}
+      tags={<RouteTags ownerOnly route={admin.route} viaSafe={!!admin.safe} />}
     >
       <dl className="kv">
         <div>

@@ -54,7 +54,7 @@ export function UpgradeCard({ c }: { c: Managed }) {
       c={c}
       id="upgrade"
       title={t("manager.upgrade.title")}
-      tags={<RouteTags ownerOnly route={admin.route} />}
+      tags={<RouteTags ownerOnly route={admin.route} viaSafe={!!admin.safe} />}
     >
       <dl className="kv">
         <div>

@@ -91,7 +91,7 @@ export function WithdrawCard({ c, account }: { c: Managed; account: Address | un
       c={c}
       id="withdraw"
       title={t("manager.withdraw.title")}
-      tags={<RouteTags ownerOnly={false} route={admin.route} />}
+      tags={<RouteTags ownerOnly={false} route={admin.route} viaSafe={!!admin.safe} />}
     >
       <div className="field">
         <label htmlFor={`${c.name}-withdraw-token`}>{t("manager.withdraw.token")}</label>

@@ -1,0 +1,195 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { type Address, decodeFunctionData } from "viem";
+import { timelockAbi } from "@taichi/contracts";
+import { useClient, useConnection } from "wagmi";
+import { ConfirmModal } from "../../../components/ConfirmModal";
+import { ReadError } from "../../../components/ReadError";
+import { useTranslation } from "../../../i18n";
+import { appChain } from "../../../app/wagmi";
+import { type DescribedCall, describeCall } from "../calls";
+import { durationText } from "../duration";
+import { type OperatorSafe } from "../hooks/useIsManager";
+import { useSafeProposals, useSafeTransaction } from "../hooks/useSafeProposals";
+import { adminReads } from "../reads";
+import { governedContracts, timelockContract } from "../registry";
+import { type SafeProposal, proposalAction } from "../safe";
+import { ConfirmTargets } from "./ConfirmTargets";
+import { CopyAddress } from "./CopyAddress";
+import { CallView } from "./OperationList";
+import { downloadBuilderFile } from "./SafeNote";
+
+/** A proposal's call described, and for a timelock `schedule` the call it schedules and its delay too. */
+type Described = { outer: DescribedCall; scheduled?: { call: DescribedCall; delay: bigint } };
+
+async function describeProposal(reads: ReturnType<typeof adminReads>, p: SafeProposal): Promise<Described> {
+  const contracts = governedContracts();
+  const call = { target: p.tx.to, value: p.tx.value, data: p.tx.data };
+  const outer = await describeCall(reads, call, contracts);
+  if (p.tx.to.toLowerCase() !== timelockContract().address.toLowerCase()) return { outer };
+  try {
+    const { functionName, args } = decodeFunctionData({ abi: timelockAbi, data: p.tx.data });
+    if (functionName !== "schedule") return { outer };
+    const [target, value, data, , , delay] = args;
+    return {
+      outer,
+      scheduled: { call: await describeCall(reads, { target, value, data }, contracts), delay },
+    };
+  } catch {
+    return { outer };
+  }
+}
+
+/**
+ * The operators' Safe, for its owners: its pending transactions (proposed from this area, found on chain), each
+ * with what it does (for a timelock `schedule`, the change it schedules, old -> new, and its delay), who approved
+ * it, and Approve or Execute for this owner; each also as a Transaction Builder file for Safe{Wallet}.
+ */
+export function SafeTab({ safe }: { safe: OperatorSafe }) {
+  const { t } = useTranslation();
+  const client = useClient({ chainId: appChain.id });
+  const { address: account } = useConnection();
+  const proposals = useSafeProposals(safe);
+  const actions = useSafeTransaction();
+  const [pending, setPending] = useState<{ proposal: SafeProposal; action: "approve" | "execute" }>();
+  const described = useQuery({
+    queryKey: ["safe-proposals-described", proposals.data?.map((p) => p.hash)],
+    enabled: !!proposals.data && !!client,
+    queryFn: async () =>
+      new Map(
+        await Promise.all(
+          proposals.data!.map(async (p) => [p.hash, await describeProposal(adminReads(client!), p)] as const),
+        ),
+      ),
+  });
+
+  function confirm() {
+    if (!pending) return;
+    setPending(undefined);
+    if (pending.action === "approve") void actions.approve(safe.address, pending.proposal);
+    else void actions.execute(safe.address, pending.proposal);
+  }
+
+  const view = (p: SafeProposal) => {
+    const d = described.data?.get(p.hash);
+    if (!d) return <p className="muted small">{t("common.loading")}</p>;
+    return (
+      <>
+        <CallView call={d.outer} changesLabel="governance.changes" />
+        {d.scheduled && (
+          <>
+            <p className="small manager-note">
+              {t("manager.safe.schedules", { delay: durationText(d.scheduled.delay, t) })}
+            </p>
+            <CallView call={d.scheduled.call} changesLabel="governance.changes" />
+          </>
+        )}
+      </>
+    );
+  };
+
+  return (
+    <div role="tabpanel" aria-label={t("manager.safe.tab")} className="manager-panel">
+      <section className="card" aria-labelledby="safe-title">
+        <h2 id="safe-title" className="card-title">
+          {t("manager.safe.title")}
+        </h2>
+        <p className="small manager-note">
+          {t("manager.safe.about", {
+            threshold: safe.threshold.toString(),
+            owners: safe.owners.length,
+            nonce: safe.nonce.toString(),
+          })}
+        </p>
+        <CopyAddress address={safe.address} />
+        {proposals.isLoading && <p className="muted">{t("common.loading")}</p>}
+        {proposals.isError && <ReadError message={t("manager.safe.readError")} label={t("common.reload")} />}
+        {proposals.data?.length === 0 && <p className="muted">{t("manager.safe.empty")}</p>}
+        <ol className="governance-ops" aria-label={t("manager.safe.title")}>
+          {proposals.data?.map((p) => {
+            const action = account ? proposalAction(p, account, safe.threshold, safe.nonce) : "wait";
+            return (
+              <li key={p.hash} className="governance-op" data-testid="safe-proposal">
+                <div className="governance-op-head">
+                  <span className="tag">{t("manager.safe.nonce", { nonce: p.tx.nonce.toString() })}</span>
+                  <code className="small muted" title={p.hash}>
+                    {p.hash.slice(0, 10)}
+                  </code>
+                </div>
+                {view(p)}
+                <p className="small" data-testid="safe-approvals">
+                  {t("manager.safe.approvals", {
+                    count: p.approvals.length,
+                    threshold: safe.threshold.toString(),
+                  })}
+                </p>
+                <ul className="manager-changes">
+                  {p.approvals.map((owner: Address) => (
+                    <li key={owner}>
+                      <code className="address-full">{owner}</code>
+                    </li>
+                  ))}
+                </ul>
+                <div className="manager-actions">
+                  <button
+                    type="button"
+                    className="button ghost"
+                    onClick={() =>
+                      downloadBuilderFile(
+                        safe.address,
+                        [{ to: p.tx.to, value: p.tx.value, data: p.tx.data }],
+                        `nonce-${p.tx.nonce}`,
+                      )
+                    }
+                  >
+                    {t("manager.safe.export")}
+                  </button>
+                  {action === "approve" && (
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => setPending({ proposal: p, action })}
+                    >
+                      {t("manager.safe.approve")}
+                    </button>
+                  )}
+                  {action === "execute" && (
+                    <button
+                      type="button"
+                      className="button"
+                      onClick={() => setPending({ proposal: p, action })}
+                    >
+                      {t("manager.safe.execute")}
+                    </button>
+                  )}
+                  {action === "wait" && <span className="small muted">{t("manager.safe.waiting")}</span>}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+      {pending && (
+        <ConfirmModal
+          title={t(pending.action === "approve" ? "manager.safe.approve" : "manager.safe.execute")}
+          confirmLabel={t(pending.action === "approve" ? "manager.safe.approve" : "manager.safe.execute")}
+          onCancel={() => setPending(undefined)}
+          onConfirm={confirm}
+        >
+          <p className="modal-text">
+            {t(pending.action === "approve" ? "manager.safe.approveText" : "manager.safe.executeText", {
+              nonce: pending.proposal.tx.nonce.toString(),
+            })}
+          </p>
+          {view(pending.proposal)}
+          <ConfirmTargets
+            targets={[
+              { label: { key: "manager.target.safe" }, address: safe.address },
+              { label: { key: "manager.target.entry", values: { n: 1 } }, address: pending.proposal.tx.to },
+            ]}
+          />
+        </ConfirmModal>
+      )}
+    </div>
+  );
+}
