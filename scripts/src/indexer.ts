@@ -34,7 +34,6 @@ export function startIndexer(options: IndexerOptions): Service {
       cwd: join(REPO_ROOT, "indexer"),
       quiet: options.quiet,
       env: {
-        PONDER_TELEMETRY_DISABLED: "true",
         PORT: port,
         CHAIN_ID: String(options.chainId ?? LOCAL_CHAIN_ID),
         RPC_URL: options.rpcUrl,

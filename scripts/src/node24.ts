@@ -20,6 +20,25 @@ export function major(version: string): number {
 }
 
 /**
+ * Whether Node `version` is in an `engines` range: alternatives joined by `||`, each `^M.m.p` (that major,
+ * that release or later) or `>=M.m.p`, the forms package.json uses.
+ */
+export function meetsEngines(version: string, range: string): boolean {
+  const release = (text: string) => {
+    const [major = 0, minor = 0, patch = 0] = text.replace(/^v/, "").split(".").map(Number);
+    return [major, minor, patch] as const;
+  };
+  const have = release(version);
+  return range.split("||").some((alternative) => {
+    const match = /^\s*(\^|>=)\s*(\d+(?:\.\d+){0,2})\s*$/.exec(alternative);
+    if (!match) throw new Error(`engines range not understood: ${alternative.trim()}`);
+    const want = release(match[2]!);
+    const order = have.map((part, i) => part - want[i]!).find((difference) => difference !== 0) ?? 0;
+    return order >= 0 && (match[1] === ">=" || have[0] === want[0]);
+  });
+}
+
+/**
  * A Node 24 binary for the tests, installed when missing; undefined when this process runs on Node 24 or
  * later already.
  */

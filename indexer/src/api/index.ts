@@ -16,7 +16,7 @@ app.onError((error, c) => {
 
 /**
  * The indexed head (Ponder's checkpoint of the chain, as `/status` reports it), so a page can say how
- * far behind the chain the history is without a second request. Checkpoint layout (ponder 0.16):
+ * far behind the chain the history is without a second request. Checkpoint layout (ponder 0.16 and 0.17):
  * 10 digits of block timestamp, 16 of chain id, 16 of block number, then the event's position.
  */
 async function indexedBlock(): Promise<{ number: string; timestamp: string } | null> {

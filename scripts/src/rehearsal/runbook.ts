@@ -24,6 +24,7 @@ import type { Dex } from "@taichi/contracts/dex";
 import { type Deployment, readDeploymentWithDex } from "../deploy.ts";
 import { DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "../env.ts";
 import { startIndexer, waitForIndexed } from "../indexer.ts";
+import { meetsEngines } from "../node24.ts";
 import { FEE_TOKENS } from "../launch.ts";
 import { freePort, startService, stopService } from "../processes.ts";
 import { type DevSafe, createDevSafe, sendBuilderFile, writeDevSafe } from "../safe.ts";
@@ -146,10 +147,8 @@ const STEPS: Record<string, (ctx: Context) => Promise<void>> = {
         engines: { node: string };
       }
     ).engines.node;
-    const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
-    const [wantMajor, wantMinor = 0] = engines.replace(/^>=/, "").split(".").map(Number) as [number, number?];
-    if (major < wantMajor || (major === wantMajor && minor < wantMinor))
-      throw new Error(`Node ${process.versions.node} is older than engines ${engines}`);
+    if (!meetsEngines(process.versions.node, engines))
+      throw new Error(`Node ${process.versions.node} is not one of engines ${engines}`);
     npm(ctx, "npm run build -w contracts", ["run", "build", "-w", "contracts"], {});
   },
 
