@@ -119,10 +119,18 @@ abstract contract TimelockHandler {
         }
     }
 
-    /// @dev Waits up to twice the minimum delay, then tries to execute operation `index`.
+    /// @dev Waits up to twice the minimum delay, then tries to execute an operation: mostly the first one still
+    ///      pending from `index` on, sometimes `index` itself (pending, done or cancelled).
     function execute(uint256 index, uint256 wait) external {
         if (_operations.length == 0) return;
         index %= _operations.length;
+        for (uint256 i = 0; i < _operations.length && wait % 4 != 0; ++i) {
+            uint256 candidate = (index + i) % _operations.length;
+            if (timelock.isOperationPending(operationId(candidate))) {
+                index = candidate;
+                break;
+            }
+        }
         vm.warp(block.timestamp + wait % (2 * timelock.getMinDelay() + 1));
         Operation storage op = _operations[index];
         vm.prank(proposer);
