@@ -376,9 +376,9 @@ contract SwapTokenHoldDividendInvariantTest is TokenFixture {
         return _targetedContracts;
     }
 
-    /// @dev The campaign claimed what its holders were paid, about once a run or more.
+    /// @dev The campaign claimed what its holders were paid, at least twice in eight runs.
     function afterInvariant() public {
-        assertReached(reachOf(ICounted(address(handler))), "claim", 1);
+        assertReached(reachOf(ICounted(address(handler))), "claim", 2);
     }
 
     /// @dev The fix of the security review's finding: a share never outlives the tokens behind it.
@@ -422,13 +422,13 @@ abstract contract ShareDividendInvariant is DividendFixture {
     function _dividend() internal view virtual returns (IShareDividend);
 
     /// @dev The campaign paid its holders: the HoldDividend by claims; the LpDividend mostly by rotation rounds,
-    ///      between stakes and unstakes. Each about once a run or more.
+    ///      between stakes and unstakes. Each at least twice in eight runs.
     function afterInvariant() public {
         Reach memory reach = reachOf(ICounted(address(handler)));
-        if (!handler.isLp()) return assertReached(reach, "claim", 1);
-        assertReached(reach, "stake", 1);
-        assertReached(reach, "unstake", 1);
-        assertReached(reach, "rotation", 1);
+        if (!handler.isLp()) return assertReached(reach, "claim", 2);
+        assertReached(reach, "stake", 2);
+        assertReached(reach, "unstake", 2);
+        assertReached(reach, "rotation", 2);
     }
 
     function invariant_paidNeverExceedsFunded() public view {
@@ -560,9 +560,9 @@ contract NodeRewardInvariantTest is DividendFixture {
         return _targetedContracts;
     }
 
-    /// @dev The campaign's nodes claimed, about once a run or more.
+    /// @dev The campaign's nodes claimed, at least twice in eight runs.
     function afterInvariant() public {
-        assertReached(reachOf(ICounted(address(handler))), "node claim", 1);
+        assertReached(reachOf(ICounted(address(handler))), "node claim", 2);
     }
 
     function invariant_claimedNeverExceedsFunded() public view {

@@ -119,8 +119,8 @@ abstract contract TimelockHandler {
         }
     }
 
-    /// @dev Waits up to twice the minimum delay, then tries to execute an operation: mostly the first one still
-    ///      pending from `index` on, sometimes `index` itself (pending, done or cancelled).
+    /// @dev Tries to execute an operation: mostly the first one still pending from `index` on, once its delay has
+    ///      passed; sometimes `index` itself (pending, done or cancelled) after a wait of up to twice the delay.
     function execute(uint256 index, uint256 wait) external {
         if (_operations.length == 0) return;
         index %= _operations.length;
@@ -131,7 +131,12 @@ abstract contract TimelockHandler {
                 break;
             }
         }
-        vm.warp(block.timestamp + wait % (2 * timelock.getMinDelay() + 1));
+        bytes32 id = operationId(index);
+        if (wait % 4 != 0 && timelock.isOperationPending(id)) {
+            if (block.timestamp < timelock.getTimestamp(id)) vm.warp(timelock.getTimestamp(id));
+        } else {
+            vm.warp(block.timestamp + wait % (2 * timelock.getMinDelay() + 1));
+        }
         Operation storage op = _operations[index];
         vm.prank(proposer);
         try timelock.execute(op.target, 0, op.data, 0, op.salt) {
