@@ -9,7 +9,7 @@ import {Presale} from "../../src/Presale.sol";
 import {IFeeToken} from "../../src/interfaces/IFeeToken.sol";
 import {IUniswapV2Router} from "../../src/interfaces/IUniswapV2.sol";
 import {Usdt} from "../../src/mocks/Usdt.sol";
-import {Vm} from "../utils/Test.sol";
+import {ICounted, Vm} from "../utils/Test.sol";
 import {path} from "../utils/DexDeployer.sol";
 import {LpDividend} from "../../src/LpDividend.sol";
 import {HoldDividend} from "../../src/HoldDividend.sol";
@@ -27,6 +27,7 @@ abstract contract HandlerBase {
     address[] public actors;
     uint256 public ghostFunded;
     uint256 public ghostPaid;
+    mapping(bytes32 call => uint256) public calls;
 
     constructor(uint160 seed) {
         for (uint256 i = 1; i <= 4; ++i) {
@@ -166,11 +167,13 @@ contract ShareDividendHandler is HandlerBase {
         address payee = payees[payeeSeed % payees.length];
         if (isLp && gas % 2 == 0) {
             LpDividend(address(dividend)).sendReward(_bound(gas, 30_000, 1_000_000));
+            calls["rotation"] += 1;
         } else {
             if (!isLp) HoldDividend(address(dividend)).updateUsers(_bound(gas, 0, 4));
             if (dividend.pendingReward(payee) == 0) return;
             vm.prank(payee);
             dividend.claim();
+            calls["claim"] += 1;
         }
         uint256[] memory afterwards = _balances();
         for (uint256 i = 0; i < payees.length; ++i) {
@@ -183,6 +186,7 @@ contract ShareDividendHandler is HandlerBase {
         shares.approve(address(dividend), amount);
         LpDividend(address(dividend)).stake(amount);
         vm.stopPrank();
+        calls["stake"] += 1;
     }
 
     function _unstakeAll(address account) private {
@@ -190,6 +194,7 @@ contract ShareDividendHandler is HandlerBase {
         if (staked == 0) return;
         vm.prank(account);
         LpDividend(address(dividend)).unstake(staked);
+        calls["unstake"] += 1;
     }
 
     /// @dev Reward-token balances of the payees (for the hold dividend, what they hold of the shared token).
@@ -237,6 +242,7 @@ contract NodeRewardHandler is HandlerBase {
         uint256 before = reward.balanceOf(actor);
         vm.prank(actor);
         nodeReward.claim();
+        calls["node claim"] += 1;
         ghostPaid += reward.balanceOf(actor) - before;
     }
 
@@ -335,6 +341,7 @@ contract SwapTokenHolderHandler is HandlerBase {
         uint256 before = token.balanceOf(actor);
         vm.prank(actor);
         hold.claim();
+        calls["claim"] += 1;
         ghostPaid += token.balanceOf(actor) - before;
     }
 }
@@ -367,6 +374,11 @@ contract SwapTokenHoldDividendInvariantTest is TokenFixture {
 
     function targetContracts() public view returns (address[] memory) {
         return _targetedContracts;
+    }
+
+    /// @dev The campaign claimed what its holders were paid, at least twice in eight runs.
+    function afterInvariant() public {
+        assertReached(reachOf(ICounted(address(handler))), "claim", 2);
     }
 
     /// @dev The fix of the security review's finding: a share never outlives the tokens behind it.
@@ -408,6 +420,16 @@ abstract contract ShareDividendInvariant is DividendFixture {
     }
 
     function _dividend() internal view virtual returns (IShareDividend);
+
+    /// @dev The campaign paid its holders: the HoldDividend by claims; the LpDividend mostly by rotation rounds,
+    ///      between stakes and unstakes. Each at least twice in eight runs.
+    function afterInvariant() public {
+        Reach memory reach = reachOf(ICounted(address(handler)));
+        if (!handler.isLp()) return assertReached(reach, "claim", 2);
+        assertReached(reach, "stake", 2);
+        assertReached(reach, "unstake", 2);
+        assertReached(reach, "rotation", 2);
+    }
 
     function invariant_paidNeverExceedsFunded() public view {
         IShareDividend d = _dividend();
@@ -536,6 +558,11 @@ contract NodeRewardInvariantTest is DividendFixture {
 
     function targetContracts() public view returns (address[] memory) {
         return _targetedContracts;
+    }
+
+    /// @dev The campaign's nodes claimed, at least twice in eight runs.
+    function afterInvariant() public {
+        assertReached(reachOf(ICounted(address(handler))), "node claim", 2);
     }
 
     function invariant_claimedNeverExceedsFunded() public view {

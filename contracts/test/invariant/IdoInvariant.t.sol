@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {Fixture, idoSettingsOf} from "../utils/Fixture.sol";
-import {Vm} from "../utils/Test.sol";
+import {ICounted, Vm} from "../utils/Test.sol";
 import {Ido} from "../../src/Ido.sol";
 import {IIdo} from "../../src/interfaces/IIdo.sol";
 import {Presale} from "../../src/Presale.sol";
@@ -26,6 +26,7 @@ contract IdoHandler {
     address public immutable manager;
 
     address[] public actors;
+    mapping(address account => bool) private _claimed;
     mapping(address account => uint256) public ghostPurchases;
     uint256 public ghostBuyers;
     uint256 public ghostPayments;
@@ -95,6 +96,7 @@ contract IdoHandler {
         vm.prank(account);
         try ido.ido() {
             calls["buy"] += 1;
+            calls["purchase"] += 1;
             ghostPurchases[account] += 1;
             ghostBuyers += 1;
             ghostPayments += c.idoAmount;
@@ -117,6 +119,7 @@ contract IdoHandler {
         vm.prank(account);
         try ido.ido(maxAmount, minTokens) {
             calls["buyWithTerms"] += 1;
+            calls["purchase"] += 1;
             ghostPurchases[account] += 1;
             ghostBuyers += 1;
             ghostPayments += c.idoAmount;
@@ -152,20 +155,40 @@ contract IdoHandler {
         }
     }
 
+    /// A member claims its tokens: mostly a buyer (the first from the seed on, who waits for claims to open if
+    /// they are not yet), sometimes anyone.
     function claim(uint256 seed) external {
         address account = _actor(seed);
+        for (uint256 i = 0; i < actors.length && seed % 4 != 0; ++i) {
+            address candidate = _actor(seed % actors.length + i);
+            if (ido.getUserInfo(candidate).idoIndex == 0 || _claimed[candidate]) continue;
+            account = candidate;
+            uint256 opens = ido.getConfig().extractTime;
+            if (block.timestamp < opens) vm.warp(opens);
+            break;
+        }
         uint256 before = token.balanceOf(account);
         vm.prank(account);
         try ido.claim() {
             calls["claim"] += 1;
+            _claimed[account] = true;
             ghostTokensClaimed += token.balanceOf(account) - before;
         } catch {
             calls["claim refused"] += 1;
         }
     }
 
+    /// A member claims its referral rewards: mostly one with some credited (the first from the seed on),
+    /// sometimes anyone.
     function claimReward(uint256 seed) external {
         address account = _actor(seed);
+        for (uint256 i = 0; i < actors.length && seed % 4 != 0; ++i) {
+            address candidate = _actor(seed % actors.length + i);
+            if (ido.getUserInfo(candidate).balanceReward != 0) {
+                account = candidate;
+                break;
+            }
+        }
         uint256 before = usdt.balanceOf(account);
         vm.prank(account);
         try ido.claimReward() {
@@ -240,6 +263,16 @@ contract IdoInvariantTest is Fixture {
 
     function targetContracts() public view returns (address[] memory) {
         return _targetedContracts;
+    }
+
+    /// The campaign bought (with or without the terms read before), claimed tokens and referral rewards, and
+    /// withdrew, each at least twice in eight runs.
+    function afterInvariant() public virtual {
+        Reach memory reach = reachOf(ICounted(address(handler)));
+        assertReached(reach, "purchase", 2);
+        assertReached(reach, "claim", 2);
+        assertReached(reach, "claimReward", 2);
+        assertReached(reach, "withdraw", 2);
     }
 
     function invariant_usdtHeldCoversRewardsOwed() public view {

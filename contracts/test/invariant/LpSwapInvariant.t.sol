@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {LpSwapFixture} from "../utils/LpSwapFixture.sol";
-import {Vm} from "../utils/Test.sol";
+import {ICounted, Vm} from "../utils/Test.sol";
 import {LpSwap} from "../../src/LpSwap.sol";
 import {ILpSwap} from "../../src/interfaces/ILpSwap.sol";
 import {MockToken} from "../mocks/MockToken.sol";
@@ -75,6 +75,8 @@ contract LpSwapHandler {
         _implementations.push(address(new LpSwap()));
     }
 
+    mapping(bytes32 call => uint256) public calls;
+
     function actorCount() external view returns (uint256) {
         return actors.length;
     }
@@ -87,6 +89,7 @@ contract LpSwapHandler {
         lp.approve(address(lpSwap), amount);
         lpSwap.swapLP(amount);
         vm.stopPrank();
+        calls["swap LP"] += 1;
         ghostLpIn += amount;
         _setFloor(actor, true, lpSwap.getConfig().lpRate);
     }
@@ -99,6 +102,7 @@ contract LpSwapHandler {
         token.approve(address(lpSwap), amount);
         lpSwap.swapToken(amount);
         vm.stopPrank();
+        calls["swap token"] += 1;
         ghostTokenIn += amount;
         _setFloor(actor, false, lpSwap.getConfig().tokenRate);
     }
@@ -134,6 +138,7 @@ contract LpSwapHandler {
         if (rate < expected) ghostTermsBroken = true;
         ILpSwap.UserInfo memory u = lpSwap.getUserInfo(actor);
         if ((isLp ? u.rateLP : u.rateToken) < expected) ghostTermsBroken = true;
+        calls[isLp ? bytes32("swap LP") : bytes32("swap token")] += 1;
         if (isLp) ghostLpIn += amount;
         else ghostTokenIn += amount;
         _setFloor(actor, isLp, rate);
@@ -147,6 +152,7 @@ contract LpSwapHandler {
         uint256 tokenBefore = token.balanceOf(actor);
         vm.prank(actor);
         lpSwap.claimLP();
+        calls["claim"] += 1;
         ghostLpOut += lp.balanceOf(actor) - lpBefore;
         ghostTokenOut += token.balanceOf(actor) - tokenBefore;
     }
@@ -316,6 +322,14 @@ contract LpSwapInvariantTest is LpSwapFixture {
 
     function targetContracts() public view returns (address[] memory) {
         return _targetedContracts;
+    }
+
+    /// The campaign swapped LP and tokens in and claimed what was released, each at least twice in eight runs.
+    function afterInvariant() public {
+        Reach memory reach = reachOf(ICounted(address(handler)));
+        assertReached(reach, "swap LP", 2);
+        assertReached(reach, "swap token", 2);
+        assertReached(reach, "claim", 2);
     }
 
     function invariant_claimedNeverExceedsDeposited() public view {

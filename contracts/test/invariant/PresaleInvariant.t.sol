@@ -2,6 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {Fixture} from "../utils/Fixture.sol";
+import {ICounted} from "../utils/Test.sol";
 import {Presale} from "../../src/Presale.sol";
 import {IPresale} from "../../src/interfaces/IPresale.sol";
 
@@ -14,6 +15,7 @@ contract PresaleHandler {
     uint256 public ghostRegistered;
     uint256 public ghostRejected;
     mapping(address => uint256) public ghostInvites;
+    mapping(bytes32 call => uint256) public calls;
 
     constructor(Presale presale_, address root) {
         presale = presale_;
@@ -33,6 +35,7 @@ contract PresaleHandler {
         vm.prank(caller);
         try presale.register(referrer) {
             ghostRegistered += 1;
+            calls["register"] += 1;
             ghostInvites[referrer] += 1;
         } catch {
             ghostRejected += 1;
@@ -61,6 +64,11 @@ contract PresaleInvariantTest is Fixture {
 
     function targetContracts() public view returns (address[] memory) {
         return _targetedContracts;
+    }
+
+    /// The campaign registered members, about once a run or more (the tree is not left at the root).
+    function afterInvariant() public {
+        assertReached(reachOf(ICounted(address(handler))), "register", 8);
     }
 
     function invariant_totalUserCountsEverySuccessfulRegistration() public view {

@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {StakingFixture} from "../utils/StakingFixture.sol";
-import {Vm} from "../utils/Test.sol";
+import {ICounted, Vm} from "../utils/Test.sol";
 import {Staking} from "../../src/Staking.sol";
 import {IStaking} from "../../src/interfaces/IStaking.sol";
 import {Presale} from "../../src/Presale.sol";
@@ -129,6 +129,14 @@ contract StakingRingInvariantTest is StakingFixture {
 
     function targetContracts() public view returns (address[] memory) {
         return _targetedContracts;
+    }
+
+    /// The campaign deposited, claimed and released, each at least twice in eight runs.
+    function afterInvariant() public {
+        Reach memory reach = reachOf(ICounted(address(handler)));
+        assertReached(reach, "deposit", 2);
+        assertReached(reach, "claim", 2);
+        assertReached(reach, "release", 2);
     }
 
     /// No ring takes out, in upline income, more than the principal of its own orders has served of its lock:

@@ -21,7 +21,6 @@ contract SwapTokenHandler is FeeTokenHandler {
     uint256 public ghostCharged;
     uint256 public ghostReceived;
     uint256 public ghostBurned;
-    mapping(bytes32 call => uint256) public calls;
 
     constructor(SwapToken token_, Usdt usdt_, IRouterForTests router_, address owner_, address holder)
         FeeTokenHandler(token_, usdt_, router_, holder, 0x7000)

@@ -5,6 +5,7 @@ import {TimelockController} from "@openzeppelin/contracts/governance/TimelockCon
 import {UUPSUpgradeable} from "@openzeppelin/contracts-upgradeable/proxy/utils/UUPSUpgradeable.sol";
 import {idoSettingsOf} from "../utils/Fixture.sol";
 import {TimelockFixture} from "../utils/TimelockFixture.sol";
+import {ICounted} from "../utils/Test.sol";
 import {TimelockHandler} from "../utils/TimelockHandler.sol";
 import {IdoHandler, IdoInvariantTest} from "./IdoInvariant.t.sol";
 import {Ido} from "../../src/Ido.sol";
@@ -71,6 +72,16 @@ contract IdoTimelockInvariantTest is IdoInvariantTest, TimelockFixture {
         handOver(owner, proxies, new address[](0));
         governance = new IdoTimelockHandler(timelock, proposer, guardian, owner, DELAY, handler);
         _targetedContracts.push(address(governance));
+    }
+
+    /// Beside the members' actions, the timelock scheduled and executed owner calls, each at least twice in eight
+    /// runs, and cancelled at least once in eight.
+    function afterInvariant() public override {
+        super.afterInvariant();
+        Reach memory reach = reachOf(ICounted(address(governance)));
+        assertReached(reach, "schedule", 2);
+        assertReached(reach, "execute", 2);
+        assertReached(reach, "cancel", 1);
     }
 
     /// The owner powers are the timelock's alone: no direct owner call by the former owner, the proposer or the

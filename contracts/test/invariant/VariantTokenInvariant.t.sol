@@ -39,6 +39,7 @@ contract VariantTokenHandler is FeeTokenHandler {
             usdtIn, 0, path(address(usdt), address(token)), actor, block.timestamp
         ) {
             ++ghostBuys;
+            calls["buy"] += 1;
         } catch {
             ++ghostRefusedBuys;
         }
@@ -52,6 +53,7 @@ contract VariantTokenHandler is FeeTokenHandler {
         if (amount > token.balanceOf(actor)) return;
         uint256 supplyBefore = token.totalSupply();
         _sell(actor, amount);
+        calls["sell"] += 1;
         _check(supplyBefore);
     }
 

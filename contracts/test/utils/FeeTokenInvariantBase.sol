@@ -2,7 +2,7 @@
 pragma solidity ^0.8.24;
 
 import {TokenFixture, IRouterForTests, IPairForTests} from "./TokenFixture.sol";
-import {Vm} from "./Test.sol";
+import {ICounted, Vm} from "./Test.sol";
 import {path} from "./DexDeployer.sol";
 import {SwapToken} from "../../src/SwapToken.sol";
 import {Usdt} from "../../src/mocks/Usdt.sol";
@@ -22,6 +22,7 @@ abstract contract FeeTokenHandler {
     address[] public actors;
     bool public ghostSupplyRose;
     bool public ghostPairUnbalanced;
+    mapping(bytes32 call => uint256) public calls;
 
     /// @param firstActor the actors are the four addresses after it
     constructor(SwapToken token_, Usdt usdt_, IRouterForTests router_, address holder, uint160 firstActor) {
@@ -90,6 +91,13 @@ abstract contract FeeTokenInvariantBase is TokenFixture {
 
     function targetContracts() public view returns (address[] memory) {
         return _targetedContracts;
+    }
+
+    /// The campaign bought and sold through the router, each at least twice in eight runs.
+    function afterInvariant() public {
+        Reach memory reach = reachOf(ICounted(address(_handler)));
+        assertReached(reach, "buy", 2);
+        assertReached(reach, "sell", 2);
     }
 
     function invariant_pairBalanceEqualsReserve() public view {

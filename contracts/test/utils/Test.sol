@@ -35,6 +35,10 @@ interface Vm {
     function etch(address target, bytes calldata newRuntimeBytecode) external;
     function snapshotState() external returns (uint256 snapshotId);
     function revertToState(uint256 snapshotId) external returns (bool success);
+    function setEnv(string calldata name, string calldata value) external;
+    function envOr(string calldata name, uint256 defaultValue) external view returns (uint256 value);
+    function toString(uint256 value) external pure returns (string memory);
+    function toString(address value) external pure returns (string memory);
 }
 
 /// @dev An invariant handler that counts, by action, the calls that succeeded: `calls("claim")`.
@@ -52,6 +56,7 @@ abstract contract Test {
     error AssertionEqBytes32(bytes32 actual, bytes32 expected, string message);
     error AssertionGe(uint256 actual, uint256 least, string message);
     error AssertionApproxEq(uint256 actual, uint256 expected, uint256 tolerance, string message);
+    error AssertionReach(string action, uint256 succeeded, uint256 runs, uint256 leastPer8Runs);
 
     bool public IS_TEST = true;
 
@@ -93,6 +98,55 @@ abstract contract Test {
     ///      are all refused passes every invariant without reaching the states they are about.
     function assertNeverRefused(ICounted handler, string memory refusal) internal view {
         assertEq(handler.calls(bytes32(bytes(refusal))), 0, refusal);
+    }
+
+    /// @dev A reach minimum is per this many runs: an action a handler reaches one run in two can be held to it.
+    uint256 internal constant REACH_PER_RUNS = 8;
+
+    /// @dev How many runs a reach check waits for before judging: a run of 64 calls spread over a dozen actions
+    ///      can miss an action by chance; over 32 runs a minimum a third of the usual count is not missed by chance.
+    uint256 internal constant REACH_AFTER_RUNS = 32;
+
+    /// @dev One invariant campaign's tally of successes, shared by its runs (see `assertReached`).
+    struct Reach {
+        ICounted handler;
+        string key;
+        uint256 runs; // this one included
+    }
+
+    /// @dev Starts the reach check of a run, in `afterInvariant`: counts the run into the campaign's tally. Foundry
+    ///      resets the chain before each run, so the tally is kept in this process's environment, keyed by the
+    ///      handler's address and code (the campaigns of one suite add to one tally).
+    function reachOf(ICounted handler) internal returns (Reach memory reach) {
+        reach.handler = handler;
+        reach.key = string.concat(
+            "TAICHI_REACH_",
+            vm.toString(address(handler)),
+            "_",
+            vm.toString(uint256(address(handler).codehash))
+        );
+        reach.runs = _tally(string.concat(reach.key, "_runs"), 1);
+        // once a campaign of the suite failed its reach, Foundry's shrinking replays short sequences: the tally
+        // no longer says anything, and that failure is reported already
+        if (vm.envOr(string.concat(reach.key, "_failed"), uint256(0)) != 0) reach.runs = 0;
+    }
+
+    /// @dev The reach of an invariant campaign: over its runs so far, `action` succeeded (the handler's
+    ///      `calls(action)`) at least `least` times per `REACH_PER_RUNS` runs; judged once `REACH_AFTER_RUNS` runs
+    ///      have added to the tally. A handler whose calls are all refused passes every invariant without reaching
+    ///      the states they are about.
+    function assertReached(Reach memory reach, string memory action, uint256 least) internal {
+        uint256 thisRun = reach.handler.calls(bytes32(bytes(action)));
+        uint256 total = _tally(string.concat(reach.key, "_", action), thisRun);
+        if (reach.runs >= REACH_AFTER_RUNS && total * REACH_PER_RUNS < reach.runs * least) {
+            vm.setEnv(string.concat(reach.key, "_failed"), "1");
+            revert AssertionReach(action, total, reach.runs, least);
+        }
+    }
+
+    function _tally(string memory key, uint256 added) private returns (uint256 total) {
+        total = vm.envOr(key, uint256(0)) + added;
+        vm.setEnv(key, vm.toString(total));
     }
 
     function bound(uint256 x, uint256 min, uint256 max) internal pure returns (uint256) {

@@ -119,11 +119,24 @@ abstract contract TimelockHandler {
         }
     }
 
-    /// @dev Waits up to twice the minimum delay, then tries to execute operation `index`.
+    /// @dev Tries to execute an operation: mostly the first one still pending from `index` on, once its delay has
+    ///      passed; sometimes `index` itself (pending, done or cancelled) after a wait of up to twice the delay.
     function execute(uint256 index, uint256 wait) external {
         if (_operations.length == 0) return;
         index %= _operations.length;
-        vm.warp(block.timestamp + wait % (2 * timelock.getMinDelay() + 1));
+        for (uint256 i = 0; i < _operations.length && wait % 4 != 0; ++i) {
+            uint256 candidate = (index + i) % _operations.length;
+            if (timelock.isOperationPending(operationId(candidate))) {
+                index = candidate;
+                break;
+            }
+        }
+        bytes32 id = operationId(index);
+        if (wait % 4 != 0 && timelock.isOperationPending(id)) {
+            if (block.timestamp < timelock.getTimestamp(id)) vm.warp(timelock.getTimestamp(id));
+        } else {
+            vm.warp(block.timestamp + wait % (2 * timelock.getMinDelay() + 1));
+        }
         Operation storage op = _operations[index];
         vm.prank(proposer);
         try timelock.execute(op.target, 0, op.data, 0, op.salt) {

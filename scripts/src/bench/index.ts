@@ -9,12 +9,13 @@ import { measureInstances } from "./instances.ts";
 import { measureIndexer } from "./indexer.ts";
 import { measureLighthouse } from "./lighthouse.ts";
 import { measureAnchors, readSnapshots } from "./gas.ts";
+import { printMutationScores } from "../mutation/scores.ts";
 import { FIRST_WINDOW_MS, RPC_TABLE_COLUMNS, STEADY_WINDOW_MS, measureRpc } from "./rpc.ts";
 
 const started = Date.now();
 
-/** `npm run bench -- api gas`: only those sections (frontend, lighthouse, rpc, gas, api, indexer); none: all. */
-const SECTIONS = ["frontend", "lighthouse", "rpc", "gas", "api", "indexer"] as const;
+/** `npm run bench -- api gas`: only those sections (frontend, lighthouse, rpc, gas, api, indexer, mutation); none: all. */
+const SECTIONS = ["frontend", "lighthouse", "rpc", "gas", "api", "indexer", "mutation"] as const;
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0)
@@ -114,6 +115,14 @@ if (want("indexer")) {
   console.table(indexer.requests);
 }
 
+let mutation;
+if (want("mutation")) {
+  console.log(
+    "\nMutation scores (from the last `npm run mutation -- server|app|contracts` on this machine; goal: 80% killed per module)",
+  );
+  mutation = printMutationScores();
+}
+
 const testTimesFile = join(REPO_ROOT, ".data", "test-times.json");
 const testTimes = existsSync(testTimesFile) ? JSON.parse(readFileSync(testTimesFile, "utf8")) : null;
 console.log("\nnpm test wall time per step (from the last run of npm test on this machine)");
@@ -127,6 +136,7 @@ const results = {
   gas,
   api: api && { ...api, instances },
   indexer,
+  mutation,
 };
 const dir = join(REPO_ROOT, "bench", "results");
 mkdirSync(dir, { recursive: true });

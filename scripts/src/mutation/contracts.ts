@@ -1,0 +1,256 @@
+/**
+ * `npm run mutation -- contracts [name ...]`: named mutations of the contracts' money functions (a modifier
+ * dropped, a comparison flipped, a state update skipped, a rounding turned), each applied alone to its source,
+ * with the forge tests that should notice it run (scoped by file and contract). A mutation is killed when at
+ * least one of those tests fails; one that still compiles and passes them all survived. The source is
+ * restored after each, also on Ctrl-C or an error.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { REPO_ROOT } from "../env.ts";
+
+export type ContractMutation = {
+  name: string;
+  /** under contracts/src */
+  file: string;
+  from: string;
+  to: string;
+  /** the forge tests that should kill it: `--match-path` and `--match-contract` */
+  path: string;
+  contract: string;
+};
+
+const CONTRACTS = join(REPO_ROOT, "contracts");
+
+export const CONTRACT_MUTATIONS: ContractMutation[] = [
+  {
+    name: "Staking.release: no nonReentrant",
+    file: "StakingAdmin.sol",
+    from: "function release(uint256 index) external nonReentrant {",
+    to: "function release(uint256 index) external {",
+    path: "test/Staking.t.sol",
+    contract: "^StakingTest$",
+  },
+  {
+    name: "Staking.release: before the lock ends",
+    file: "StakingAdmin.sol",
+    from: "if (block.timestamp < data.endTime) revert IStaking.OrderNotEnded",
+    to: "if (block.timestamp < data.startTime) revert IStaking.OrderNotEnded",
+    path: "test/Staking.t.sol",
+    contract: "^StakingTest$",
+  },
+  {
+    name: "Staking.release: not marked released",
+    file: "StakingAdmin.sol",
+    from: "        order.lastTime = uint32(block.timestamp);\n        (uint256 reward, uint256 fee) = _closeOrder",
+    to: "        (uint256 reward, uint256 fee) = _closeOrder",
+    path: "test/Staking.t.sol",
+    contract: "^StakingTest$",
+  },
+  {
+    name: "Staking.release: another's order",
+    file: "StakingAdmin.sol",
+    from: "if (data.owner != msg.sender) revert IStaking.NotOrderOwner(index, data.owner);",
+    to: "",
+    path: "test/Staking.t.sol",
+    contract: "^StakingTest$",
+  },
+  {
+    name: "Staking.claimReward: claimed not recorded",
+    file: "StakingAdmin.sol",
+    from: "me.rewardClaimed = uint128(vested); // at most the income credited, a uint128",
+    to: "",
+    path: "test/StakingIncome.t.sol",
+    contract: "^StakingIncomeTest$",
+  },
+  {
+    name: "Staking.withdraw: may take what is owed",
+    file: "StakingAdmin.sol",
+    from: "if (amount > available) revert IStaking.ExceedsWithdrawable(token_, amount, available);",
+    to: "",
+    path: "test/Staking.t.sol",
+    contract: "^StakingTest$",
+  },
+  {
+    name: "Staking.withdraw: anyone",
+    file: "StakingAdmin.sol",
+    from: "function withdraw(address token_, address to, uint256 amount) external onlyOwnerOrManager nonReentrant {",
+    to: "function withdraw(address token_, address to, uint256 amount) external nonReentrant {",
+    path: "test/Privileged.t.sol",
+    contract: "^PrivilegedStakingTest$",
+  },
+  {
+    name: "Staking.deposit: over the tier's stock",
+    file: "Staking.sol",
+    from: "if (amount > tier.stock) revert StockExceeded(amount, tier.stock);",
+    to: "",
+    path: "test/Staking.t.sol",
+    contract: "^StakingTest$",
+  },
+  {
+    name: "Staking.deposit: static income rounded up",
+    file: "libraries/StakingMath.sol",
+    from: "return Math.mulDiv(principal, rate * lockDay, DENOMINATOR);",
+    to: "return Math.mulDiv(principal, rate * lockDay, DENOMINATOR, Math.Rounding.Ceil);",
+    path: "test/Staking.t.sol",
+    contract: "^StakingTest$",
+  },
+  {
+    name: "Presale.register: self-referral",
+    file: "Presale.sol",
+    from: "if (referrer == account) revert SelfReferral();",
+    to: "",
+    path: "test/Presale.t.sol",
+    contract: "^PresaleTest$",
+  },
+  {
+    name: "Presale.register: twice",
+    file: "Presale.sol",
+    from: "if ($.users[account].index != 0) revert AlreadyRegistered(account);",
+    to: "",
+    path: "test/Presale.t.sol",
+    contract: "^PresaleTest$",
+  },
+  {
+    name: "LpSwap.claimLP: no nonReentrant",
+    file: "LpSwap.sol",
+    from: "function claimLP() external nonReentrant {",
+    to: "function claimLP() external {",
+    path: "test/LpSwap.t.sol",
+    contract: "^LpSwapTest$",
+  },
+  {
+    name: "LpSwap.claimLP: claimed not recorded",
+    file: "LpSwap.sol",
+    from: "        p.claimed = p.released;\n",
+    to: "",
+    path: "test/LpSwap.t.sol",
+    contract: "^LpSwapTest$",
+  },
+  {
+    name: "LpSwap: daily release rounded down",
+    file: "LpSwap.sol",
+    from: "uint256 daily = (uint256(p.amount) * rate + RATE_DENOMINATOR - 1) / RATE_DENOMINATOR;",
+    to: "uint256 daily = (uint256(p.amount) * rate) / RATE_DENOMINATOR;",
+    path: "test/LpSwap.t.sol",
+    contract: "^LpSwapTest$",
+  },
+  {
+    name: "LpSwap.sendLPToWallet: beyond the surplus",
+    file: "LpSwap.sol",
+    from: "if (amount > surplus) revert SurplusExceeded(amount, surplus);",
+    to: "",
+    path: "test/LpSwap.t.sol",
+    contract: "^LpSwapTest$",
+  },
+  {
+    name: "Ido.claim: twice",
+    file: "Ido.sol",
+    from: "        purchase.claimed = true;\n",
+    to: "",
+    path: "test/Ido.t.sol",
+    contract: "^IdoTest$",
+  },
+  {
+    name: "Ido.claimReward: claimed not recorded",
+    file: "Ido.sol",
+    from: "        member.rewardClaimed += amount;\n",
+    to: "",
+    path: "test/Ido.t.sol",
+    contract: "^IdoTest$",
+  },
+  {
+    name: "FeeToken: burn share rounded up",
+    file: "base/FeeToken.sol",
+    from: "uint256 burnShare = value * fees.burn / FEE_DENOMINATOR;",
+    to: "uint256 burnShare = (value * fees.burn + FEE_DENOMINATOR - 1) / FEE_DENOMINATOR;",
+    path: "test/SwapToken.t.sol",
+    contract: "^SwapTokenTest$",
+  },
+  {
+    name: "FeeToken.setFees: anyone",
+    file: "base/FeeToken.sol",
+    from: "function setFees(Fees calldata buyFees, Fees calldata sellFees) external onlyOwner {",
+    to: "function setFees(Fees calldata buyFees, Fees calldata sellFees) external {",
+    path: "test/Privileged.t.sol",
+    contract: "^PrivilegedTokenTest$",
+  },
+];
+
+type Outcome = "killed" | "SURVIVED" | "did not compile";
+
+/** Runs the mutations asked for (none: all); true when each was killed. */
+export async function runContractMutations(asked: string[]): Promise<boolean> {
+  const chosen = CONTRACT_MUTATIONS.filter(
+    (m) => asked.length === 0 || asked.some((a) => m.name.includes(a)),
+  );
+  if (chosen.length === 0) throw new Error(`no contract mutation matches ${asked.join(", ")}`);
+  const rows: { mutation: string; outcome: Outcome; failing: number; tests: string; seconds: number }[] = [];
+  for (const mutation of chosen) {
+    const started = Date.now();
+    const { outcome, failing } = withMutation(mutation, () => runForge(mutation));
+    rows.push({
+      mutation: mutation.name,
+      outcome,
+      failing,
+      tests: `${mutation.path} ${mutation.contract}`,
+      seconds: Math.round((Date.now() - started) / 1000),
+    });
+    console.log(`${mutation.name}: ${outcome} (${failing} failing tests)`);
+  }
+  console.table(rows);
+  const killed = rows.filter((r) => r.outcome === "killed").length;
+  console.log(`contracts: ${killed} of ${rows.length} mutations killed`);
+  return killed === rows.length;
+}
+
+/** Applies `mutation` to its source for the duration of `run`, and puts the source back whatever happens. */
+function withMutation<T>(mutation: ContractMutation, run: () => T): T {
+  const file = join(CONTRACTS, "src", mutation.file);
+  const original = readFileSync(file, "utf8");
+  const occurrences = original.split(mutation.from).length - 1;
+  if (occurrences !== 1) {
+    throw new Error(
+      `${mutation.name}: expected the text once in ${mutation.file}, found it ${occurrences} times`,
+    );
+  }
+  const restore = () => writeFileSync(file, original);
+  const onSignal = (signal: NodeJS.Signals) => {
+    restore();
+    process.kill(process.pid, signal);
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    writeFileSync(file, original.replace(mutation.from, mutation.to));
+    return run();
+  } finally {
+    restore();
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+  }
+}
+
+function runForge(mutation: ContractMutation): { outcome: Outcome; failing: number } {
+  // forge in its own process group would miss Ctrl-C; in ours it stops with us, and `withMutation` restores
+  const forge = spawnSync(
+    "npx",
+    [
+      "forge",
+      "test",
+      "--match-path",
+      mutation.path,
+      "--match-contract",
+      mutation.contract,
+      "--no-match-test",
+      "invariant",
+    ],
+    { cwd: CONTRACTS, encoding: "utf8", env: { ...process.env, FOUNDRY_FUZZ_RUNS: "64" } },
+  );
+  const output = `${forge.stdout}${forge.stderr}`;
+  if (/Compiler run failed|Error \(\d+\)/.test(output)) return { outcome: "did not compile", failing: 0 };
+  const failing = Number(/(\d+) failed/.exec(output)?.[1] ?? 0);
+  if (forge.status !== 0 && failing === 0) throw new Error(`${mutation.name}: forge failed\n${output}`);
+  return { outcome: failing > 0 ? "killed" : "SURVIVED", failing };
+}
