@@ -26,3 +26,9 @@ export function PageSkeleton() {
     </div>
   );
 }
+
+/** A value still being read, in a line of text where it will be (as tall as the text). */
+export function ValuePending() {
+  const { t } = useTranslation();
+  return <span className="skeleton-line skeleton-inline" role="status" aria-label={t("common.loading")} />;
+}

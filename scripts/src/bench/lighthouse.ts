@@ -11,6 +11,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startStack } from "../stack.ts";
 import { chromiumPath } from "../check-system.ts";
+import { MEMBER_PAGES } from "./pages.ts";
 
 export type LighthouseRow = {
   page: string;
@@ -45,7 +46,7 @@ const PORT_OFFSET = Number(process.env.BENCH_LIGHTHOUSE_PORT_OFFSET ?? 0);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function measureLighthouse(pages = ["/", "/ido"]): Promise<LighthouseRow[]> {
+export async function measureLighthouse(pages: readonly string[] = MEMBER_PAGES): Promise<LighthouseRow[]> {
   const stack = await startStack({
     ports: { chain: 8945 + PORT_OFFSET, api: 9187 + PORT_OFFSET, app: 5573 + PORT_OFFSET },
     stateDir: join(REPO_ROOT, ".data", "bench-lighthouse"),

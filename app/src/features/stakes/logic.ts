@@ -31,6 +31,9 @@ export type Tier = {
   open: boolean;
 };
 
+/** Staking's tier count (`Staking.TIERS`): what the page reserves space for before the chain answers. */
+export const TIER_COUNT = 5;
+
 /** The 5 tiers as rows (index i of every array). */
 export function tiersOf(m: TierArrays): Tier[] {
   return m.stakeDays.map((days, index) => ({

@@ -5,9 +5,12 @@ import { Message } from "../../../components/Message";
 import { mineApi } from "../api";
 import { usePaidFlow } from "../hooks/usePaidFlow";
 import { orderCost, parseQuantity } from "../logic";
-import { FlowStatus, QueryBody, amount } from "./common";
+import { FlowStatus, ProductsPlaceholder, QueryBody, amount } from "./common";
 import { useMachineTypes } from "../hooks/useMachineTypes";
 import { useMachineDetail } from "../hooks/useMachineDetail";
+
+/** The space reserved before the list arrives: as many machine types as the backend is seeded with. */
+const MACHINE_TYPES_RESERVED = 4;
 
 type Props = { address: Address | undefined; member: boolean };
 
@@ -21,7 +24,11 @@ export function MachinesCard({ address, member }: Props) {
       <h2 id="mine-machines-title" className="card-title">
         {t("mine.machines.title")}
       </h2>
-      <QueryBody query={types} isEmpty={(d) => d.list.length === 0}>
+      <QueryBody
+        query={types}
+        isEmpty={(d) => d.list.length === 0}
+        placeholder={<ProductsPlaceholder count={MACHINE_TYPES_RESERVED} />}
+      >
         {(d) => (
           <ul className="mine-list">
             {d.list.map((m) => (

@@ -4,8 +4,11 @@ import type { Address } from "viem";
 import type { MyInfo } from "../api";
 import { mineApi } from "../api";
 import { usePaidFlow } from "../hooks/usePaidFlow";
-import { FlowStatus, QueryBody, amount } from "./common";
+import { FlowStatus, ProductsPlaceholder, QueryBody, amount } from "./common";
 import { useNodeList } from "../hooks/useNodeList";
+
+/** The space reserved before the list arrives: as many node levels as the backend is seeded with. */
+const NODE_LEVELS_RESERVED = 3;
 
 /** Node levels (bonus, seats) and the node purchase; a member holds at most one node. */
 export function NodesCard({
@@ -31,7 +34,11 @@ export function NodesCard({
           {t("mine.nodes.held", { name: held.name, bonus: percentFromBps(held.bonusBps) })}
         </p>
       )}
-      <QueryBody query={nodes} isEmpty={(d) => d.list.length === 0}>
+      <QueryBody
+        query={nodes}
+        isEmpty={(d) => d.list.length === 0}
+        placeholder={<ProductsPlaceholder count={NODE_LEVELS_RESERVED} />}
+      >
         {(d) => (
           <ul className="mine-list">
             {d.list.map((n) => (

@@ -9,15 +9,18 @@ import { errorMessage } from "../errors";
 
 /**
  * Loading / error / empty states of one backend read, then `children(data)`. On an error the retry (automatic, or
- * at once with the button) reads again every failed read on screen, so every card recovers together.
+ * at once with the button) reads again every failed read on screen, so every card recovers together. While it
+ * loads, `placeholder` (about as tall as what replaces it, so the page does not jump) or a line saying so.
  */
 export function QueryBody<T>({
   query,
   isEmpty,
+  placeholder,
   children,
 }: {
   query: { isError: boolean; error: unknown; data: T | undefined };
   isEmpty?: (data: T) => boolean;
+  placeholder?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
@@ -32,7 +35,7 @@ export function QueryBody<T>({
       </div>
     );
   }
-  if (query.data === undefined) return <p className="muted">{t("common.loading")}</p>;
+  if (query.data === undefined) return placeholder ?? <p className="muted">{t("common.loading")}</p>;
   if (isEmpty?.(query.data)) return <p className="muted">{t("common.noData")}</p>;
   return <>{children(query.data)}</>;
 }
@@ -70,5 +73,33 @@ export function FlowStatus({
     <p className="mine-flow muted" role="status">
       {t(`mine.pay.steps.${state.step}`)}
     </p>
+  );
+}
+
+/**
+ * A list of products (machine types, node levels) before the backend answered: `count` items shaped like
+ * the real ones (name and price, a summary line, a button), so the cards below stay where they are.
+ */
+export function ProductsPlaceholder({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t("common.loading")}>
+      <ul className="mine-list" aria-hidden="true">
+        {Array.from({ length: count }, (_, index) => (
+          <li key={index} className="mine-item">
+            <div className="mine-item-head">
+              <span className="skeleton-line skeleton-inline" />
+              <span className="skeleton-line skeleton-inline" />
+            </div>
+            <p className="muted small">
+              <span className="skeleton-line skeleton-inline skeleton-wide" />
+            </p>
+            <button type="button" className="button ghost small" disabled>
+              <span className="skeleton-line skeleton-inline" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -9,6 +9,7 @@ import { useAppStore } from "../../../app/store";
 import { appChain } from "../../../app/wagmi";
 import type { AppConnection } from "../../../app/useAppConnection";
 import {
+  TIER_COUNT,
   STALE_TERMS_MESSAGES,
   type Tier,
   daysText,
@@ -123,7 +124,14 @@ export function DepositCard({ overview, tiers, account, connection, now, offset 
       </h2>
       <fieldset className="choice-group">
         <legend>{t("stakes.deposit.tier")}</legend>
-        {(tiers ?? []).map((x) => (
+        {!tiers &&
+          Array.from({ length: TIER_COUNT }, (_, index) => (
+            <label key={index} className="choice" aria-hidden="true">
+              <input type="radio" name="stake-tier" disabled />
+              <span className="skeleton-line skeleton-inline" />
+            </label>
+          ))}
+        {tiers?.map((x) => (
           <label key={x.index} className="choice">
             <input
               type="radio"

@@ -1,7 +1,9 @@
 import { useTranslation } from "../../../i18n";
 import { formatAmount, percentFromBps } from "../../../lib/format";
-import { type Tier, aprBps } from "../logic";
-import { ReadPending } from "../../../components/ReadError";
+import { TIER_COUNT, type Tier, aprBps } from "../logic";
+import { ReadError } from "../../../components/ReadError";
+
+const TIER_FIELDS = ["dailyRate", "apr", "stock", "range", "userMax"] as const;
 
 /** The 5 tiers: days, daily rate and APR, stock left, min / max per order, my max (per member). */
 export function TiersCard({ tiers, isError }: { tiers: Tier[] | undefined; isError: boolean }) {
@@ -12,7 +14,11 @@ export function TiersCard({ tiers, isError }: { tiers: Tier[] | undefined; isErr
         {t("stakes.tiers.title")}
       </h2>
       {!tiers ? (
-        <ReadPending isError={isError} />
+        isError ? (
+          <ReadError />
+        ) : (
+          <TierPlaceholders />
+        )
       ) : (
         <ul className="tier-list">
           {tiers.map((tier) => (
@@ -50,5 +56,33 @@ export function TiersCard({ tiers, isError }: { tiers: Tier[] | undefined; isErr
         </ul>
       )}
     </section>
+  );
+}
+
+/** The tiers' rows with their labels and placeholder values, as tall as the tiers that replace them. */
+function TierPlaceholders() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t("common.loading")}>
+      <ul className="tier-list" aria-hidden="true">
+        {Array.from({ length: TIER_COUNT }, (_, index) => (
+          <li key={index}>
+            <div className="tier-head">
+              <span className="skeleton-line skeleton-inline" />
+            </div>
+            <dl className="kv tier-kv">
+              {TIER_FIELDS.map((field) => (
+                <div key={field}>
+                  <dt>{t(`stakes.tiers.${field}`)}</dt>
+                  <dd>
+                    <span className="skeleton-line skeleton-inline" />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { Address } from "viem";
 import { useTranslation } from "../../../i18n";
 import { AmountInput } from "../../../components/AmountInput";
+import { ValuePending } from "../../../components/Skeleton";
 import { usdt } from "../../../app/contracts";
 import { validateAmount } from "../../../lib/amount";
 import { formatAmount, percentFromBps } from "../../../lib/format";
@@ -225,20 +226,24 @@ export function ExchangeCard({ connection }: { connection: AppConnection }) {
         }
       />
       <dl className="kv">
-        {balance !== undefined && (
+        {account && (
           <div>
             <dt>{t("swap.exchange.balance")}</dt>
-            <dd>{value(balance, inSymbol)}</dd>
+            <dd>{balance !== undefined ? value(balance, inSymbol) : <ValuePending />}</dd>
           </div>
         )}
-        {market.reserves && market.reserves.token > 0n && (
+        {(market.reserves ? market.reserves.token > 0n : !market.isError) && (
           <div>
             <dt>{t("swap.exchange.price")}</dt>
             <dd>
-              {t("swap.exchange.priceValue", {
-                symbol,
-                price: formatAmount(spotPrice(market.reserves), { fractionDigits: 6 }),
-              })}
+              {market.reserves ? (
+                t("swap.exchange.priceValue", {
+                  symbol,
+                  price: formatAmount(spotPrice(market.reserves), { fractionDigits: 6 }),
+                })
+              ) : (
+                <ValuePending />
+              )}
             </dd>
           </div>
         )}
