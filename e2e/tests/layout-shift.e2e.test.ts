@@ -40,7 +40,7 @@ async function observeLayoutShift(page: Page) {
     type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
     const describe = (node: Node | undefined) =>
       node instanceof Element
-        ? `${node.tagName.toLowerCase()}.${[...node.classList].join(".")}`
+        ? `${node.tagName.toLowerCase()}.${node.className.trim().replace(/\s+/g, ".")}`
         : String(node);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
