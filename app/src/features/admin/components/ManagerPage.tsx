@@ -17,10 +17,12 @@ import { AuditLog } from "./AuditLog";
 import { ConfigForm } from "./ConfigForm";
 import { OverviewCard } from "./OverviewCard";
 import { TimelockTab } from "./TimelockTab";
+import { WithdrawalsTab } from "../withdrawals/components/WithdrawalsTab";
 import "../manager.css";
 
 const AUDIT = "audit";
 const TIMELOCK = "timelock";
+const WITHDRAWALS = "withdrawals";
 
 /**
  * A configuration page: one tab per deployed contract of `names` (its forms, batches, withdraw,
@@ -32,8 +34,11 @@ export function ManagerPage({
   names,
   sections,
   related,
+  withdrawals = false,
 }: {
   title: string;
+  /** With the operators' console for /mine withdrawals (its own tab). */
+  withdrawals?: boolean;
   /** A link to the other configuration page. */
   related?: ReactNode;
   names: readonly ContractName[];
@@ -51,7 +56,12 @@ export function ManagerPage({
       {related && <p className="page-note">{related}</p>}
       {contracts.length === 0 && <p className="page-note">{t("manager.noContracts")}</p>}
       <div className="manager-tabs" role="tablist" aria-label={title}>
-        {[...contracts.map((c) => c.name as string), TIMELOCK, AUDIT].map((name) => (
+        {[
+          ...contracts.map((c) => c.name as string),
+          TIMELOCK,
+          AUDIT,
+          ...(withdrawals ? [WITHDRAWALS] : []),
+        ].map((name) => (
           <button
             key={name}
             type="button"
@@ -60,7 +70,13 @@ export function ManagerPage({
             className={`button ${tab === name ? "" : "ghost"}`}
             onClick={() => setParams({ tab: name }, { replace: true })}
           >
-            {name === AUDIT ? t("manager.audit.title") : name === TIMELOCK ? t("governance.tab") : name}
+            {name === AUDIT
+              ? t("manager.audit.title")
+              : name === TIMELOCK
+                ? t("governance.tab")
+                : name === WITHDRAWALS
+                  ? t("withdrawals.tab")
+                  : name}
           </button>
         ))}
       </div>
@@ -73,6 +89,7 @@ export function ManagerPage({
       )}
       {tab === TIMELOCK && <TimelockTab />}
       {tab === AUDIT && <AuditLog contracts={[...contracts, timelockContract()]} />}
+      {withdrawals && tab === WITHDRAWALS && <WithdrawalsTab />}
     </section>
   );
 }
