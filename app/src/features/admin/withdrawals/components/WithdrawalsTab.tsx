@@ -216,7 +216,9 @@ function WithdrawalRow({
     <>
       <div className="withdrawal-head">
         <strong>#{w.id}</strong>
-        <span className={`withdrawal-status ${w.status}`}>{t(`withdrawals.state.${w.status}`)}</span>
+        <span className="withdrawal-status" data-status={w.status}>
+          {t(`withdrawals.state.${w.status}`)}
+        </span>
         <strong>{amountText(w)}</strong>
       </div>
       <dl className="kv">
