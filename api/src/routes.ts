@@ -310,9 +310,15 @@ export const ROUTES = {
     body: body({
       status: { type: "string", enum: [...WITHDRAWAL_STATUSES, "all"], default: "pending" },
       page: pageSchema,
+      /** Only this member's requests (any letter case). */
+      address: addressSchema,
     }),
     data: record({
       status: { type: "string", enum: [...WITHDRAWAL_STATUSES, "all"] },
+      /** The member filter, lower-case; `null`: every member. */
+      address: nullable(addressSchema),
+      /** Where payouts must come from (`TREASURY_ADDRESS`): `admin/withdrawalPay` accepts no other sender. */
+      treasury: addressSchema,
       ...paged,
       list: { type: "array", items: record(withdrawalView) },
     }),

@@ -147,6 +147,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         CHAIN_ID: String(deployment.chainId),
         ...(options.rehearsal ? { TREASURY_ADDRESS: REHEARSAL_TREASURY } : {}),
         // This stack's own deployment (its file may not be the repository's deployments/).
+        // The treasury (account 0) and the third Safe owner may use the withdrawals console.
+        OPERATOR_ADDRESSES: [DEV_ROLES.deployer, DEV_ROLES.operator]
+          .map((index) => devAccount(index).address)
+          .join(","),
         USDT_ADDRESS: deployment.contracts.Usdt ?? "",
         ARB_ADDRESS: deployment.contracts.MiningToken ?? "",
       },

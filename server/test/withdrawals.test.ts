@@ -168,7 +168,15 @@ describe("operator access", () => {
     expect(await call("admin/withdrawalList", operator)).toEqual({
       code: 0,
       msg: "Success",
-      data: { status: "pending", page: 1, pageSize: 20, total: 0, list: [] },
+      data: {
+        status: "pending",
+        address: null,
+        treasury: LOCAL_TREASURY,
+        page: 1,
+        pageSize: 20,
+        total: 0,
+        list: [],
+      },
     });
   });
 });
@@ -220,6 +228,37 @@ describe("operator routes", () => {
       code: 4800,
       msg: "invalid parameter: status",
     });
+  });
+
+  it("filters the queue by member, in any letter case, and refuses an address that is none", async () => {
+    const tokenA = await member(KEY_A);
+    const tokenB = await member(KEY_B, A);
+    await credit(db, A, "usdt", units("100"), "seed:a");
+    await credit(db, B, "usdt", units("100"), "seed:b");
+    const a1 = await requestWithdrawal(tokenA, A, "10");
+    const b1 = await requestWithdrawal(tokenB, B, "11");
+    const a2 = await requestWithdrawal(tokenA, A, "12");
+    const operator = await signInAs(app, KEY_OP1);
+    await call("admin/withdrawalApprove", operator, { id: String(a2) });
+
+    const checksummed = privateKeyToAccount(KEY_B).address;
+    const ofB = (await call("admin/withdrawalList", operator, { address: checksummed })).data;
+    expect(ofB).toMatchObject({ status: "pending", address: B, total: 1 });
+    expect(ofB.list.map((w: { id: number }) => w.id)).toEqual([b1]);
+    const ofA = (await call("admin/withdrawalList", operator, { address: A, status: "all" })).data;
+    expect(ofA).toMatchObject({ status: "all", address: A, total: 2 });
+    expect(ofA.list.map((w: { id: number }) => w.id)).toEqual([a1, a2]);
+    const approvedOfB = (await call("admin/withdrawalList", operator, { address: B, status: "approved" }))
+      .data;
+    expect(approvedOfB).toMatchObject({ total: 0, list: [] });
+
+    for (const address of ["0x123", "not-an-address", `${A}00`]) {
+      expect(await call("admin/withdrawalList", operator, { address })).toEqual({
+        code: 4800,
+        msg: "invalid parameter: address",
+        data: null,
+      });
+    }
   });
 
   it("approves, then pays with a verified payout; every move is an audit row", async () => {

@@ -19,7 +19,7 @@ const Swap = page(() => import("../routes/Swap"), ["swap"]);
 const Team = page(() => import("../routes/Team"), ["team", "stakes"]);
 const Invites = page(() => import("../routes/Invites"), ["invites", "team", "stakes"]);
 const Mine = page(() => import("../routes/Mine"), ["mine", "rewards"]);
-const Manager = page(() => import("../routes/Manager"), ["manager", "governance"]);
+const Manager = page(() => import("../routes/Manager"), ["manager", "governance", "withdrawals"]);
 const ManagerTrc = page(() => import("../routes/ManagerTrc"), ["manager", "governance"]);
 const Governance = page(() => import("../routes/Governance"), ["governance"]);
 const NotFound = lazyPage(() => import("../routes/NotFound"));

@@ -8,7 +8,10 @@ import { MANAGED } from "../features/admin/registry";
 /** The managed contracts but the fee tokens (those are `/managerTRC`'s). */
 const CONTRACTS = MANAGED.filter((name) => !(TOKENS as readonly string[]).includes(name));
 
-/** `/manager` (lazy, managers only): Presale, Ido, Staking, LpSwap and the distributors, plus the audit log. */
+/**
+ * `/manager` (lazy, managers only): Presale, Ido, Staking, LpSwap and the distributors, the audit log, and
+ * the operators' withdrawals console.
+ */
 export default function Manager() {
   const { t } = useTranslation();
   return (
@@ -18,6 +21,7 @@ export default function Manager() {
         names={CONTRACTS}
         sections={[...mainSections, ...distributorSections]}
         related={<Link to="/managerTRC">{t("nav.managerTrc")}</Link>}
+        withdrawals
       />
     </ManagerRoute>
   );

@@ -167,22 +167,22 @@ export async function find(db: Queryable, id: number): Promise<WithdrawalView | 
   return rows[0] ? view(rows[0]) : null;
 }
 
-/** One page of requests in a state (or all), oldest first: the operators' queue. */
+/** One page of requests in a state (or all), of one member (or all), oldest first: the operators' queue. */
 export async function list(
   db: Queryable,
-  status: WithdrawalStatus | "all",
+  filter: { status: WithdrawalStatus | "all"; address: string | null },
   page: number,
 ): Promise<{ total: number; list: WithdrawalView[] }> {
-  const filter = status === "all" ? null : status;
+  const status = filter.status === "all" ? null : filter.status;
+  const where = "($1::text IS NULL OR w.status = $1) AND ($2::text IS NULL OR w.address = $2)";
+  const params = [status, filter.address?.toLowerCase() ?? null];
   const [count, list] = await Promise.all([
-    db.query<{ total: number }>(
-      "SELECT count(*)::int AS total FROM withdrawals WHERE $1::text IS NULL OR status = $1",
-      [filter],
-    ),
-    db.query<WithdrawalRow>(
-      `${VIEW_SQL} WHERE $1::text IS NULL OR w.status = $1 ORDER BY w.id LIMIT $2 OFFSET $3`,
-      [filter, PAGE_SIZE, (page - 1) * PAGE_SIZE],
-    ),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM withdrawals w WHERE ${where}`, params),
+    db.query<WithdrawalRow>(`${VIEW_SQL} WHERE ${where} ORDER BY w.id LIMIT $3 OFFSET $4`, [
+      ...params,
+      PAGE_SIZE,
+      (page - 1) * PAGE_SIZE,
+    ]),
   ]);
   return { total: Number(count.rows[0]?.total ?? 0), list: list.rows.map(view) };
 }

@@ -23,8 +23,6 @@ export type RecommendList = RouteData<"recommendList">;
 
 /** The typed calls of `/mine`; each goes through the app's backend client (headers, 4700, toasts). */
 export const mineApi = {
-  nonce: (address: Address) => investApi<RouteData<"nonce">>("nonce", { address }),
-  login: (message: string, signature: Hash) => investApi<RouteData<"login">>("login", { message, signature }),
   isRegister: (address: Address) => investApi<RouteData<"isRegister">>("isRegister", { address }),
   register: (username: string, recommend: Address) =>
     investApi<RouteData<"register">>("register", { username, recommend }),

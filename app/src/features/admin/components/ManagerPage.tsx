@@ -19,11 +19,13 @@ import { OverviewCard } from "./OverviewCard";
 import { TimelockTab } from "./TimelockTab";
 import { SafeTab } from "./SafeTab";
 import { useManagerSources } from "../hooks/useIsManager";
+import { WithdrawalsTab } from "../withdrawals/components/WithdrawalsTab";
 import "../manager.css";
 
 const AUDIT = "audit";
 const TIMELOCK = "timelock";
 const SAFE = "safe";
+const WITHDRAWALS = "withdrawals";
 
 /**
  * A configuration page: one tab per deployed contract of `names` (its forms, batches, withdraw,
@@ -35,8 +37,11 @@ export function ManagerPage({
   names,
   sections,
   related,
+  withdrawals = false,
 }: {
   title: string;
+  /** With the operators' console for /mine withdrawals (its own tab). */
+  withdrawals?: boolean;
   /** A link to the other configuration page. */
   related?: ReactNode;
   names: readonly ContractName[];
@@ -57,7 +62,13 @@ export function ManagerPage({
       {related && <p className="page-note">{related}</p>}
       {contracts.length === 0 && <p className="page-note">{t("manager.noContracts")}</p>}
       <div className="manager-tabs" role="tablist" aria-label={title}>
-        {[...contracts.map((c) => c.name as string), TIMELOCK, ...(safe ? [SAFE] : []), AUDIT].map((name) => (
+        {[
+          ...contracts.map((c) => c.name as string),
+          TIMELOCK,
+          ...(safe ? [SAFE] : []),
+          AUDIT,
+          ...(withdrawals ? [WITHDRAWALS] : []),
+        ].map((name) => (
           <button
             key={name}
             type="button"
@@ -72,7 +83,9 @@ export function ManagerPage({
                 ? t("governance.tab")
                 : name === SAFE
                   ? t("manager.safe.tab")
-                  : name}
+                  : name === WITHDRAWALS
+                    ? t("withdrawals.tab")
+                    : name}
           </button>
         ))}
       </div>
@@ -86,6 +99,7 @@ export function ManagerPage({
       {tab === TIMELOCK && <TimelockTab />}
       {tab === SAFE && safe && <SafeTab safe={safe} />}
       {tab === AUDIT && <AuditLog contracts={[...contracts, timelockContract()]} />}
+      {withdrawals && tab === WITHDRAWALS && <WithdrawalsTab />}
     </section>
   );
 }

@@ -1,22 +1,15 @@
 import { useCallback, useState } from "react";
-import type { Address, Hash } from "viem";
+import type { Address } from "viem";
 import { useConfig } from "wagmi";
-import { signMessage } from "wagmi/actions";
 import type { AppMessage } from "../../../i18n/keys";
-import { useAppStore } from "../../../app/store";
-import { mineApi } from "../api";
-import { STORAGE_KEYS, writeStored } from "../../../lib/storage";
+import { signInToApi } from "../../../app/apiSignIn";
 import { errorMessage } from "../errors";
 import { useRefreshMine } from "./useRefreshMine";
 
-/**
- * Sign-in (EIP-4361): `nonce` -> the wallet signs the server's message (personal_sign) -> `login`;
- * the token is stored as `loginToken` and the login flag turns true.
- */
+/** Sign-in (EIP-4361, `signInToApi`), then the member's reads again. */
 export function useSignIn(address: Address | undefined) {
   const config = useConfig();
   const refresh = useRefreshMine();
-  const setLogin = useAppStore((s) => s.setLogin);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppMessage>();
 
@@ -25,11 +18,7 @@ export function useSignIn(address: Address | undefined) {
     setBusy(true);
     setError(undefined);
     try {
-      const { message } = await mineApi.nonce(address);
-      const signature: Hash = await signMessage(config, { account: address, message });
-      const { token } = await mineApi.login(message, signature);
-      writeStored(STORAGE_KEYS.loginToken, token);
-      setLogin(true);
+      await signInToApi(config, address);
       await refresh();
     } catch (err) {
       console.error("sign-in failed", err);
@@ -37,7 +26,7 @@ export function useSignIn(address: Address | undefined) {
     } finally {
       setBusy(false);
     }
-  }, [address, config, refresh, setLogin]);
+  }, [address, config, refresh]);
 
   return { signIn, busy, error };
 }

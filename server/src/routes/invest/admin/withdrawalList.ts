@@ -1,25 +1,19 @@
-/** `admin/withdrawalList` (body: status = pending by default, or all; page; operator): the queue, oldest first. */
+/**
+ * `admin/withdrawalList` (body: status = pending by default, or all; address: one member; page; operator):
+ * the queue, oldest first, with the treasury a payout must come from.
+ */
 import * as withdrawals from "../../../data/withdrawals.ts";
-import type { WithdrawalStatus } from "../../../lib/withdrawals.ts";
 import { defineInvestRoute } from "../route.ts";
-
-type Status = WithdrawalStatus | "all";
-
-export type WithdrawalListData = {
-  status: Status;
-  page: number;
-  pageSize: number;
-  total: number;
-  list: withdrawals.WithdrawalView[];
-};
 
 export default defineInvestRoute({
   name: "admin/withdrawalList",
   operator: true,
-  async handler({ body, db }) {
+  async handler({ body, db, request }) {
     const status = body.status ?? "pending";
+    const address = body.address?.toLowerCase() ?? null;
     const page = body.page ?? 1;
-    const { total, list } = await withdrawals.list(db, status, page);
-    return { status, page, pageSize: withdrawals.PAGE_SIZE, total, list };
+    const { total, list } = await withdrawals.list(db, { status, address }, page);
+    const treasury = request.server.paymentTarget.treasury;
+    return { status, address, treasury, page, pageSize: withdrawals.PAGE_SIZE, total, list };
   },
 });
