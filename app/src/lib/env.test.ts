@@ -13,7 +13,15 @@ describe("parseEnv", () => {
       logRange: undefined,
       indexerUrl: undefined,
       walletConnectProjectId: undefined,
+      explorerUrl: undefined,
     });
+  });
+
+  it("reads a configured block explorer without a trailing slash; anything but http(s) throws", () => {
+    expect(parseEnv({ VITE_EXPLORER_URL: "http://127.0.0.1:5100/" }).explorerUrl).toBe(
+      "http://127.0.0.1:5100",
+    );
+    expect(() => parseEnv({ VITE_EXPLORER_URL: "bscscan.com" })).toThrow(EnvError);
   });
 
   it("turns WalletConnect on with a 32-character hexadecimal project id; anything else throws", () => {

@@ -15,6 +15,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_WALLETCONNECT_PROJECT_ID` | empty (off)        | WalletConnect Cloud (Reown) project id: set, the wallet picker offers WalletConnect (phone wallets by QR code or link); unset, none of its code is loaded |
  * | `VITE_LOG_RANGE`         | the chain's cap in `src/lib/logRange.ts` (5,000 on 56/97, none on 31337) | blocks one `eth_getLogs` may span (audit log window, team chart history): what the RPC in `VITE_RPC_URL` allows |
  * | `VITE_INDEXER_URL`       | none                       | the indexer (docs/indexer.md): history views read it in one request instead of `eth_getLogs` windows, which stay the fallback |
+ * | `VITE_EXPLORER_URL`      | BscScan on 56/97, none on 31337 | block explorer whose `/tx/<hash>` and `/address/<address>` pages the app links (e.g. a local Otterscan) |
  *
  * Contract addresses are never configured here: they come from `deployments/<chainId>.json`.
  * The dev server itself reads `APP_PORT` (5173) and `API_PORT` (8787), see `vite.config.ts`.
@@ -42,6 +43,8 @@ export type AppEnv = {
   indexerUrl: string | undefined;
   /** VITE_WALLETCONNECT_PROJECT_ID, undefined: WalletConnect is off */
   walletConnectProjectId: string | undefined;
+  /** VITE_EXPLORER_URL without a trailing slash, undefined: the chain's own explorer (lib/explorer.ts) */
+  explorerUrl: string | undefined;
 };
 
 export const DEFAULT_API_BASE = "/api/api/invest";
@@ -102,6 +105,11 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
     throw new EnvError(`VITE_INDEXER_URL="${indexerText}" must be an http(s) URL`);
   }
   const indexerUrl = indexerText?.replace(/\/+$/, "");
+  const explorerText = str("VITE_EXPLORER_URL");
+  if (explorerText !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(explorerText)) {
+    throw new EnvError(`VITE_EXPLORER_URL="${explorerText}" must be an http(s) URL`);
+  }
+  const explorerUrl = explorerText?.replace(/\/+$/, "");
   const walletConnectProjectId = str("VITE_WALLETCONNECT_PROJECT_ID");
   if (walletConnectProjectId !== undefined && !/^[0-9a-f]{32}$/i.test(walletConnectProjectId)) {
     throw new EnvError(
@@ -118,6 +126,7 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
     logRange,
     walletConnectProjectId,
     indexerUrl,
+    explorerUrl,
   };
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from "../../../i18n";
 import { formatAddress, formatAmount } from "../../../lib/format";
 import { BEHIND_NOTE_BLOCKS } from "../../../lib/indexer";
 import { appChain } from "../../../app/wagmi";
-import { explorerTxUrl } from "../../../lib/recentTxs";
+import { explorerTxUrl } from "../../../lib/explorer";
 import type { ActivityRow } from "../activity";
 import { useActivity } from "../hooks/useActivity";
 import type { Tier } from "../logic";

@@ -2,7 +2,8 @@ import { useTranslation } from "../../../i18n";
 import { formatAddress } from "../../../lib/format";
 import { appChain } from "../../../app/wagmi";
 import { useAppConnection } from "../../../app/useAppConnection";
-import { explorerTxUrl, useRecentTxStore, useRecentTxs } from "../../../lib/recentTxs";
+import { explorerTxUrl } from "../../../lib/explorer";
+import { useRecentTxStore, useRecentTxs } from "../../../lib/recentTxs";
 
 /** The connected account's recent transactions on the app chain, with BscScan links on BSC. */
 export function RecentTransactions() {
