@@ -101,4 +101,24 @@ describe("store", () => {
     s.endPending();
     expect(useAppStore.getState().pending).toBe(0);
   });
+
+  it("opens the next flow's overlay in full: moving it aside lasts until no transaction is in flight", () => {
+    const s = useAppStore.getState();
+    s.beginPending();
+    s.setPendingMinimised(true);
+    s.beginPending();
+    s.endPending();
+    expect(useAppStore.getState().pendingMinimised).toBe(true);
+    s.endPending();
+    expect(useAppStore.getState().pendingMinimised).toBe(false);
+  });
+
+  it("keeps the exact-approvals setting in localStorage; unlimited is the default", () => {
+    expect(useAppStore.getState().approvalMode).toBe("unlimited");
+    useAppStore.getState().setApprovalMode("exact");
+    expect(localStorage.getItem("exactApprovals")).toBe("true");
+    useAppStore.getState().setApprovalMode("unlimited");
+    expect(localStorage.getItem("exactApprovals")).toBeNull();
+    expect(useAppStore.getState().approvalMode).toBe("unlimited");
+  });
 });

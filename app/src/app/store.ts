@@ -5,7 +5,7 @@ import type { AppMessage } from "../i18n/keys";
 import { type Lang, normalizeLang } from "../i18n/lang";
 import { toInviteCode } from "../lib/inviteCode";
 import { STORAGE_KEYS, readStored, writeStored } from "../lib/storage";
-import type { ToastKind } from "../lib/tx";
+import type { ApprovalMode, ToastKind, TxStep } from "../lib/tx";
 
 /** How long a toast stays: success/info/warning 2 s, error 4 s. */
 export const TOAST_MS: Record<ToastKind, number> = { success: 2000, info: 2000, warning: 2000, error: 4000 };
@@ -37,6 +37,12 @@ export type AppState = {
   pending: number;
   /** Extra line on the pending overlay (e.g. the approval amount). */
   pendingNote: AppMessage | undefined;
+  /** The transactions of the flow in flight and where each is; undefined between flows. */
+  txSteps: readonly TxStep[] | undefined;
+  /** The member moved the pending overlay aside: a small pill shows the flow instead. */
+  pendingMinimised: boolean;
+  /** How approvals are sized (persisted): unlimited by default, as the seed has it. */
+  approvalMode: ApprovalMode;
   toasts: Toast[];
   confirms: ConfirmRequest[];
   walletPickerOpen: boolean;
@@ -48,6 +54,9 @@ export type AppState = {
   beginPending(): void;
   endPending(): void;
   setPendingNote(note: AppMessage | undefined): void;
+  setTxSteps(steps: readonly TxStep[] | undefined): void;
+  setPendingMinimised(minimised: boolean): void;
+  setApprovalMode(mode: ApprovalMode): void;
   /** `link`: an explorer page the toast offers (a mined transaction). */
   toast(kind: ToastKind, message: AppMessage, link?: string): number;
   dismissToast(id: number): void;
@@ -69,6 +78,9 @@ export const useAppStore = create<AppState>()((set, get) => ({
   isLogin: !!readStored(STORAGE_KEYS.loginToken),
   pending: 0,
   pendingNote: undefined,
+  txSteps: undefined,
+  pendingMinimised: false,
+  approvalMode: readStored(STORAGE_KEYS.exactApprovals) === "true" ? "exact" : "unlimited",
   toasts: [],
   confirms: [],
   walletPickerOpen: false,
@@ -92,10 +104,24 @@ export const useAppStore = create<AppState>()((set, get) => ({
     set((s) => ({ pending: s.pending + 1 }));
   },
   endPending() {
-    set((s) => ({ pending: Math.max(0, s.pending - 1) }));
+    // the next flow's overlay opens in full again
+    set((s) => {
+      const pending = Math.max(0, s.pending - 1);
+      return pending > 0 ? { pending } : { pending, pendingMinimised: false };
+    });
   },
   setPendingNote(pendingNote) {
     set({ pendingNote });
+  },
+  setTxSteps(txSteps) {
+    set({ txSteps });
+  },
+  setPendingMinimised(pendingMinimised) {
+    set({ pendingMinimised });
+  },
+  setApprovalMode(approvalMode) {
+    writeStored(STORAGE_KEYS.exactApprovals, approvalMode === "exact" ? "true" : null);
+    set({ approvalMode });
   },
   toast(kind, message, link) {
     // Several reads failing together (backend down) would stack the same toast over the page.

@@ -4,7 +4,8 @@ import { useCallback } from "react";
 import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hex } from "viem";
 import { type Config, useConfig } from "wagmi";
 import { getClient, getConnection, getGasPrice, readContract } from "wagmi/actions";
-import { explorerTxUrl, txLabel, useRecentTxStore } from "../lib/recentTxs";
+import { explorerTxUrl } from "../lib/explorer";
+import { txLabel, useRecentTxStore } from "../lib/recentTxs";
 import { i18n } from "../i18n";
 import { useAppStore } from "./store";
 import { appChain } from "./wagmi";
@@ -36,6 +37,12 @@ const loadTxActions = () => import("./txActions");
  * chunk that does not load ends as an error toast like any other failure).
  */
 export function wagmiDriver(config: Config, chainId: number = appChain.id): TxDriver {
+  // The bare client plus the actions called: getPublicClient would bundle every public action.
+  const client = () => {
+    const c = getClient(config, { chainId });
+    if (!c) throw new Error(`no client for chain ${chainId}`);
+    return c;
+  };
   return {
     erc20Abi: usdtAbi,
     connection() {
@@ -45,12 +52,13 @@ export function wagmiDriver(config: Config, chainId: number = appChain.id): TxDr
     switchChain: (id) => switchChainByApp(config, id),
     async estimateGas(call, account) {
       const { estimateContractGas } = await loadTxActions();
-      // The bare client plus the one action: getPublicClient would bundle every public action.
-      const client = getClient(config, { chainId });
-      if (!client) throw new Error(`no client for chain ${chainId}`);
-      return estimateContractGas(client, { ...call, account } as Parameters<typeof estimateContractGas>[1]);
+      return estimateContractGas(client(), { ...call, account } as Parameters<typeof estimateContractGas>[1]);
     },
     getGasPrice: () => getGasPrice(config, { chainId }),
+    async getBalance(address) {
+      const { getBalance } = await loadTxActions();
+      return getBalance(client(), { address });
+    },
     async write(call) {
       const { writeContract } = await loadTxActions();
       return writeContract(config, { ...call, chainId } as Parameters<typeof writeContract>[1]);
@@ -92,6 +100,8 @@ export function useTransaction() {
         {
           beginPending: store.beginPending,
           endPending: store.endPending,
+          busy: () => useAppStore.getState().pending > 0,
+          steps: store.setTxSteps,
           toast: store.toast,
           succeeded: (hash, sent) =>
             store.toast(
@@ -111,7 +121,7 @@ export function useTransaction() {
           },
         },
         call as ContractCall,
-        { chainId: appChain.id, spend, minGas },
+        { chainId: appChain.id, spend, minGas, approval: store.approvalMode },
       );
     },
     [config, queryClient],

@@ -14,6 +14,7 @@ describe("parseEnv", () => {
       indexerUrl: undefined,
       walletConnectProjectId: undefined,
       watchUrl: undefined,
+      explorerUrl: undefined,
     });
   });
 
@@ -22,6 +23,13 @@ describe("parseEnv", () => {
       "https://t.me/taichi_governance",
     );
     expect(() => parseEnv({ VITE_WATCH_URL: "t.me/taichi_governance" })).toThrow(EnvError);
+  });
+
+  it("reads a configured block explorer without a trailing slash; anything but http(s) throws", () => {
+    expect(parseEnv({ VITE_EXPLORER_URL: "http://127.0.0.1:5100/" }).explorerUrl).toBe(
+      "http://127.0.0.1:5100",
+    );
+    expect(() => parseEnv({ VITE_EXPLORER_URL: "bscscan.com" })).toThrow(EnvError);
   });
 
   it("turns WalletConnect on with a 32-character hexadecimal project id; anything else throws", () => {

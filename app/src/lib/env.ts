@@ -17,6 +17,7 @@ import { type Address, getAddress, isAddress } from "viem";
  * | `VITE_INDEXER_URL`       | none                       | the indexer (docs/indexer.md): history views read it in one request instead of `eth_getLogs` windows, which stay the fallback |
  * | `VITE_WATCH_URL`         | none (no link)             | where members get notified of Timelock changes (the channel the watcher posts to, docs/operations.md "Watcher"): /governance links it |
  * | `VITE_PUBLIC_URL`        | `http://127.0.0.1:$APP_PORT` on 31337; required on 56/97 | the site's public origin: link previews' absolute URLs, written into index.html by `vite.config.ts` (not read at run time) |
+ * | `VITE_EXPLORER_URL`      | BscScan on 56/97, none on 31337 | block explorer whose `/tx/<hash>` and `/address/<address>` pages the app links (e.g. a local Otterscan) |
  *
  * Contract addresses are never configured here: they come from `deployments/<chainId>.json`.
  * The dev server itself reads `APP_PORT` (5173) and `API_PORT` (8787), see `vite.config.ts`.
@@ -46,6 +47,8 @@ export type AppEnv = {
   walletConnectProjectId: string | undefined;
   /** VITE_WATCH_URL: where to get notified of Timelock changes, undefined: /governance shows no link */
   watchUrl: string | undefined;
+  /** VITE_EXPLORER_URL without a trailing slash, undefined: the chain's own explorer (lib/explorer.ts) */
+  explorerUrl: string | undefined;
 };
 
 export const DEFAULT_API_BASE = "/api/api/invest";
@@ -111,6 +114,11 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
     throw new EnvError(`VITE_WATCH_URL="${watchUrl}" must be an http(s) URL`);
   }
   const indexerUrl = indexerText?.replace(/\/+$/, "");
+  const explorerText = str("VITE_EXPLORER_URL");
+  if (explorerText !== undefined && !HTTP_URL.test(explorerText)) {
+    throw new EnvError(`VITE_EXPLORER_URL="${explorerText}" must be an http(s) URL`);
+  }
+  const explorerUrl = explorerText?.replace(/\/+$/, "");
   const walletConnectProjectId = str("VITE_WALLETCONNECT_PROJECT_ID");
   if (walletConnectProjectId !== undefined && !/^[0-9a-f]{32}$/i.test(walletConnectProjectId)) {
     throw new EnvError(
@@ -128,6 +136,7 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
     walletConnectProjectId,
     indexerUrl,
     watchUrl,
+    explorerUrl,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   ContractFunctionExecutionError,
   ContractFunctionRevertedError,
   HttpRequestError,
+  InsufficientFundsError,
   RpcRequestError,
   TimeoutError,
   UserRejectedRequestError,
@@ -16,6 +17,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { i18n, translate } from "../i18n";
 import {
   CONTRACT_ERROR_MESSAGES,
+  GasShortError,
   TransactionRevertedError,
   isDecodedRevert,
   parseError,
@@ -280,6 +282,31 @@ describe("parseError: 'execution reverted: <reason>' texts", () => {
   it("revertReasonFromText", () => {
     expect(revertReasonFromText("execution reverted: Amount too low")).toBe("Amount too low");
     expect(revertReasonFromText("something else")).toBe("");
+  });
+});
+
+describe("parseError: BNB for gas", () => {
+  it("viem's InsufficientFundsError, nested as a wallet's write throws it -> how to get BNB", () => {
+    const err = new BaseError("sending failed", { cause: new InsufficientFundsError() });
+    expect(parseError(err)).toEqual({ key: "errors.insufficientFunds" });
+    expect(translate(parseError(err))).toMatch(/^Not enough BNB to pay the gas\. Get BNB on BNB Smart Chain/);
+  });
+
+  it("a wallet's own 'insufficient funds for gas * price + value' text -> the same message", () => {
+    const fromWallet = Object.assign(new Error("Internal JSON-RPC error."), {
+      code: -32603,
+      data: {},
+      cause: { message: "insufficient funds for gas * price + value: balance 0, tx cost 4600000000000" },
+    });
+    expect(parseError(fromWallet)).toEqual({ key: "errors.insufficientFunds" });
+  });
+
+  it("the check before sending says what the step needs (rounded up) and what the wallet holds (cut)", () => {
+    const message = parseError(new GasShortError(330_000_000_000_001n, 5n * 10n ** 11n));
+    expect(message).toEqual({ key: "errors.gasShort", values: { cost: "0.000331", balance: "0" } });
+    expect(translate(message)).toMatch(
+      /^Not enough BNB for gas: this needs about 0\.000331 BNB and your wallet holds 0 BNB/,
+    );
   });
 });
 

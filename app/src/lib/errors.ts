@@ -1,12 +1,13 @@
 import {
   ContractFunctionRevertedError,
   HttpRequestError,
+  InsufficientFundsError,
   TimeoutError,
   UserRejectedRequestError,
   WebSocketRequestError,
 } from "viem";
 import type { AppMessage, I18nKey } from "../i18n/keys";
-import { percentFromBps } from "./format";
+import { formatAmount, percentFromBps } from "./format";
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
 /** Unix seconds as "YYYY-MM-DD HH:mm:ss UTC" ("—" for 0: nothing announced). */
@@ -119,6 +120,23 @@ export class TransactionRevertedError extends Error {
   }
 }
 
+/** The member's BNB cannot pay the gas of a flow's transactions (checked before any wallet prompt). */
+export class GasShortError extends Error {
+  override name = "GasShortError";
+  constructor(
+    readonly cost: bigint,
+    readonly balance: bigint,
+  ) {
+    super(`gas costs ${cost} wei, the balance is ${balance} wei`);
+  }
+}
+
+/** BNB shown with 6 decimals; a cost is rounded up, so the member is never told it is less than it is. */
+const SHOWN_DIGITS = 6;
+const SHOWN_UNIT = 10n ** BigInt(18 - SHOWN_DIGITS);
+export const formatBnbUp = (wei: bigint) =>
+  formatAmount(((wei + SHOWN_UNIT - 1n) / SHOWN_UNIT) * SHOWN_UNIT, { fractionDigits: SHOWN_DIGITS });
+
 const GENERIC: AppMessage = { key: "errors.generic" };
 
 /**
@@ -166,6 +184,12 @@ function isUserRejection(e: unknown): boolean {
     field(e, "code") === "ACTION_REJECTED" ||
     field(e, "name") === "UserRejectedRequestError"
   );
+}
+
+/** The node or wallet refused a transaction the balance cannot pay ("insufficient funds for gas * price + value"). */
+function isInsufficientFunds(e: unknown): boolean {
+  if (e instanceof InsufficientFundsError || field(e, "name") === "InsufficientFundsError") return true;
+  return messagesOf(e).some((text) => /insufficient funds/i.test(text));
 }
 
 function isNetworkFailure(e: unknown): boolean {
@@ -230,6 +254,14 @@ export function parseError(err: unknown): AppMessage {
   if (chain.some(isUserRejection)) return { key: "errors.userRejected" };
   if (chain.some((e) => field(e, "name") === "ProviderNotFoundError")) return { key: "errors.noWallet" };
   if (chain.some((e) => e instanceof TransactionRevertedError)) return { key: "errors.txReverted" };
+  const short = chain.find((e): e is GasShortError => e instanceof GasShortError);
+  if (short) {
+    const values = {
+      cost: formatBnbUp(short.cost),
+      balance: formatAmount(short.balance, { fractionDigits: 6 }),
+    };
+    return { key: "errors.gasShort", values };
+  }
 
   const revert = findContractRevert(err);
   if (revert) {
@@ -255,6 +287,7 @@ export function parseError(err: unknown): AppMessage {
     }
   }
 
+  if (chain.some(isInsufficientFunds)) return { key: "errors.insufficientFunds" };
   if (chain.some(isNetworkFailure)) return { key: "errors.network" };
   return GENERIC;
 }

@@ -3,7 +3,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import {
   RECENT_TX_LIMIT,
   type RecentTx,
-  explorerTxUrl,
   parseRecentTxs,
   recentTxKey,
   txLabel,
@@ -25,12 +24,6 @@ describe("recent transactions", () => {
   beforeEach(() => {
     localStorage.clear();
     useRecentTxStore.setState({ lists: {} });
-  });
-
-  it("links to BscScan on BSC mainnet and testnet only", () => {
-    expect(explorerTxUrl(56, hash(1))).toBe(`https://bscscan.com/tx/${hash(1)}`);
-    expect(explorerTxUrl(97, hash(1))).toBe(`https://testnet.bscscan.com/tx/${hash(1)}`);
-    expect(explorerTxUrl(31337, hash(1))).toBeUndefined();
   });
 
   it("labels known functions and falls back to 'contract call'", () => {

@@ -14,17 +14,6 @@ export const RECENT_TX_LIMIT = 20;
 export const recentTxKey = (chainId: number, account: Address) =>
   `recentTxs:${chainId}:${account.toLowerCase()}`;
 
-/** Block explorers for the chains that have one (BSC mainnet and testnet; none for local anvil). */
-const EXPLORERS: Record<number, string> = {
-  56: "https://bscscan.com",
-  97: "https://testnet.bscscan.com",
-};
-
-export function explorerTxUrl(chainId: number, hash: Hash): string | undefined {
-  const base = EXPLORERS[chainId];
-  return base ? `${base}/tx/${hash}` : undefined;
-}
-
 const LABELS: Record<string, I18nKey> = {
   approve: "tx.labels.approve",
   register: "tx.labels.register",

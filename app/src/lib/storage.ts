@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   lang: "lang",
   inviteCode: "inviteCode",
   showMenu: "showMenu",
+  /** "true": approvals are for the amount spent instead of unlimited (the wallet panel's setting) */
+  exactApprovals: "exactApprovals",
 } as const;
 
 function storage(): Storage | undefined {

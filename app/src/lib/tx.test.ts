@@ -18,6 +18,10 @@ import {
   type TxDriver,
   type TxUi,
   FALLBACK_GAS_PRICE,
+  SPEND_GAS_BOUND,
+  type TxStep,
+  approvalFor,
+  gasCost,
   gasLimit,
   readGasPrice,
   runTransaction,
@@ -70,6 +74,7 @@ function fakeDriver(
     }),
     estimateGas: vi.fn(async () => 100_000n),
     getGasPrice: vi.fn(async () => GAS_PRICE),
+    getBalance: vi.fn(async () => 10n ** 18n),
     write: vi.fn(async (call) => {
       events.push(`write:${call.functionName}`);
       writes.push(call);
@@ -265,7 +270,7 @@ describe("runTransaction", () => {
       const { ui } = fakeUi(events);
       const notes: (AppMessage | undefined)[] = [];
       ui.note = (message) => notes.push(message);
-      await runTransaction(driver, ui, registerCall, { chainId: CHAIN, spend });
+      await runTransaction(driver, ui, registerCall, { chainId: CHAIN, spend }); // unlimited: the default
       // the token being approved (unlimited) is named while the approval is pending, then cleared
       expect(notes[0]).toEqual({ key: "tx.approving", values: { symbol: "USDT" } });
       expect(driver.readSymbol).toHaveBeenCalledWith(token);
@@ -309,5 +314,191 @@ describe("runTransaction", () => {
       expect(driver.write).toHaveBeenCalledTimes(1); // only the approve was attempted
       expect(pending()).toBe(0);
     });
+  });
+});
+
+describe("approvalFor", () => {
+  const amount = 50n * 10n ** 18n;
+  it("unlimited (the seed's rule): 1e38 when the allowance is at most 1e18 or below the amount", () => {
+    expect(approvalFor(0n, amount, "unlimited")).toBe(APPROVE_AMOUNT);
+    expect(approvalFor(ALLOWANCE_THRESHOLD, 10n ** 17n, "unlimited")).toBe(APPROVE_AMOUNT);
+    expect(approvalFor(amount - 1n, amount, "unlimited")).toBe(APPROVE_AMOUNT);
+    expect(approvalFor(amount, amount, "unlimited")).toBeUndefined();
+  });
+
+  it("exact: the amount itself, only when the allowance is below it", () => {
+    expect(approvalFor(0n, amount, "exact")).toBe(amount);
+    expect(approvalFor(amount - 1n, amount, "exact")).toBe(amount);
+    expect(approvalFor(amount, amount, "exact")).toBeUndefined();
+    expect(approvalFor(ALLOWANCE_THRESHOLD, 10n ** 17n, "exact")).toBeUndefined(); // enough, though small
+  });
+});
+
+describe("gasCost", () => {
+  it("is every gas limit at the gas price, plus the value sent", () => {
+    expect(gasCost([46_000n, 800_000n], 3n)).toBe(2_538_000n);
+    expect(gasCost([100_000n], 2n, 5n)).toBe(200_005n);
+    expect(gasCost([], 2n)).toBe(0n);
+  });
+});
+
+describe("runTransaction: gas the balance must cover, checked before any wallet prompt", () => {
+  const spend = { token, spender: presale, amount: 50n * 10n ** 18n };
+
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+
+  it("a balance short of estimate x1.1 x gas price is told how much is needed, and nothing is asked of the wallet", async () => {
+    const need = 110_000n * GAS_PRICE; // estimate 100,000 x1.1
+    const driver = fakeDriver({
+      connection: () => ({ address: account, chainId: 1 }), // even the chain switch is a wallet prompt
+      getBalance: vi.fn(async () => need - 1n),
+    });
+    const { ui, toasts, pending } = fakeUi();
+    const result = await runTransaction(driver, ui, registerCall, { chainId: CHAIN });
+
+    const message = { key: "errors.gasShort", values: { cost: "0.00033", balance: "0.000329" } };
+    expect(result).toEqual({ ok: false, message });
+    expect(toasts).toEqual([{ kind: "error", message }]);
+    expect(driver.switchChain).not.toHaveBeenCalled();
+    expect(driver.write).not.toHaveBeenCalled();
+    expect(driver.getBalance).toHaveBeenCalledWith(account);
+    expect(pending()).toBe(0);
+
+    const enough = fakeDriver({ getBalance: async () => need });
+    expect((await runTransaction(enough, fakeUi().ui, registerCall, { chainId: CHAIN })).ok).toBe(true);
+  });
+
+  it("with an approval to send first: its estimate plus SPEND_GAS_BOUND for the call it unlocks", async () => {
+    const approveGas = 110_000n; // the fake's estimate x1.1
+    const need = (approveGas + SPEND_GAS_BOUND) * GAS_PRICE;
+    const short = fakeDriver({ getBalance: async () => need - 1n });
+    const refused = await runTransaction(short, fakeUi().ui, registerCall, { chainId: CHAIN, spend });
+    expect(refused.ok).toBe(false);
+    expect(refused.ok || refused.message.key).toBe("errors.gasShort");
+    expect(short.write).not.toHaveBeenCalled(); // not even the approval
+
+    const enough = fakeDriver({ getBalance: async () => need });
+    expect((await runTransaction(enough, fakeUi().ui, registerCall, { chainId: CHAIN, spend })).ok).toBe(
+      true,
+    );
+    expect(enough.writes.map((w) => (w as ContractCall).functionName)).toEqual(["approve", "register"]);
+  });
+
+  it("once the approval is mined the call is estimated and checked again before its own prompt", async () => {
+    let balance = (110_000n + SPEND_GAS_BOUND) * GAS_PRICE;
+    const driver = fakeDriver({
+      getBalance: async () => balance,
+      estimateGas: async (call) => (call.functionName === "approve" ? 100_000n : 2_000_000n),
+      waitForReceipt: async () => {
+        balance -= 100_000n * GAS_PRICE; // the approval's gas was paid
+        return { status: "success" as const };
+      },
+    });
+    const { ui, toasts, pending } = fakeUi();
+    const result = await runTransaction(driver, ui, registerCall, { chainId: CHAIN, spend });
+    expect(driver.writes.map((w) => (w as ContractCall).functionName)).toEqual(["approve"]);
+    expect(result.ok || result.message.key).toBe("errors.gasShort");
+    expect(toasts.map((t) => t.kind)).toEqual(["error"]);
+    expect(pending()).toBe(0);
+  });
+
+  it("the value a call sends counts too", async () => {
+    const driver = fakeDriver({ getBalance: async () => 110_000n * GAS_PRICE });
+    const payable = { ...registerCall, value: 1n };
+    const result = await runTransaction(driver, fakeUi().ui, payable, { chainId: CHAIN });
+    expect(result.ok || result.message.key).toBe("errors.gasShort");
+  });
+
+  it("a balance that cannot be read is not checked: the flow goes on", async () => {
+    const driver = fakeDriver({
+      getBalance: async () => {
+        throw new HttpRequestError({ url: "http://127.0.0.1:8545" });
+      },
+    });
+    expect((await runTransaction(driver, fakeUi().ui, registerCall, { chainId: CHAIN })).ok).toBe(true);
+  });
+});
+
+describe("runTransaction: the flow the overlay follows", () => {
+  const spend = { token, spender: presale, amount: 50n * 10n ** 18n };
+
+  it("reports each transaction: queued, in the wallet, pending with its hash, confirmed; then clears", async () => {
+    const driver = fakeDriver({ readSymbol: async () => "USDT" });
+    const { ui } = fakeUi();
+    const seen: (readonly TxStep[] | undefined)[] = [];
+    ui.steps = (steps) => seen.push(steps);
+    await runTransaction(driver, ui, registerCall, { chainId: CHAIN, spend });
+
+    const approve = { kind: "approve", label: { key: "tx.steps.approve", values: { symbol: "USDT" } } };
+    const call = { kind: "call", label: { key: "tx.labels.register" } };
+    expect(seen).toEqual([
+      [
+        { ...approve, status: "queued" },
+        { ...call, status: "queued" },
+      ],
+      [
+        { ...approve, status: "wallet" },
+        { ...call, status: "queued" },
+      ],
+      [
+        { ...approve, status: "pending", hash: HASH },
+        { ...call, status: "queued" },
+      ],
+      [
+        { ...approve, status: "confirmed", hash: HASH },
+        { ...call, status: "queued" },
+      ],
+      [
+        { ...approve, status: "confirmed", hash: HASH },
+        { ...call, status: "wallet" },
+      ],
+      [
+        { ...approve, status: "confirmed", hash: HASH },
+        { ...call, status: "pending", hash: HASH },
+      ],
+      [
+        { ...approve, status: "confirmed", hash: HASH },
+        { ...call, status: "confirmed", hash: HASH },
+      ],
+      undefined,
+    ]);
+  });
+
+  it("a rejection clears the steps and the overlay", async () => {
+    const driver = fakeDriver({
+      write: async () => {
+        throw new UserRejectedRequestError(new Error("denied"));
+      },
+    });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { ui, pending } = fakeUi();
+    const seen: (readonly TxStep[] | undefined)[] = [];
+    ui.steps = (steps) => seen.push(steps);
+    await runTransaction(driver, ui, registerCall, { chainId: CHAIN });
+    expect(seen.at(-1)).toBeUndefined();
+    expect(pending()).toBe(0);
+  });
+
+  it("exact approvals approve the amount spent, and say so while the approval waits", async () => {
+    const driver = fakeDriver({ readSymbol: async () => "USDT" });
+    const { ui } = fakeUi();
+    const notes: (AppMessage | undefined)[] = [];
+    ui.note = (message) => notes.push(message);
+    await runTransaction(driver, ui, registerCall, { chainId: CHAIN, spend, approval: "exact" });
+    expect(driver.writes[0]).toMatchObject({ functionName: "approve", args: [presale, spend.amount] });
+    expect(notes[0]).toEqual({ key: "tx.approvingExact", values: { symbol: "USDT", amount: "50" } });
+  });
+
+  it("refuses a second flow while one is in flight (its overlay moved aside), asking nothing of the wallet", async () => {
+    const driver = fakeDriver();
+    const { ui, toasts, pending } = fakeUi();
+    ui.busy = () => true;
+    const result = await runTransaction(driver, ui, registerCall, { chainId: CHAIN });
+    expect(result).toEqual({ ok: false, message: { key: "tx.busy" } });
+    expect(toasts).toEqual([{ kind: "error", message: { key: "tx.busy" } }]);
+    expect(driver.write).not.toHaveBeenCalled();
+    expect(pending()).toBe(0);
   });
 });

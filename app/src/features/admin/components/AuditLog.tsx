@@ -8,7 +8,7 @@ import { formatAddress } from "../../../lib/format";
 import { BEHIND_NOTE_BLOCKS, catchUpInterval } from "../../../lib/indexer";
 import { logRange, windowBefore } from "../../../lib/logRange";
 import { appChain } from "../../../app/wagmi";
-import { explorerTxUrl } from "../../../lib/recentTxs";
+import { explorerTxUrl } from "../../../lib/explorer";
 import {
   type AuditPage,
   type IndexedAuditPage,
@@ -180,8 +180,8 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
               <div className="small">
                 {t("manager.audit.tx")}{" "}
                 {url ? (
-                  <a href={url} target="_blank" rel="noreferrer">
-                    {formatAddress(e.hash, "long")}
+                  <a href={url} target="_blank" rel="noreferrer" className="address-full">
+                    {e.hash}
                   </a>
                 ) : (
                   <code className="address-full">{e.hash}</code>

@@ -19,6 +19,7 @@ import { TimelockQueue } from "./TimelockQueue";
 import { AnnouncementDetails } from "./cards/AnnouncementNotes";
 import { useMinDelay } from "../hooks/useMinDelay";
 import { adminReads } from "../reads";
+import { AddressLink } from "../../../components/AddressLink";
 
 /** `/governance`, no wallet needed: who owns each contract, the timelock's delay, and its operations. */
 export function GovernancePage() {
@@ -36,7 +37,9 @@ export function GovernancePage() {
         <dl className="kv">
           <div>
             <dt>{t("governance.address")}</dt>
-            <dd className="address-full">{timelock.address}</dd>
+            <dd>
+              <AddressLink address={timelock.address} width="full" />
+            </dd>
           </div>
           <div>
             <dt>{t("governance.delay")}</dt>
@@ -90,7 +93,9 @@ function ContractsCard({ timelock }: { timelock: Address }) {
           return (
             <li key={c.name} className="governance-contract" data-testid={`contract-${c.name}`}>
               <strong>{c.name}</strong>
-              <code className="address-full small">{c.address}</code>
+              <span className="small">
+                <AddressLink address={c.address} width="full" />
+              </span>
               <dl className="kv">
                 <div>
                   <dt>{t("governance.owner")}</dt>

@@ -8,7 +8,7 @@ import { appChain } from "../../../app/wagmi";
 import { argText } from "../audit";
 import { ChangeList } from "./ConfigForm";
 import { display } from "../fields";
-import { explorerTxUrl } from "../../../lib/recentTxs";
+import { explorerTxUrl } from "../../../lib/explorer";
 import { durationText } from "../duration";
 import { type OperationStatus, type TxRef, announceMessage, operationStatus, readyAt } from "../operations";
 import "../governance.css";

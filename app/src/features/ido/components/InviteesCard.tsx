@@ -2,8 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { PagedList } from "../../../components/PagedList";
-import { formatAddress, formatAmount } from "../../../lib/format";
+import { formatAmount } from "../../../lib/format";
 import { type InviteeKind, useIdoInvitees } from "../hooks/useIdoAccount";
+import { AddressLink } from "../../../components/AddressLink";
 
 /** Direct or second-generation invitees who bought, paged ("Load more"), with "no data" / "no more". */
 export function InviteesCard({ kind, account }: { kind: InviteeKind; account: Address }) {
@@ -26,12 +27,10 @@ export function InviteesCard({ kind, account }: { kind: InviteeKind; account: Ad
       rowKey={(row) => `${row.account}-${row.idoIndex}`}
       renderRow={(row) => (
         <>
-          <span className="address-full" title={row.account}>
-            {formatAddress(row.account, "long")}
-          </span>
+          <AddressLink address={row.account} width="long" />
           {kind === "indirect" && (
             <span className="muted small">
-              {t("ido.invitees.via")} {formatAddress(row.refer, "compact")}
+              {t("ido.invitees.via")} <AddressLink address={row.refer} width="compact" />
             </span>
           )}
           <span className="invitee-meta">

@@ -2,8 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { PagedList } from "../../../components/PagedList";
-import { formatAddress, formatAmount } from "../../../lib/format";
+import { formatAmount } from "../../../lib/format";
 import { REGISTRATION_COVERAGE, useInvites, useUnstakedInvitees } from "../hooks/useInvites";
+import { AddressLink } from "../../../components/AddressLink";
 
 /** My direct invitees who have staked, with their volume, paged ("Load more"), "No data yet" / "No more". */
 export function InviteesCard({ account }: { account: Address }) {
@@ -21,9 +22,7 @@ export function InviteesCard({ account }: { account: Address }) {
       rowKey={(row) => row.account}
       renderRow={(row) => (
         <>
-          <span className="address-full" title={row.account}>
-            {formatAddress(row.account, "long")}
-          </span>
+          <AddressLink address={row.account} width="long" />
           <span className="invitee-meta">
             <span>
               {t("invites.list.amount")} {formatAmount(row.amount)} USDT
@@ -84,9 +83,7 @@ export function UnstakedInviteesCard({ account }: { account: Address }) {
           <ul className="invitee-list">
             {invitees.map((who) => (
               <li key={who}>
-                <span className="address-full" title={who}>
-                  {formatAddress(who, "long")}
-                </span>{" "}
+                <AddressLink address={who} width="long" />{" "}
                 <span className="stage-badge">{t("invites.unstaked.badge")}</span>
               </li>
             ))}

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "../../../i18n";
-import { formatAddress } from "../../../lib/format";
 import type { MachineLogRow, MyInfo, PowerLog } from "../api";
 import { QueryBody, amount } from "./common";
+import { AddressLink, TxLink } from "../../../components/AddressLink";
 
 /** The member: username, power, node, balances. */
 export function MyCard({ my }: { my: UseQueryResult<MyInfo> }) {
@@ -37,7 +37,7 @@ export function MyCard({ my }: { my: UseQueryResult<MyInfo> }) {
             </div>
             <div>
               <dt>{t("mine.my.recommend")}</dt>
-              <dd title={d.recommend ?? ""}>{d.recommend ? formatAddress(d.recommend, "compact") : "—"}</dd>
+              <dd>{d.recommend ? <AddressLink address={d.recommend} width="compact" /> : "—"}</dd>
             </div>
           </dl>
         )}
@@ -75,9 +75,9 @@ export function MyMachinesCard({ machines }: { machines: UseQueryResult<{ list: 
                     end: m.endDay,
                   })}
                 </p>
-                <code className="small muted" title={m.hash}>
-                  {formatAddress(m.hash, "long")}
-                </code>
+                <span className="small muted">
+                  <TxLink hash={m.hash} width="long" />
+                </span>
               </li>
             ))}
           </ul>

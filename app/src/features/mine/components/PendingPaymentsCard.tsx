@@ -1,10 +1,10 @@
 import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { confirmDialog } from "../../../app/store";
-import { formatAddress } from "../../../lib/format";
 import { usePaidFlow } from "../hooks/usePaidFlow";
 import { usePendingPayments, usePendingStore } from "../hooks/usePendingPayments";
 import { FlowStatus } from "./common";
+import { TxLink } from "../../../components/AddressLink";
 
 /** Paid on chain, not yet accepted by the backend: retry the submission (the hash is never lost). */
 export function PendingPaymentsCard({ address, member }: { address: Address; member: boolean }) {
@@ -22,9 +22,7 @@ export function PendingPaymentsCard({ address, member }: { address: Address; mem
         {pending.map((p) => (
           <li key={p.hash} className="mine-item">
             <span>{t(`mine.pending.kinds.${p.kind}`)}</span>
-            <code className="address-full" title={p.hash}>
-              {formatAddress(p.hash, "long")}
-            </code>
+            <TxLink hash={p.hash} width="long" />
             <div className="mine-actions">
               <button
                 type="button"

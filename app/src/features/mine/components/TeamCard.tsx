@@ -6,6 +6,7 @@ import { formatAddress } from "../../../lib/format";
 import type { TeamInfo } from "../api";
 import { QueryBody } from "./common";
 import { useRecommendList } from "../hooks/useRecommendList";
+import { AddressLink } from "../../../components/AddressLink";
 
 /** Team totals and the direct referrals, a page at a time ("Load more"; drill down one member at a time). */
 export function TeamCard({ address, team }: { address: Address; team: UseQueryResult<TeamInfo> }) {
@@ -65,8 +66,8 @@ export function TeamCard({ address, team }: { address: Address; team: UseQueryRe
                 <li key={m.userId} className="mine-item">
                   <div className="mine-item-head">
                     <strong>{m.username}</strong>
-                    <span className="muted small" title={m.address}>
-                      {formatAddress(m.address, "compact")}
+                    <span className="muted small">
+                      <AddressLink address={m.address} width="compact" />
                     </span>
                   </div>
                   <p className="muted small">

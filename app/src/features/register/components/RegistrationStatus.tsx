@@ -6,6 +6,7 @@ import { useIsManager } from "../../admin/hooks/useIsManager";
 import { useAppConnection } from "../../../app/useAppConnection";
 import { usePresaleUser } from "../../../app/usePresaleUser";
 import { ReadError } from "../../../components/ReadError";
+import { AddressLink } from "../../../components/AddressLink";
 
 /** Home card: the connected member's registration status and referrer, read from the chain. */
 export function RegistrationStatus() {
@@ -45,7 +46,9 @@ export function RegistrationStatus() {
         </div>
         <div>
           <dt>{t("home.referrer")}</dt>
-          <dd className="address-full">{user.data.refer === zeroAddress ? "—" : user.data.refer}</dd>
+          <dd>
+            {user.data.refer === zeroAddress ? "—" : <AddressLink address={user.data.refer} width="full" />}
+          </dd>
         </div>
       </dl>
     );

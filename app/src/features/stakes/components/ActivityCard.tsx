@@ -1,15 +1,14 @@
 import { ReadError } from "../../../components/ReadError";
 import type { Address } from "viem";
 import { useTranslation } from "../../../i18n";
-import { formatAddress, formatAmount } from "../../../lib/format";
+import { formatAmount } from "../../../lib/format";
 import { BEHIND_NOTE_BLOCKS } from "../../../lib/indexer";
-import { appChain } from "../../../app/wagmi";
-import { explorerTxUrl } from "../../../lib/recentTxs";
 import type { ActivityRow } from "../activity";
 import { useActivity } from "../hooks/useActivity";
 import type { Tier } from "../logic";
 import { formatUtc } from "../../../lib/format";
 import type { StakeOrder } from "../hooks/useStakingOrders";
+import { AddressLink, TxLink } from "../../../components/AddressLink";
 
 type Props = {
   account: Address;
@@ -88,25 +87,17 @@ export function ActivityCard({ account, orders, tiers }: Props) {
       )}
       <ol className="stakes-activity-list" aria-label={t("stakes.activity.title")}>
         {rows.map((r) => {
-          const url = explorerTxUrl(appChain.id, r.hash);
           return (
             <li key={r.id} className="stakes-activity-row" data-kind={r.kind}>
               <div>{line(r)}</div>
               {r.kind === "credit" && r.from && (
                 <div className="small muted">
-                  {t("stakes.activity.from")} <span title={r.from}>{formatAddress(r.from)}</span>
+                  {t("stakes.activity.from")} <AddressLink address={r.from} />
                 </div>
               )}
               <div className="small muted">
                 #{r.blockNumber.toString()}
-                {r.time !== undefined && ` · ${formatUtc(r.time)}`} ·{" "}
-                {url ? (
-                  <a href={url} target="_blank" rel="noreferrer">
-                    {formatAddress(r.hash)}
-                  </a>
-                ) : (
-                  <span title={r.hash}>{formatAddress(r.hash)}</span>
-                )}
+                {r.time !== undefined && ` · ${formatUtc(r.time)}`} · <TxLink hash={r.hash} width="shell" />
               </div>
             </li>
           );

@@ -2,6 +2,7 @@ import { Countdown } from "../../../components/Countdown";
 import { useTranslation } from "../../../i18n";
 import type { Announcement } from "../../../lib/announcement";
 import { formatUtc } from "../../../lib/format";
+import { AddressLink } from "../../../components/AddressLink";
 
 type Props = {
   announcement: Announcement | undefined;
@@ -28,12 +29,12 @@ export function EarlyCloseBanner({ announcement, now, offset }: Props) {
       <ul className="announce-changes">
         {implementation && (
           <li>
-            {t("stakes.earlyClose.upgrade")} <code className="address-full">{implementation}</code>
+            {t("stakes.earlyClose.upgrade")} <AddressLink address={implementation} width="full" />
           </li>
         )}
         {newOwner && (
           <li>
-            {t("stakes.earlyClose.transfer")} <code className="address-full">{newOwner}</code>
+            {t("stakes.earlyClose.transfer")} <AddressLink address={newOwner} width="full" />
           </li>
         )}
       </ul>

@@ -1,10 +1,11 @@
 import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
-import { formatAddress, formatAmount, percentFromBps } from "../../../lib/format";
+import { formatAmount, percentFromBps } from "../../../lib/format";
 import { BEHIND_NOTE_BLOCKS } from "../../../lib/indexer";
 import type { TeamDays, useTeam } from "../hooks/useTeam";
 import { type LevelRow, TEAM_CHART_DAYS, chartBars, nextLevel } from "../logic";
 import { ReadPending } from "../../../components/ReadError";
+import { AddressLink } from "../../../components/AddressLink";
 
 type TeamData = ReturnType<typeof useTeam>;
 
@@ -126,7 +127,7 @@ export function TeamStatsCard({ data }: { data: TeamData }) {
               {team.teamMax > 0n && (
                 <span className="muted small" title={team.maxAccount}>
                   {" "}
-                  · {formatAddress(team.maxAccount as Address, "compact")}
+                  · <AddressLink address={team.maxAccount as Address} width="compact" />
                 </span>
               )}
             </dd>

@@ -1,8 +1,8 @@
 import { useTranslation } from "../../../i18n";
-import { formatAddress } from "../../../lib/format";
 import { appChain } from "../../../app/wagmi";
 import { useAppConnection } from "../../../app/useAppConnection";
-import { explorerTxUrl, useRecentTxStore, useRecentTxs } from "../../../lib/recentTxs";
+import { useRecentTxStore, useRecentTxs } from "../../../lib/recentTxs";
+import { TxLink } from "../../../components/AddressLink";
 
 /** The connected account's recent transactions on the app chain, with BscScan links on BSC. */
 export function RecentTransactions() {
@@ -27,18 +27,11 @@ export function RecentTransactions() {
       ) : (
         <ul className="recent-txs-list">
           {txs.map((tx) => {
-            const url = explorerTxUrl(tx.chainId, tx.hash);
             return (
               <li key={tx.hash}>
                 <span>{t(tx.label)}</span>
                 <span className={`tx-status tx-${tx.status}`}>{t(`tx.${tx.status}`)}</span>
-                {url ? (
-                  <a href={url} target="_blank" rel="noopener noreferrer" title={t("tx.viewOnExplorer")}>
-                    {formatAddress(tx.hash, "compact")}
-                  </a>
-                ) : (
-                  <code title={tx.hash}>{formatAddress(tx.hash, "compact")}</code>
-                )}
+                <TxLink hash={tx.hash} chainId={tx.chainId} />
               </li>
             );
           })}

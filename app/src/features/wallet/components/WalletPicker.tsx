@@ -9,6 +9,8 @@ import { appChain } from "../../../app/wagmi";
 import { walletLinks } from "../deepLinks";
 import { AddTokenButtons } from "./AddTokenButton";
 import { RecentTransactions } from "./RecentTransactions";
+import { GasAndApprovals } from "./GasAndApprovals";
+import { AddressLink } from "../../../components/AddressLink";
 
 /**
  * Wallets to offer: every EIP-6963 one (the plain `window.ethereum` connector only when none announced),
@@ -122,11 +124,14 @@ export function WalletPicker() {
   if (status === "connected" && address) {
     return (
       <Modal title={t("wallet.accountTitle")} onClose={close} className="picker-layer">
-        <p className="address-full">{address}</p>
+        <p>
+          <AddressLink address={address} width="full" />
+        </p>
         <p className="muted">
           {t("wallet.network")}: {chain?.name ?? `#${chainId}`}
           {chainId !== appChain.id ? ` (≠ ${appChain.name})` : ""}
         </p>
+        <GasAndApprovals address={address} />
         {chainId === appChain.id && <AddTokenButtons />}
         <RecentTransactions />
         <div className="modal-actions">

@@ -8,6 +8,7 @@ import { type Prepared } from "../../hooks/useAdminCall";
 import { useAnnouncement } from "../../hooks/useAnnouncement";
 import { useChainClock } from "../../hooks/useChainClock";
 import { formatUtc } from "../../../../lib/format";
+import { AddressLink } from "../../../../components/AddressLink";
 
 /**
  * Under Staking's upgrade and ownership cards: while orders are open it accepts an upgrade or a transfer only
@@ -74,16 +75,16 @@ export function AnnouncementDetails({
       {a.implementation && (
         <div>
           <dt>{t("governance.announcement.implementation")}</dt>
-          <dd className="address-full" data-testid="announced-implementation">
-            {a.implementation}
+          <dd data-testid="announced-implementation">
+            <AddressLink address={a.implementation} width="full" />
           </dd>
         </div>
       )}
       {a.newOwner && (
         <div>
           <dt>{t("governance.announcement.newOwner")}</dt>
-          <dd className="address-full" data-testid="announced-owner">
-            {a.newOwner}
+          <dd data-testid="announced-owner">
+            <AddressLink address={a.newOwner} width="full" />
           </dd>
         </div>
       )}
