@@ -124,6 +124,7 @@ export default defineConfig(({ mode }) => {
     test: {
       environment: "jsdom",
       include: ["src/**/*.test.{ts,tsx}"],
+      setupFiles: ["src/testSetup.ts"],
       restoreMocks: true,
     },
   };
