@@ -34,7 +34,7 @@ describe("normalizeLang", () => {
   it("takes anything else, or nothing, as the default zh", () => {
     expect(DEFAULT_LANG).toBe("zh");
     for (const tag of ["de-DE", "tw", "fr", "", null, undefined]) expect(normalizeLang(tag)).toBe("zh");
-    for (const tag of ["de-DE", "tw", "enx", "", null]) expect(matchLang(tag)).toBeUndefined();
+    for (const tag of ["de-DE", "tw", "enx", "constructor", "", null]) expect(matchLang(tag)).toBeUndefined();
   });
 
   it("knows the 8 languages, each its own code", () => {

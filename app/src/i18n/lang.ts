@@ -1,11 +1,12 @@
 /**
- * The app's languages: each a catalogue directory, `locales/<code>/`, in the picker's order. The app
- * offers those whose catalogues are present (src/i18n/index.ts); `npm run i18n:check` requires each
- * present one to be complete.
+ * The app's languages: each a catalogue directory, `locales/<code>/`, in the picker's order (the codes
+ * and how a tag names one are the API's: the server answers in the same languages). The app offers
+ * those whose catalogues are present (src/i18n/index.ts); `npm run i18n:check` requires each present
+ * one to be complete.
  */
-export const LANGS = ["zh", "zh-Hant", "en", "vi", "id", "ko", "ja", "th"] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = "zh";
+import { DEFAULT_LANG, type Lang, matchLang } from "@taichi/api/lang";
+
+export { DEFAULT_LANG, LANGS, type Lang, matchLang, normalizeLang } from "@taichi/api/lang";
 
 /** Each language's name in itself, as the picker lists it. */
 export const LANG_NAMES: Record<Lang, string> = {
@@ -30,36 +31,6 @@ export const LANG_TAGS: Record<Lang, string> = {
   ja: "ja",
   th: "th",
 };
-
-/**
- * The language a stored value or a browser tag names, or undefined when none of ours: zh-TW, zh-HK,
- * zh-MO and zh-Hant* are Traditional Chinese; zh, zh-CN, zh-SG and zh-Hans* Simplified; en-* English;
- * vi, id (or its old code in), ko, ja, th with any region. Self-contained (no outer names): the
- * production index.html runs its source to preload the right catalogue (app/vite.config.ts).
- */
-export function matchLang(tag: string | null | undefined): Lang | undefined {
-  const [primary = "", ...rest] = (tag ?? "").trim().toLowerCase().replace(/_/g, "-").split("-");
-  if (primary === "zh") {
-    if (rest.includes("hans")) return "zh";
-    const traditional = rest.some((subtag) => ["hant", "tw", "hk", "mo"].includes(subtag));
-    return traditional ? "zh-Hant" : "zh";
-  }
-  const byPrimary: Record<string, Lang> = {
-    en: "en",
-    vi: "vi",
-    id: "id",
-    in: "id",
-    ko: "ko",
-    ja: "ja",
-    th: "th",
-  };
-  return byPrimary[primary];
-}
-
-/** Any tag as one of our languages: see `matchLang`; anything else is the default zh. */
-export function normalizeLang(tag: string | null | undefined): Lang {
-  return matchLang(tag) ?? DEFAULT_LANG;
-}
 
 /**
  * The language a visit starts in: the stored one (the member picked it) when offered, else the first of
