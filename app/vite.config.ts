@@ -3,6 +3,8 @@ import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { type Plugin, loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
+import { PRESENT_LANGS } from "./lingui.config.ts";
+import { DEFAULT_LANG, firstLang, matchLang } from "./src/i18n/lang.ts";
 
 // The repo root holds the one `.env` for every workspace (see `.env.example` there).
 const envDir = fileURLToPath(new URL("..", import.meta.url));
@@ -11,7 +13,8 @@ const envDir = fileURLToPath(new URL("..", import.meta.url));
  * The production index.html paints without waiting for a second request: the start stylesheet is
  * inlined (a render-blocking request on slow mobile networks), and the shown language's catalogue
  * (src/i18n/locales/<lang>/start.po, which the first render awaits) is preloaded with the scripts instead of being asked for
- * only once they ran. The language is the stored one, as src/app/store.ts reads it (en* or else zh).
+ * only once they ran. The language is the one the app starts in (`firstLang` of src/i18n/lang.ts, whose
+ * source the page runs: the stored one, or on a first visit the browser's first one the app offers).
  */
 function firstPaint(): Plugin {
   let base = "/";
@@ -40,10 +43,13 @@ function firstPaint(): Plugin {
           if (!chunk) throw new Error(`no chunk for the ${lang} catalogue`);
           return base + chunk.fileName;
         };
-        const urls = JSON.stringify({ zh: catalogue("zh"), en: catalogue("en") });
+        const urls = JSON.stringify(Object.fromEntries(PRESENT_LANGS.map((lang) => [lang, catalogue(lang)])));
         const preload =
-          `(function(){var l="zh";try{if((localStorage.getItem("lang")||"").indexOf("en")===0)l="en"}catch(e){}` +
-          `var p=document.createElement("link");p.rel="modulepreload";p.crossOrigin="";p.href=${urls}[l];` +
+          `(function(){var DEFAULT_LANG=${JSON.stringify(DEFAULT_LANG)},matchLang=${String(matchLang)},` +
+          `firstLang=${String(firstLang)},urls=${urls},stored=null;` +
+          `try{stored=localStorage.getItem("lang")}catch(e){}` +
+          `var l=firstLang(stored,navigator.languages||[navigator.language],Object.keys(urls));` +
+          `var p=document.createElement("link");p.rel="modulepreload";p.crossOrigin="";p.href=urls[l];` +
           `document.head.appendChild(p)})()`;
         return { html: inlined, tags: [{ tag: "script", children: preload, injectTo: "head" }] };
       },
@@ -160,7 +166,7 @@ export default defineConfig(({ mode, command }) => {
           // A catalogue's chunk is named by its language, and its part unless it is the start one:
           // en-<hash>.js, ido.en-<hash>.js (the chunks the loading e2e test holds).
           chunkFileNames: (chunk) => {
-            const po = chunk.facadeModuleId?.match(/\/locales\/(\w+)\/(\w+)\.po$/);
+            const po = chunk.facadeModuleId?.match(/\/locales\/([\w-]+)\/(\w+)\.po$/);
             if (!po) return "assets/[name]-[hash].js";
             return po[2] === "start" ? `assets/${po[1]}-[hash].js` : `assets/${po[2]}.${po[1]}-[hash].js`;
           },
@@ -184,6 +190,7 @@ export default defineConfig(({ mode, command }) => {
     test: {
       environment: "jsdom",
       include: ["src/**/*.test.{ts,tsx}"],
+      setupFiles: ["src/testSetup.ts"],
       restoreMocks: true,
     },
   };

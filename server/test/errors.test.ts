@@ -26,7 +26,13 @@ describe("lang header", () => {
     ["zh-cn", "参数错误: address"],
     ["EN", "invalid parameter: address"],
     ["fr", "参数错误: address"],
-    ["zh-tw", "参数错误: address"],
+    ["zh-tw", "參數錯誤: address"],
+    ["zh-Hant", "參數錯誤: address"],
+    ["vi", "Tham số không hợp lệ: address"],
+    ["id", "Parameter tidak valid: address"],
+    ["ko", "잘못된 매개변수: address"],
+    ["ja", "パラメータが正しくありません: address"],
+    ["th", "พารามิเตอร์ไม่ถูกต้อง: address"],
     ["", "参数错误: address"],
   ])("lang %j selects the message language", async (lang, msg) => {
     const res = await post(app, "isRegister", { form: {}, headers: { lang } });

@@ -2,7 +2,7 @@ import type { Address } from "viem";
 import { create } from "zustand";
 import { i18n } from "../i18n";
 import type { AppMessage } from "../i18n/keys";
-import { type Lang, normalizeLang } from "../i18n/lang";
+import type { Lang } from "../i18n/lang";
 import { toInviteCode } from "../lib/inviteCode";
 import { STORAGE_KEYS, readStored, writeStored } from "../lib/storage";
 import type { ApprovalMode, ToastKind, TxStep } from "../lib/tx";
@@ -72,7 +72,8 @@ const sameMessage = (a: AppMessage, b: AppMessage) =>
   a.key === b.key && JSON.stringify(a.values ?? {}) === JSON.stringify(b.values ?? {});
 
 export const useAppStore = create<AppState>()((set, get) => ({
-  lang: normalizeLang(readStored(STORAGE_KEYS.lang)),
+  // the stored language, or on a first visit the browser's (src/i18n/index.ts); stored once picked
+  lang: i18n.language,
   showMenu: readStored(STORAGE_KEYS.showMenu) === "true",
   inviteCode: toInviteCode(readStored(STORAGE_KEYS.inviteCode)),
   isLogin: !!readStored(STORAGE_KEYS.loginToken),

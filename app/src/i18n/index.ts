@@ -4,7 +4,8 @@ import { loadChunk } from "../lib/lazyPage";
 import { STORAGE_KEYS, readStored } from "../lib/storage";
 import type { CataloguePart } from "./ids";
 import type { AppMessage, I18nKey, I18nPluralKey } from "./keys";
-import { type Lang, normalizeLang } from "./lang";
+import { DEFAULT_LANG, LANGS, LANG_TAGS, type Lang, firstLang, normalizeLang } from "./lang";
+import { setFormatLocale } from "../lib/format";
 
 /**
  * The app's translations: Lingui (@lingui/core) behind the facade the app calls, `t(id, values)` and
@@ -12,36 +13,52 @@ import { type Lang, normalizeLang } from "./lang";
  * @lingui/vite-plugin, each its own chunk, and only the shown language is loaded: `start` (what `/`
  * shows) before anything renders (top-level await), a page's part when its route's loader awaits
  * `loadParts`, and `changeLanguage` switches once the other language's start catalogue and every part
- * in use loaded. The language starts as the stored one (the store persists a switch and calls `changeLanguage`)
- * and sets `<html lang>`.
+ * in use loaded. The languages offered are those whose catalogues are present. A visit starts in the
+ * stored language (the member picked it; the store persists a switch and calls `changeLanguage`), or on a
+ * first visit the first of the browser's languages offered (`firstLang`). The language sets
+ * `<html lang>` and the locale numbers and dates are formatted in.
  */
 const CATALOGUES = import.meta.glob<Messages>("./locales/*/*.po", { import: "messages" });
+
+/** The languages whose catalogues are present, in the picker's order. */
+export const OFFERED_LANGS: readonly Lang[] = LANGS.filter(
+  (lang) => `./locales/${lang}/start.po` in CATALOGUES,
+);
+
+const browserLanguages = (): readonly string[] =>
+  typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]);
 
 export type TranslateValues = Record<string, unknown>;
 export type TFunction = (key: I18nKey | I18nPluralKey, values?: TranslateValues) => string;
 
 type Bundle = "start" | CataloguePart;
 
-let language: Lang = normalizeLang(readStored(STORAGE_KEYS.lang));
+let language: Lang = firstLang(readStored(STORAGE_KEYS.lang), browserLanguages(), OFFERED_LANGS);
 let requested = language;
 
 // An unknown id (or a catalogue that failed to load) shows the id itself.
-const lingui = setupI18n({ locale: language, messages: { zh: {}, en: {} }, missing: (_, id) => id });
+const lingui = setupI18n({
+  locale: language,
+  messages: Object.fromEntries(OFFERED_LANGS.map((lang) => [lang, {}])),
+  missing: (_, id) => id,
+});
 
-const loads: Record<Lang, Map<Bundle, Promise<void>>> = { zh: new Map(), en: new Map() };
+const loads = new Map<Lang, Map<Bundle, Promise<void>>>(OFFERED_LANGS.map((lang) => [lang, new Map()]));
 /** The parts pages asked for: switching language loads them too. */
 const partsInUse = new Set<CataloguePart>();
 
 /** Loads a start catalogue or a part (once; a failed load is retried on the next call). */
 function loadBundle(lang: Lang, bundle: Bundle): Promise<void> {
-  let load = loads[lang].get(bundle);
+  const loaded = loads.get(lang) ?? new Map<Bundle, Promise<void>>();
+  loads.set(lang, loaded);
+  let load = loaded.get(bundle);
   if (!load) {
     const catalogue = CATALOGUES[`./locales/${lang}/${bundle}.po`];
     load = catalogue
       ? loadChunk(catalogue).then((messages) => lingui.load(lang, messages))
       : Promise.reject(new Error(`no ${lang} catalogue ${bundle}`));
-    load.catch(() => loads[lang].delete(bundle));
-    loads[lang].set(bundle, load);
+    load.catch(() => loaded.delete(bundle));
+    loaded.set(bundle, load);
   }
   return load;
 }
@@ -64,29 +81,38 @@ export async function loadParts(parts: readonly CataloguePart[]): Promise<void> 
 // One function per language, so `t` keeps its identity until the language changes. Lingui translates
 // in its active locale, which is always `language`.
 const translator = (): TFunction => (key, values) => lingui._(key, values);
-const translators: Record<Lang, TFunction> = { zh: translator(), en: translator() };
+const translators = Object.fromEntries(LANGS.map((lang) => [lang, translator()])) as Record<Lang, TFunction>;
 
 const listeners = new Set<() => void>();
 
-const setDocumentLang = (lang: Lang) => {
-  if (typeof document !== "undefined") document.documentElement.lang = lang === "en" ? "en" : "zh-CN";
+/** `<html lang>` and the locale of numbers and dates follow the shown language. */
+const showLocale = (lang: Lang) => {
+  // English dates day first, as the app has always shown them
+  setFormatLocale(lang === "en" ? "en-GB" : LANG_TAGS[lang]);
+  if (typeof document !== "undefined") document.documentElement.lang = LANG_TAGS[lang];
 };
-setDocumentLang(language);
+showLocale(language);
+
+/** A tag as an offered language: see `normalizeLang`; a language whose catalogues are absent is zh. */
+const offered = (tag: string): Lang => {
+  const lang = normalizeLang(tag);
+  return OFFERED_LANGS.includes(lang) ? lang : DEFAULT_LANG;
+};
 
 export const i18n = {
   get language(): Lang {
     return language;
   },
-  /** Any tag is accepted: en* is English, everything else (zh-TW, tw, ...) the default zh. */
+  /** Any tag is accepted (zh-TW is zh-Hant, en-US en, ...: `normalizeLang`); an unknown one is zh. */
   async changeLanguage(tag: string): Promise<void> {
-    const next = normalizeLang(tag);
+    const next = offered(tag);
     requested = next;
     await loadLanguage(next);
     // A later switch that finished first wins.
     if (next !== language && requested === next) {
       language = next;
       lingui.activate(next);
-      setDocumentLang(next);
+      showLocale(next);
       for (const listener of listeners) listener();
     }
   },

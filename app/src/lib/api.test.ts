@@ -80,6 +80,10 @@ describe("backend client: the request", () => {
     expect(seen[0]!.headers.lang).toBe("en");
     expect(seen[0]!.headers.token).toBeUndefined();
     expect(seen[0]!.body).toBe("");
+    // the other languages by their own code, which the server reads as the same language
+    await client({ token: null, lang: "zh-Hant" }).post("home");
+    await client({ token: null, lang: "vi" }).post("home");
+    expect(seen.slice(1).map((req) => req.headers.lang)).toEqual(["zh-Hant", "vi"]);
   });
 
   it("times out after 60 s by default", () => {

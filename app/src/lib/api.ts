@@ -42,7 +42,7 @@ export type ApiClientOptions = {
   baseUrl: string;
   /** the stored loginToken, sent as header `token` */
   getToken: () => string | null;
-  /** the app language, sent as header `lang`: `en` or `zh-cn` */
+  /** the app language, sent as header `lang`: `zh-cn`, `en`, `zh-Hant`, `vi`, `id`, `ko`, `ja` or `th` */
   getLang: () => Lang;
   /** code 4700: the login flag becomes false */
   onSessionInvalid: () => void;
@@ -53,8 +53,8 @@ export type ApiClientOptions = {
 
 export type ApiPost = <T = unknown>(name: string, payload?: ApiPayload) => Promise<T>;
 
-/** `en` -> `en`, `zh` -> `zh-cn` (the backend's language header values). */
-export const langHeader = (lang: Lang) => (lang === "en" ? "en" : "zh-cn");
+/** The backend's language header value: `zh` -> `zh-cn` (as the backend has always read it), else the code. */
+export const langHeader = (lang: Lang) => (lang === "zh" ? "zh-cn" : lang);
 
 function formBody(payload: ApiPayload): URLSearchParams {
   const body = new URLSearchParams();

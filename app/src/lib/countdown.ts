@@ -7,11 +7,13 @@ export type Countdown = {
   done: boolean;
 };
 
-const pad = (n: number) => String(n).padStart(2, "0");
+import { formatLocale } from "./format";
 
-/** Time left until `targetSec` at `nowSec` (both unix seconds), each part zero-padded to 2 digits. */
+/** Time left until `targetSec` at `nowSec` (both unix seconds), each part two digits in the shown locale. */
 export function countdown(targetSec: number, nowSec: number): Countdown {
   const left = Math.max(0, Math.floor(targetSec - nowSec));
+  const digits = new Intl.NumberFormat(formatLocale(), { minimumIntegerDigits: 2, useGrouping: false });
+  const pad = (n: number) => digits.format(n);
   return {
     days: pad(Math.floor(left / 86_400)),
     hours: pad(Math.floor((left % 86_400) / 3_600)),

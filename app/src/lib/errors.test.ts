@@ -147,7 +147,7 @@ describe("parseError: contract custom errors decoded against the Presale ABI", (
     });
     expect(parseError(contractRevert(stakingAbi, later))).toEqual({
       key: "errors.notAnnounced",
-      values: { time: "2026-01-01 00:00:00 UTC" },
+      values: { time: "1 Jan 2026, 00:00:00 UTC" },
     });
     const none = encodeErrorResult({
       abi: stakingAbi,

@@ -7,15 +7,10 @@ import {
   WebSocketRequestError,
 } from "viem";
 import type { AppMessage, I18nKey } from "../i18n/keys";
-import { formatAmount, percentFromBps } from "./format";
+import { formatAmount, formatUtc, percentFromBps } from "./format";
 
-const pad2 = (n: number) => String(n).padStart(2, "0");
-/** Unix seconds as "YYYY-MM-DD HH:mm:ss UTC" ("—" for 0: nothing announced). */
-function utcText(seconds: bigint): string {
-  if (seconds === 0n) return "—";
-  const d = new Date(Number(seconds) * 1000);
-  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())} UTC`;
-}
+/** Unix seconds as a UTC time in the shown locale ("—" for 0: nothing announced). */
+const utcText = (seconds: bigint) => (seconds === 0n ? "—" : formatUtc(seconds));
 
 /**
  * Contract custom error name -> message key. Extend this when a contract adds errors

@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { formatAddress, formatAmount, percentFromBps, shortAddress } from "./format";
+import { afterEach, describe, expect, it } from "vitest";
+import { countdown } from "./countdown";
+import {
+  formatAddress,
+  formatAmount,
+  formatUtc,
+  percentFromBps,
+  setFormatLocale,
+  shortAddress,
+} from "./format";
 
 describe("shortAddress / formatAddress", () => {
   const addr = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -69,5 +77,45 @@ describe("percentFromBps", () => {
     expect(percentFromBps(1050)).toBe("10.5");
     expect(percentFromBps(2001)).toBe("20.01");
     expect(percentFromBps(0)).toBe("0");
+  });
+});
+
+describe("in the shown locale", () => {
+  afterEach(() => setFormatLocale("zh-CN"));
+  const E18 = 10n ** 18n;
+  const amount = 1_234_567n * E18 + 5n * 10n ** 16n; // 1234567.05
+
+  it("uses the locale's separators for amounts, keeping the cut precision; an input's text stays plain", () => {
+    setFormatLocale("vi");
+    expect(formatAmount(amount)).toBe("1.234.567,05");
+    expect(formatAmount(999_999n * 10n ** 12n)).toBe("0,9999"); // still cut, never rounded up
+    expect(formatAmount(amount, { grouping: false, fractionDigits: 18 })).toBe("1234567.05");
+    setFormatLocale("id");
+    expect(formatAmount(amount)).toBe("1.234.567,05");
+    setFormatLocale("ko");
+    expect(formatAmount(amount)).toBe("1,234,567.05");
+  });
+
+  it("writes a UTC time as the locale writes dates", () => {
+    const newYear2026 = 1_767_225_600n;
+    setFormatLocale("en-GB");
+    expect(formatUtc(newYear2026)).toBe("1 Jan 2026, 00:00:00 UTC");
+    setFormatLocale("zh-CN");
+    expect(formatUtc(newYear2026)).toBe("2026年1月1日 UTC 00:00:00");
+    setFormatLocale("ja");
+    expect(formatUtc(newYear2026)).toMatch(/^2026\/01\/01 /);
+    setFormatLocale("th"); // Thai dates count Buddhist Era years
+    expect(formatUtc(newYear2026)).toContain("2569");
+  });
+
+  it("keeps a countdown's parts two digits", () => {
+    setFormatLocale("th");
+    expect(countdown(90_061, 0)).toEqual({
+      days: "01",
+      hours: "01",
+      minutes: "01",
+      seconds: "01",
+      done: false,
+    });
   });
 });

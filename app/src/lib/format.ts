@@ -1,5 +1,25 @@
 import { formatUnits } from "viem";
 
+/** The BCP 47 locale numbers and dates are shown in: the shown language's (src/i18n sets it). */
+let locale = "zh-CN";
+
+export function setFormatLocale(tag: string): void {
+  locale = tag;
+}
+
+export function formatLocale(): string {
+  return locale;
+}
+
+/** The locale's group and decimal separators (e.g. vi and id: "." and ","). */
+function separators(): { group: string; decimal: string } {
+  const parts = new Intl.NumberFormat(locale).formatToParts(1234.5);
+  return {
+    group: parts.find((part) => part.type === "group")?.value ?? ",",
+    decimal: parts.find((part) => part.type === "decimal")?.value ?? ".",
+  };
+}
+
 /**
  * Abbreviates an address as `<first head chars>..<last tail chars>`.
  * The shell uses 5/4 (`0xf39..2266`); other places use 10/8 or 6/5.
@@ -28,7 +48,10 @@ export type AmountFormat = {
   decimals?: number;
   /** fraction digits kept (cut, never rounded up); default 4 */
   fractionDigits?: number;
-  /** thousands separators in the integer part; default true */
+  /**
+   * default true: the shown locale's thousands and decimal separators (1,234.5; vi 1.234,5); false:
+   * the plain text an amount field takes and parses (1234.5)
+   */
   grouping?: boolean;
 };
 
@@ -43,8 +66,9 @@ export function formatAmount(value: bigint, options: AmountFormat = {}): string 
   const text = formatUnits(negative ? -value : value, decimals);
   const [int = "0", frac = ""] = text.split(".");
   const cut = frac.slice(0, fractionDigits).replace(/0+$/, "");
-  const intText = grouping ? int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") : int;
-  const body = cut ? `${intText}.${cut}` : intText;
+  const { group, decimal } = grouping ? separators() : { group: "", decimal: "." };
+  const intText = int.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const body = cut ? `${intText}${decimal}${cut}` : intText;
   return negative && body !== "0" ? `-${body}` : body;
 }
 
@@ -59,10 +83,17 @@ export function percentFromBps(bps: bigint | number): string {
 /** Basis points per whole: every contract's RATE_DENOMINATOR / FEE_DENOMINATOR. */
 export const RATE_DENOMINATOR = 10_000n;
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** unix seconds -> `YYYY-MM-DD HH:mm:ss UTC`. */
+/** unix seconds as a date and time in UTC, in the shown locale: `Jun 30, 2025, 12:00:00 UTC`, `2025年6月30日 12:00:00 UTC`. */
 export function formatUtc(seconds: bigint): string {
-  const d = new Date(Number(seconds) * 1000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} UTC`;
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "long",
+    timeZone: "UTC",
+    hourCycle: "h23",
+  }).format(new Date(Number(seconds) * 1000));
+}
+
+/** A date/time format in the shown locale (dates and times in the member's own time zone unless `options` name one). */
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(locale, options);
 }

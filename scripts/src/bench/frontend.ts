@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { PRESENT_LANGS } from "../../../app/lingui.config.ts";
 import { REPO_ROOT } from "../env.ts";
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
@@ -28,10 +29,10 @@ export const ROUTE_MODULES: Record<string, string | null> = {
 
 /**
  * Dynamic imports every page load makes before the first render, one of each group (see
- * app/src/i18n/index.ts): the heaviest of a group is counted.
+ * app/src/i18n/index.ts): the heaviest of a group (every language present) is counted.
  */
 const catalogue = (lang: string, part: string) => `src/i18n/locales/${lang}/${part}.po`;
-export const STARTUP_CHOICES: string[][] = [[catalogue("zh", "start"), catalogue("en", "start")]];
+export const STARTUP_CHOICES: string[][] = [PRESENT_LANGS.map((lang) => catalogue(lang, "start"))];
 
 /** The catalogue parts a route's loader awaits with its chunk (app/src/app/router.tsx). */
 export const ROUTE_PARTS: Record<string, string[]> = {
@@ -44,7 +45,7 @@ export const ROUTE_PARTS: Record<string, string[]> = {
   "/manager": ["manager"],
   "/managerTRC": ["manager"],
 };
-const partChoices = (part: string) => [catalogue("zh", part), catalogue("en", part)];
+const partChoices = (part: string) => PRESENT_LANGS.map((lang) => catalogue(lang, part));
 
 export const HOME_JS_BUDGET_KB = 150;
 

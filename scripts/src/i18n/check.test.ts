@@ -80,4 +80,24 @@ describe("catalogueProblems", () => {
       }),
     ).toEqual(["a.hello: placeholders differ (zh {user}, en {name})"]);
   });
+
+  it("holds every other language present to zh's ids, parts and placeholders, with its own plural forms", () => {
+    const vi = {
+      start: {
+        "a.hello": "Xin chào {ten}",
+        "a.count": "{count, plural, one {1 người} other {{count} người}}",
+      },
+    };
+    expect(catalogueProblems({ ...good, vi })).toEqual([
+      "page.po: missing in vi",
+      "a.count: plural form one that vi has not",
+      "page.title: missing in vi",
+      "a.hello: placeholders differ (zh {name}, vi {ten})",
+    ]);
+    const ja = {
+      start: { "a.hello": "こんにちは {name}", "a.count": "{count, plural, other {{count} 人}}" },
+      page: { "page.title": "タイトル" },
+    };
+    expect(catalogueProblems({ ...good, ja })).toEqual([]);
+  });
 });

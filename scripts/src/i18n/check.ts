@@ -1,9 +1,11 @@
 /**
  * `npm run lint` (last step): the translations are complete, well formed and all in use. Reads the PO
- * catalogues (app/src/i18n/locales/<lang>/<part>.po) and fails, listing them, on: a part or id one
- * language lacks or keeps in another part, an id in two parts, an empty text, a message that is not
- * valid ICU MessageFormat, placeholders that differ between the languages, a plural without the forms
- * its language has (en: one, other; zh: other) or with forms it has not, an id no source file of the
+ * catalogues (app/src/i18n/locales/<lang>/<part>.po, every language directory present; zh and en are
+ * required, each other one must be as complete) and fails, listing them, on: a directory that is not a
+ * language of app/src/i18n/lang.ts, a part or id a language has and zh has not (or the other way), or
+ * keeps in another part, an id in two parts, an empty text, a message that is not valid ICU
+ * MessageFormat, placeholders that differ from zh's, a plural without the forms its language has (en:
+ * one, other; zh, ja, ko, th, vi, id: other) or with forms it has not, an id no source file of the
  * app names, and app/src/i18n/ids.ts not generated from the current catalogues. An id is named by a
  * string literal holding it ("swap.title") or by a template literal that builds it
  * (`swap.blocked.${reason}` names every id under swap.blocked.).
@@ -11,7 +13,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { type CompiledMessage, compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
-import { LANGS, type Lang } from "../../../app/src/i18n/lang.ts";
+import { DEFAULT_LANG, LANGS, type Lang } from "../../../app/src/i18n/lang.ts";
 import { REPO_ROOT } from "../env.ts";
 import { idsCurrent } from "./ids.ts";
 import { type Catalogues, CATALOGUES_DIR, readCatalogues } from "./po.ts";
@@ -60,20 +62,26 @@ function shape(tokens: CompiledMessage, names = new Set<string>(), plurals: stri
   return { names, plurals };
 }
 
-/** What is wrong with these catalogues (both languages), one line each. */
-export function catalogueProblems(catalogues: Record<Lang, Catalogues>): string[] {
+/**
+ * What is wrong with these catalogues (every language present; zh, the source, is the reference), one
+ * line each.
+ */
+export function catalogueProblems(catalogues: Partial<Record<Lang, Catalogues>>): string[] {
   const problems: string[] = [];
-  const names: Record<Lang, Map<string, string>> = { zh: new Map(), en: new Map() };
-  const partOf: Record<Lang, Map<string, string>> = { zh: new Map(), en: new Map() };
-  for (const lang of LANGS) {
-    const other = lang === "zh" ? "en" : "zh";
+  const langs = LANGS.filter((lang) => catalogues[lang] !== undefined);
+  const others = langs.filter((lang) => lang !== DEFAULT_LANG);
+  const names = new Map<Lang, Map<string, string>>(langs.map((lang) => [lang, new Map()]));
+  const partOf = new Map<Lang, Map<string, string>>(langs.map((lang) => [lang, new Map()]));
+  for (const lang of langs) {
+    const compared = lang === DEFAULT_LANG ? others : [DEFAULT_LANG];
     const forms = new Intl.PluralRules(lang).resolvedOptions().pluralCategories as string[];
-    for (const [part, texts] of Object.entries(catalogues[lang])) {
-      if (!(part in catalogues[other])) problems.push(`${part}.po: missing in ${other}`);
+    for (const [part, texts] of Object.entries(catalogues[lang]!)) {
+      for (const other of compared)
+        if (!(part in catalogues[other]!)) problems.push(`${part}.po: missing in ${other}`);
       for (const [id, text] of Object.entries(texts)) {
-        const seen = partOf[lang].get(id);
+        const seen = partOf.get(lang)!.get(id);
         if (seen) problems.push(`${id}: in ${seen}.po and ${part}.po (${lang})`);
-        else partOf[lang].set(id, part);
+        else partOf.get(lang)!.set(id, part);
         if (text.trim() === "") {
           problems.push(`${id}: empty in ${lang}`);
           continue;
@@ -86,7 +94,7 @@ export function catalogueProblems(catalogues: Record<Lang, Catalogues>): string[
           continue;
         }
         const found = shape(tokens);
-        names[lang].set(id, [...found.names].sort().join(","));
+        names.get(lang)!.set(id, [...found.names].sort().join(","));
         for (const cases of found.plurals) {
           const missing = forms.filter((form) => !cases.includes(form));
           const extra = cases.filter((form) => !forms.includes(form) && !/^\d+$/.test(form));
@@ -96,40 +104,62 @@ export function catalogueProblems(catalogues: Record<Lang, Catalogues>): string[
       }
     }
   }
-  for (const lang of LANGS) {
-    const other = lang === "zh" ? "en" : "zh";
-    for (const [id, part] of partOf[lang]) {
-      const otherPart = partOf[other].get(id);
-      if (otherPart === undefined) problems.push(`${id}: missing in ${other}`);
-      else if (lang === "zh" && otherPart !== part)
-        problems.push(`${id}: in ${part}.po in zh but ${otherPart}.po in en`);
+  const source = partOf.get(DEFAULT_LANG) ?? new Map<string, string>();
+  for (const [id, part] of source)
+    for (const lang of others) {
+      const otherPart = partOf.get(lang)!.get(id);
+      if (otherPart === undefined) problems.push(`${id}: missing in ${lang}`);
+      else if (otherPart !== part)
+        problems.push(`${id}: in ${part}.po in ${DEFAULT_LANG} but ${otherPart}.po in ${lang}`);
     }
-  }
-  for (const [id, zhNames] of names.zh) {
-    const enNames = names.en.get(id);
-    if (enNames !== undefined && enNames !== zhNames)
-      problems.push(`${id}: placeholders differ (zh {${zhNames}}, en {${enNames}})`);
-  }
+  for (const lang of others)
+    for (const id of partOf.get(lang)!.keys())
+      if (!source.has(id)) problems.push(`${id}: missing in ${DEFAULT_LANG}`);
+  for (const [id, sourceNames] of names.get(DEFAULT_LANG) ?? [])
+    for (const lang of others) {
+      const langNames = names.get(lang)!.get(id);
+      if (langNames !== undefined && langNames !== sourceNames)
+        problems.push(
+          `${id}: placeholders differ (${DEFAULT_LANG} {${sourceNames}}, ${lang} {${langNames}})`,
+        );
+    }
   return problems;
 }
 
-export async function checkCatalogues(): Promise<string[]> {
-  const [zh, en] = await Promise.all(LANGS.map(readCatalogues));
-  const catalogues = { zh: zh!, en: en! };
-  const problems = catalogueProblems(catalogues);
-  const ids = Object.values(catalogues.zh).flatMap((texts) => Object.keys(texts));
+/** The languages whose catalogue directories are present, and any directory that is not a language. */
+export function presentLangs(): { langs: Lang[]; unknown: string[] } {
+  const dirs = readdirSync(CATALOGUES_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const names = dirs.map((entry) => entry.name);
+  return {
+    langs: LANGS.filter((lang) => names.includes(lang)),
+    unknown: names.filter((name) => !(LANGS as readonly string[]).includes(name)),
+  };
+}
+
+export async function checkCatalogues(): Promise<{ langs: Lang[]; problems: string[] }> {
+  const { langs, unknown } = presentLangs();
+  const problems = unknown.map((name) => `${name}/: not a language of app/src/i18n/lang.ts`);
+  for (const required of [DEFAULT_LANG, "en"] as const)
+    if (!langs.includes(required))
+      problems.push(`${required}/: missing (the source and English are required)`);
+  const catalogues: Partial<Record<Lang, Catalogues>> = Object.fromEntries(
+    await Promise.all(langs.map(async (lang) => [lang, await readCatalogues(lang)] as const)),
+  );
+  problems.push(...catalogueProblems(catalogues));
+  const source = catalogues[DEFAULT_LANG] ?? {};
+  const ids = Object.values(source).flatMap((texts) => Object.keys(texts));
   const sources = sourceFiles().map((file) => readFileSync(file, "utf8"));
   for (const id of unusedKeys(ids, sources)) problems.push(`${id}: not used by the app`);
-  if (!(await idsCurrent(catalogues.zh)))
+  if (!(await idsCurrent(source)))
     problems.push("app/src/i18n/ids.ts: not the catalogues' ids (run `npm run i18n:ids`)");
-  return problems;
+  return { langs, problems };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const problems = await checkCatalogues();
+  const { langs, problems } = await checkCatalogues();
   const where = relative(REPO_ROOT, CATALOGUES_DIR);
   if (problems.length > 0) {
     console.error(`translations (${where}):\n  ${problems.join("\n  ")}`);
     process.exitCode = 1;
-  } else console.log(`translations: zh and en complete, valid ICU, every id in use (${where})`);
+  } else console.log(`translations: ${langs.join(", ")} complete, valid ICU, every id in use (${where})`);
 }

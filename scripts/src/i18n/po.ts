@@ -51,7 +51,7 @@ export async function writeCatalogue(lang: Lang, part: string, texts: Texts): Pr
   const catalog: CatalogType = Object.fromEntries(
     Object.entries(texts).map(([id, translation]) => [id, { translation, origin: [], comments: [] }]),
   );
-  const existing = existsSync(path) ? readFileSync(path, "utf8") : null;
+  const existing = existsSync(path) ? readFileSync(path, "utf8") : undefined;
   mkdirSync(dirname(path), { recursive: true });
   const text = await po.serialize(catalog, {
     locale: lang,

@@ -12,7 +12,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { setupI18n } from "@lingui/core";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
-import { LANGS, type Lang } from "../../../app/src/i18n/lang.ts";
+
 import { REPO_ROOT } from "../env.ts";
 import { writeIds } from "./ids.ts";
 import { type Texts, writeCatalogue } from "./po.ts";
@@ -20,6 +20,9 @@ import { type Texts, writeCatalogue } from "./po.ts";
 const TS_DIR = join(REPO_ROOT, "app", "src", "i18n");
 const PLURAL_FORMS = ["zero", "one", "two", "few", "many", "other"];
 const OLD_PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+/** The languages the TypeScript catalogues had. */
+const LANGS = ["zh", "en"] as const;
+type Lang = (typeof LANGS)[number];
 /** The locales the old runtime chose plural forms with. */
 const OLD_PLURAL_RULES: Record<Lang, Intl.PluralRules> = {
   zh: new Intl.PluralRules("zh-CN"),

@@ -1,6 +1,6 @@
 /** Announcements shown on the home page (`announcements`, in both languages). */
 import type { Queryable } from "../db/index.ts";
-import type { Lang } from "../i18n/messages.ts";
+import { type Lang, contentLang } from "../i18n/messages.ts";
 
 export type AnnouncementRow = { id: number; title: string; body: string; created_at: Date | string };
 
@@ -14,7 +14,7 @@ export async function latest(db: Queryable, lang: Lang, limit: number): Promise<
        FROM announcements
       ORDER BY created_at DESC, id DESC
       LIMIT $2`,
-    [lang, limit],
+    [contentLang(lang), limit],
   );
   return rows;
 }

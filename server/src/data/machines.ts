@@ -2,7 +2,7 @@
 import type { RouteData } from "@taichi/api";
 import type { Hash } from "viem";
 import type { Queryable } from "../db/index.ts";
-import type { Lang } from "../i18n/messages.ts";
+import { type Lang, contentLang } from "../i18n/messages.ts";
 import { OUTPUT_PER_POWER } from "../lib/money.ts";
 
 export type MachineType = {
@@ -32,7 +32,7 @@ export async function types(db: Queryable, lang: Lang, id?: number): Promise<Mac
     `SELECT id, CASE WHEN $1::text = 'en' THEN name_en ELSE name_zh END AS name, price::text AS price,
             power, duration_days, max_per_order
        FROM machine_types WHERE active AND ($2::int IS NULL OR id = $2) ORDER BY id`,
-    [lang, id ?? null],
+    [contentLang(lang), id ?? null],
   );
   return rows.map((row) => ({
     id: Number(row.id),
@@ -123,7 +123,7 @@ export async function purchases(
             m.created_at
        FROM member_machines m JOIN machine_types t ON t.id = m.type_id
       WHERE m.address = $1 ORDER BY m.id DESC LIMIT $3`,
-    [address.toLowerCase(), lang, limit],
+    [address.toLowerCase(), contentLang(lang), limit],
   );
   return rows;
 }

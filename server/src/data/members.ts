@@ -5,7 +5,7 @@
  */
 import type { Address } from "viem";
 import type { Queryable } from "../db/index.ts";
-import type { Lang } from "../i18n/messages.ts";
+import { type Lang, contentLang } from "../i18n/messages.ts";
 import { balanceSql } from "./ledger.ts";
 import { powerSql } from "./machines.ts";
 
@@ -102,7 +102,7 @@ export async function profile(db: Queryable, address: string, lang: Lang): Promi
        LEFT JOIN member_nodes n ON n.address = m.address
        LEFT JOIN node_levels l ON l.id = n.level_id
       WHERE m.address = $1`,
-    [address, lang],
+    [address, contentLang(lang)],
   );
   return rows[0] ?? null;
 }

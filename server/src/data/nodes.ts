@@ -1,6 +1,6 @@
 /** Node levels with their seats (`node_levels`) and the node each member holds (`member_nodes`, one at most). */
 import type { Queryable } from "../db/index.ts";
-import type { Lang } from "../i18n/messages.ts";
+import { type Lang, contentLang } from "../i18n/messages.ts";
 
 export type NodeLevel = {
   id: number;
@@ -27,7 +27,7 @@ export async function levels(db: Queryable, lang: Lang, id?: number): Promise<No
     `SELECT id, CASE WHEN $1::text = 'en' THEN name_en ELSE name_zh END AS name, price::text AS price,
             bonus_bps, seats, sold
        FROM node_levels WHERE ($2::int IS NULL OR id = $2) ORDER BY id`,
-    [lang, id ?? null],
+    [contentLang(lang), id ?? null],
   );
   return rows.map((row) => ({
     id: Number(row.id),

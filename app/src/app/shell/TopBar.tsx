@@ -2,15 +2,13 @@ import { useTranslation } from "../../i18n";
 import { Link } from "../../lib/router";
 import { AccountButton } from "../../features/wallet/components/AccountButton";
 import { useAppStore } from "../store";
+import { LanguagePicker } from "./LanguagePicker";
 
-/** Menu button, logo (to /), account button, language toggle showing the other language. */
+/** Menu button, logo (to /), account button, the language toggle and picker. */
 export function TopBar() {
   const { t } = useTranslation();
-  const lang = useAppStore((s) => s.lang);
-  const setLang = useAppStore((s) => s.setLang);
   const showMenu = useAppStore((s) => s.showMenu);
   const setShowMenu = useAppStore((s) => s.setShowMenu);
-  const other = lang === "zh" ? "en" : "zh";
   return (
     <header className="topbar">
       <button
@@ -29,14 +27,7 @@ export function TopBar() {
       </Link>
       <div className="topbar-end">
         <AccountButton />
-        <button
-          type="button"
-          className="lang-button"
-          title={t("common.switchLanguage")}
-          onClick={() => setLang(other)}
-        >
-          {other}
-        </button>
+        <LanguagePicker />
       </div>
     </header>
   );

@@ -51,7 +51,7 @@ describe("landingCheck (NotAnnounced)", () => {
   it("words the refusal, with when the announced change may land", () => {
     expect(landingWarning({ ok: true })).toBeUndefined();
     const early = landingWarning({ ok: false, reason: "tooEarly", readyAt: 1_767_225_600n })!;
-    expect(i18n.t(early.key, early.values)).toContain("2026-01-01 00:00:00 UTC");
+    expect(i18n.t(early.key, early.values)).toContain("1 Jan 2026, 00:00:00 UTC");
     const none = landingWarning({ ok: false, reason: "notAnnounced" })!;
     expect(none.key).toBe("manager.announce.notAnnounced");
   });

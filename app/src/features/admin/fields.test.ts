@@ -107,8 +107,8 @@ describe("time fields", () => {
   it("empty means 0 (unset) and UTC is shown beside local time", () => {
     expect(parseInput({ kind: "time" }, "")).toEqual({ ok: true, value: 0n });
     expect(toLocalInput(0n)).toBe("");
-    expect(formatUtc(1_751_284_800n)).toBe("2025-06-30 12:00:00 UTC");
-    expect(display({ kind: "time" }, 1_751_284_800n)).toContain("(2025-06-30 12:00:00 UTC)");
+    expect(formatUtc(1_751_284_800n)).toBe("2025年6月30日 UTC 12:00:00");
+    expect(display({ kind: "time" }, 1_751_284_800n)).toContain("(2025年6月30日 UTC 12:00:00)");
   });
 });
 

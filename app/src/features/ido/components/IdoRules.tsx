@@ -1,13 +1,13 @@
 import { useTranslation } from "../../../i18n";
 import { env } from "../../../lib/env";
-import { formatAmount, percentFromBps } from "../../../lib/format";
+import { formatAmount, percentFromBps, dateFormat } from "../../../lib/format";
 import { type IdoOverview, useChainNow } from "../hooks/useIdoOverview";
 import { TIER1_END, TIER2_END, dayHasPassed } from "../logic";
 import { ReadPending } from "../../../components/ReadError";
 
-/** Formats a unix time or a YYYY-MM-DD day for the current language. */
-function formatDate(lang: string, value: Date, withTime: boolean): string {
-  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "zh-CN", {
+/** Formats a unix time or a YYYY-MM-DD day in the shown locale. */
+function formatDate(value: Date, withTime: boolean): string {
+  return dateFormat({
     dateStyle: "long",
     ...(withTime ? { timeStyle: "short" } : { timeZone: "UTC" }),
   }).format(value);
@@ -19,7 +19,7 @@ function formatDate(lang: string, value: Date, withTime: boolean): string {
  * `VITE_IDO_PROOF_DEADLINE`.
  */
 export function IdoRules({ overview }: { overview: IdoOverview }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { now } = useChainNow(overview);
   const { config, priorityWindow, maxPriorityRights } = overview;
   const symbol = overview.tokenSymbol ?? t("ido.token");
@@ -50,7 +50,7 @@ export function IdoRules({ overview }: { overview: IdoOverview }) {
           </li>
           <li>
             {t(now >= Number(config.extractTime) ? "ido.rules.claimOpen" : "ido.rules.claim", {
-              extractTime: formatDate(i18n.language, new Date(Number(config.extractTime) * 1000), true),
+              extractTime: formatDate(new Date(Number(config.extractTime) * 1000), true),
               symbol,
             })}
           </li>
@@ -74,7 +74,7 @@ export function IdoRules({ overview }: { overview: IdoOverview }) {
               {t(
                 dayHasPassed(env.idoProofDeadline, now) ? "ido.rules.deadlinePassed" : "ido.rules.deadline",
                 {
-                  date: formatDate(i18n.language, new Date(`${env.idoProofDeadline}T00:00:00Z`), false),
+                  date: formatDate(new Date(`${env.idoProofDeadline}T00:00:00Z`), false),
                 },
               )}
             </li>

@@ -2,17 +2,17 @@ import { useState } from "react";
 import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { PagedList } from "../../../components/PagedList";
-import { formatAmount } from "../../../lib/format";
+import { formatAmount, dateFormat } from "../../../lib/format";
 import { type InviteeKind, useIdoInvitees } from "../hooks/useIdoAccount";
 import { AddressLink } from "../../../components/AddressLink";
 
 /** Direct or second-generation invitees who bought, paged ("Load more"), with "no data" / "no more". */
 export function InviteesCard({ kind, account }: { kind: InviteeKind; account: Address }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [pages, setPages] = useState(1);
   const { invitees, total, isError, isFetching } = useIdoInvitees(kind, account, pages);
   const titleId = `invitees-${kind}-title`;
-  const time = new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-CN", {
+  const time = dateFormat({
     dateStyle: "short",
     timeStyle: "short",
   });

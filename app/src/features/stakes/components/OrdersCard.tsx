@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "../../../i18n";
 import { ConfirmModal } from "../../../components/ConfirmModal";
 import { Countdown } from "../../../components/Countdown";
-import { formatAmount } from "../../../lib/format";
+import { formatAmount, dateFormat } from "../../../lib/format";
 import { useTransaction } from "../../../app/useTransaction";
 import type { Announcement } from "../../../lib/announcement";
 import { canCloseEarly, daysText, orderProgress, orderSavedSeconds, orderState } from "../logic";
@@ -28,11 +28,11 @@ type Props = Pick<StakingOrders, "orders" | "loading" | "isError"> & {
  * after a confirm quoting what it pays back and cancels).
  */
 export function OrdersCard({ orders, loading, isError, dayTimes, now, offset, announcement }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const send = useTransaction();
   const [busy, setBusy] = useState<bigint>();
   const [closing, setClosing] = useState<StakeOrder>();
-  const time = new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-CN", {
+  const time = dateFormat({
     dateStyle: "short",
     timeStyle: "short",
   });

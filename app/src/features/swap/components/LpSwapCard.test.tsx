@@ -91,7 +91,7 @@ describe("LpSwapCard: closing early while a change of LpSwap is announced", () =
     const notice = screen.getByRole("region", { name: "A change of the LP swap is announced" });
     expect(notice.textContent).toContain(`Upgrade of the LP swap to the implementation ${NEXT}`);
     expect(notice.textContent).not.toContain("ownership");
-    expect(screen.getByTestId("lp-announce-ready-at").textContent).toBe("2100-01-01 00:00:00 UTC");
+    expect(screen.getByTestId("lp-announce-ready-at").textContent).toBe("1 Jan 2100, 00:00:00 UTC");
     expect(within(notice).getByRole("timer")).toBeTruthy();
     fireEvent.click(button("Close early"));
     const dialog = screen.getByRole("alertdialog", { name: "Close your LP swap positions early?" });
@@ -120,7 +120,7 @@ describe("LpSwapCard: closing early while a change of LpSwap is announced", () =
     render(<LpSwapCard connection={connection} />);
     const notice = screen.getByRole("region", { name: "A change of the LP swap is announced" });
     expect(notice.textContent).toContain(`Transfer of the LP swap's ownership to ${NEXT}`);
-    expect(screen.getByTestId("lp-announce-ready-at").textContent).toBe("2026-01-01 00:00:00 UTC");
+    expect(screen.getByTestId("lp-announce-ready-at").textContent).toBe("1 Jan 2026, 00:00:00 UTC");
     expect(notice.textContent).toContain("It may land now");
     fireEvent.click(button("Close early"));
     fireEvent.click(button("Cancel"));

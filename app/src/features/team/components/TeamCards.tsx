@@ -1,6 +1,6 @@
 import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
-import { formatAmount, percentFromBps } from "../../../lib/format";
+import { formatAmount, percentFromBps, dateFormat } from "../../../lib/format";
 import { BEHIND_NOTE_BLOCKS } from "../../../lib/indexer";
 import type { TeamDays, useTeam } from "../hooks/useTeam";
 import { type LevelRow, TEAM_CHART_DAYS, chartBars, nextLevel } from "../logic";
@@ -182,9 +182,9 @@ const CHART_H = 96;
  * the earlier days' logs could not be read (the chart then holds the latest active day only).
  */
 export function TeamChartCard({ data, dayTimes }: { data: TeamDays; dayTimes: bigint | undefined }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const bars = data.days ? chartBars(data.days) : undefined;
-  const date = new Intl.DateTimeFormat(i18n.language === "en" ? "en-GB" : "zh-CN", {
+  const date = dateFormat({
     month: "2-digit",
     day: "2-digit",
     timeZone: "UTC",
