@@ -2,6 +2,7 @@
  * `admin/withdrawalList` (body: status = pending by default, or all; address: one member; page; operator):
  * the queue, oldest first, with the treasury a payout must come from.
  */
+import type { Address } from "viem";
 import * as withdrawals from "../../../data/withdrawals.ts";
 import { defineInvestRoute } from "../route.ts";
 
@@ -10,7 +11,8 @@ export default defineInvestRoute({
   operator: true,
   async handler({ body, db, request }) {
     const status = body.status ?? "pending";
-    const address = body.address?.toLowerCase() ?? null;
+    // addresses are stored lower-case
+    const address = body.address ? (body.address.toLowerCase() as Address) : null;
     const page = body.page ?? 1;
     const { total, list } = await withdrawals.list(db, { status, address }, page);
     const treasury = request.server.paymentTarget.treasury;
