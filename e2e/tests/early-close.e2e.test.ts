@@ -21,15 +21,13 @@ import {
 import { executeQueued, expectScheduled } from "../fixtures/governance.ts";
 import { openManager } from "../fixtures/manager.ts";
 import { stakingReads } from "../fixtures/stakes.ts";
+import { utc } from "../fixtures/time.ts";
 
 const member = DEV_ROLES.members[0]; // account 2, registered under the root
 const root = devAccount(DEV_ROLES.deployer).address; // its upline: the referral root, the timelock's proposer
 /** The implementation the upgrade is announced to (announce checks no code; nothing is upgraded here). */
 const NEW_IMPLEMENTATION = devAccount(DEV_ROLES.newcomers[5]).address;
 
-/** `YYYY-MM-DD HH:mm:ss UTC` of unix seconds. */
-const utc = (seconds: bigint) =>
-  `${new Date(Number(seconds) * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
 function reads(chain: PublicClient, contracts: Record<string, Address>) {
   const staking = { address: contracts.Staking!, abi: stakingAbi } as const;

@@ -5,10 +5,8 @@ import { DEV_ROLES, devAccount, expect, test, REHEARSAL } from "../fixtures/test
 import { devWallet, sends } from "../fixtures/accounts.ts";
 import { executeOperation, expectScheduled, passTimelockDelay } from "../fixtures/governance.ts";
 import { implementationOf, openManager, pct, reviewAndConfirm } from "../fixtures/manager.ts";
+import { utc } from "../fixtures/time.ts";
 
-/** `YYYY-MM-DD HH:mm:ss UTC` of unix seconds. */
-const utc = (seconds: bigint) =>
-  `${new Date(Number(seconds) * 1000).toISOString().slice(0, 19).replace("T", " ")} UTC`;
 
 /** The timelock's delay as the page writes it in English: the local stack's 120 s, the rehearsal's 48 h. */
 const DELAY_TEXT: Record<string, string> = { "120": "2 min", "172800": "2 d" };
