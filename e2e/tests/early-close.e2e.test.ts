@@ -28,7 +28,6 @@ const root = devAccount(DEV_ROLES.deployer).address; // its upline: the referral
 /** The implementation the upgrade is announced to (announce checks no code; nothing is upgraded here). */
 const NEW_IMPLEMENTATION = devAccount(DEV_ROLES.newcomers[5]).address;
 
-
 function reads(chain: PublicClient, contracts: Record<string, Address>) {
   const staking = { address: contracts.Staking!, abi: stakingAbi } as const;
   // the views Staking answers through its fallback, with StakingAdmin's ABI

@@ -7,7 +7,6 @@ import { executeOperation, expectScheduled, passTimelockDelay } from "../fixture
 import { implementationOf, openManager, pct, reviewAndConfirm } from "../fixtures/manager.ts";
 import { utc } from "../fixtures/time.ts";
 
-
 /** The timelock's delay as the page writes it in English: the local stack's 120 s, the rehearsal's 48 h. */
 const DELAY_TEXT: Record<string, string> = { "120": "2 min", "172800": "2 d" };
 
