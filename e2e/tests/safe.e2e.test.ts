@@ -118,7 +118,7 @@ test.describe("operators through their 2-of-3 Safe", () => {
       ).rejects.toThrow(/NotOwnerOrManager/);
 
       // the manager change: two nodes named in one batch, one Safe transaction
-      const batch = multiSendCall(safeContracts, [
+      const batch = multiSendCall(safeContracts.multiSendCallOnly, [
         {
           to: nodeReward.address,
           data: encodeFunctionData({

@@ -24,7 +24,7 @@ import {
 import { idoAbi, presaleAbi, routerAbi, swapTokenAbi, timelockAbi, usdtAbi } from "@taichi/contracts";
 import type { Deployment } from "./deploy.ts";
 import { chainAt } from "./env.ts";
-import { type Call, type TransactionBuilderFile } from "./safe.ts";
+import { type SafeCall, transactionBuilderFile } from "@taichi/contracts/safe";
 
 export const FEE_TOKENS = ["SwapToken", "BurnToken", "MiningToken"] as const;
 /** The launch batch's salt: one launch per deployment (another batch with the same calls would need another). */
@@ -65,19 +65,18 @@ async function sendOrWrite(
   ctx: LaunchContext,
   name: string,
   description: string,
-  calls: Call[],
+  calls: SafeCall[],
   account?: LocalAccount,
 ): Promise<{ sent: Hex[] } | { file: string }> {
   const log = ctx.log ?? console.log;
   if (!account) {
     const file = join(launchDir(ctx), `${name}.json`);
-    const builder = {
-      version: "1.0",
-      chainId: String(ctx.deployment.chainId),
-      createdAt: Date.now(),
+    const builder = transactionBuilderFile({
+      chainId: ctx.deployment.chainId,
+      calls,
       meta: { name: `Taichi launch: ${name}`, description },
-      transactions: calls.map((c) => ({ to: c.to, value: String(c.value ?? 0n), data: c.data })),
-    } satisfies TransactionBuilderFile;
+      createdAt: Date.now(),
+    });
     writeFileSync(file, `${JSON.stringify(builder, null, 2)}\n`);
     log(`${description}: no signer given, wrote the Safe transaction to ${file}`);
     log("  import it in Safe{Wallet} (Transaction Builder, drag and drop), sign with enough owners, execute");
@@ -97,7 +96,7 @@ async function sendOrWrite(
   return { sent };
 }
 
-const call = (to: Address, abi: Abi, functionName: string, args: readonly unknown[] = []): Call => ({
+const call = (to: Address, abi: Abi, functionName: string, args: readonly unknown[] = []): SafeCall => ({
   to,
   data: encodeFunctionData({ abi, functionName, args }),
 });
@@ -192,7 +191,7 @@ export async function fundRewardPool(ctx: LaunchContext, usdt: bigint, funder?: 
 }
 
 /** The calls the launch batch makes as the owner: opening trading on the three tokens, the new manager. */
-export function launchCalls(deployment: Deployment, batch: LaunchBatch): Call[] {
+export function launchCalls(deployment: Deployment, batch: LaunchBatch): SafeCall[] {
   const c = deployment.contracts;
   return [
     ...FEE_TOKENS.map((name) => call(c[name]!, swapTokenAbi, "setOpening", [batch.openTime, 0n])),

@@ -146,7 +146,7 @@ describe("the local 2-of-3 Safe", () => {
     const [recipientBefore, otherBefore] = [await balance(recipient), await balance(other)];
     // the second payment is more than the Safe holds: the first one must not land either
     const failing = safeTx(
-      multiSendCall(dev.contracts, [
+      multiSendCall(dev.contracts.multiSendCallOnly, [
         { to: recipient, data: "0x", value: parseEther("0.2") },
         { to: other, data: "0x", value: parseEther("50") },
       ]),
@@ -160,7 +160,7 @@ describe("the local 2-of-3 Safe", () => {
     expect(await safeNonce(client, dev.address)).toBe(nonce);
 
     const batch = safeTx(
-      multiSendCall(dev.contracts, [
+      multiSendCall(dev.contracts.multiSendCallOnly, [
         { to: recipient, data: "0x", value: parseEther("0.2") },
         { to: other, data: "0x", value: parseEther("0.3") },
       ]),

@@ -21,18 +21,41 @@ import {
   createPublicClient,
   createWalletClient,
   encodeFunctionData,
-  encodePacked,
   getAddress,
-  hashTypedData,
   http,
   numberToHex,
   parseAbi,
   parseEther,
   parseEventLogs,
-  size,
   zeroAddress,
 } from "viem";
+import {
+  type SafeCall,
+  type SafeDomain,
+  type SafeTx,
+  type TransactionBuilderFile,
+  builderCalls,
+  multiSendCall,
+  safeAbi,
+  safeTx,
+  safeTxArgs,
+  safeTxTypedData,
+} from "@taichi/contracts/safe";
 import { DEV_ROLES, chainAt, devAccount } from "./env.ts";
+
+export {
+  Operation,
+  encodeMultiSend,
+  multiSendCall,
+  safeAbi,
+  safeTx,
+  safeTxArgs,
+  safeTxHash,
+  type SafeCall,
+  type SafeDomain,
+  type SafeTx,
+  type TransactionBuilderFile,
+} from "@taichi/contracts/safe";
 
 export const SAFE_VERSION = "1.5.0";
 
@@ -50,22 +73,10 @@ const ARTIFACTS = {
 
 export type SafeContracts = Record<keyof typeof ARTIFACTS, Address>;
 
-export const safeAbi = parseAbi([
-  "function setup(address[] owners, uint256 threshold, address to, bytes data, address fallbackHandler, address paymentToken, uint256 payment, address paymentReceiver)",
-  "function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)",
-  "function getTransactionHash(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, uint256 nonce) view returns (bytes32)",
-  "function nonce() view returns (uint256)",
-  "function getOwners() view returns (address[])",
-  "function getThreshold() view returns (uint256)",
-  "function VERSION() view returns (string)",
-  "event ExecutionSuccess(bytes32 txHash, uint256 payment)",
-  "event ExecutionFailure(bytes32 txHash, uint256 payment)",
-]);
 const proxyFactoryAbi = parseAbi([
   "function createProxyWithNonce(address singleton, bytes initializer, uint256 saltNonce) returns (address)",
   "event ProxyCreation(address indexed proxy, address singleton)",
 ]);
-const multiSendAbi = parseAbi(["function multiSend(bytes transactions) payable"]);
 
 type Artifact = { abi: readonly unknown[]; bytecode: Hex };
 const require = createRequire(import.meta.url);
@@ -129,89 +140,6 @@ export async function createSafe(
   return getAddress(created.args.proxy);
 }
 
-/** CALL, or DELEGATECALL (only ever into MultiSendCallOnly here). */
-export const Operation = { Call: 0, DelegateCall: 1 } as const;
-
-/** A Safe transaction as owners sign it; no refund (gas paid by whoever submits). */
-export type SafeTx = {
-  to: Address;
-  value: bigint;
-  data: Hex;
-  operation: number;
-  safeTxGas: bigint;
-  baseGas: bigint;
-  gasPrice: bigint;
-  gasToken: Address;
-  refundReceiver: Address;
-  nonce: bigint;
-};
-
-/** One call for a Safe to make. */
-export type Call = { to: Address; data: Hex; value?: bigint };
-
-/** The Safe transaction for `call` (or a MultiSend `operation`) at `nonce`. */
-export function safeTx(call: Call & { operation?: number }, nonce: bigint): SafeTx {
-  return {
-    to: getAddress(call.to),
-    value: call.value ?? 0n,
-    data: call.data,
-    operation: call.operation ?? Operation.Call,
-    safeTxGas: 0n,
-    baseGas: 0n,
-    gasPrice: 0n,
-    gasToken: zeroAddress,
-    refundReceiver: zeroAddress,
-    nonce,
-  };
-}
-
-const SAFE_TX_TYPES = {
-  SafeTx: [
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "data", type: "bytes" },
-    { name: "operation", type: "uint8" },
-    { name: "safeTxGas", type: "uint256" },
-    { name: "baseGas", type: "uint256" },
-    { name: "gasPrice", type: "uint256" },
-    { name: "gasToken", type: "address" },
-    { name: "refundReceiver", type: "address" },
-    { name: "nonce", type: "uint256" },
-  ],
-} as const;
-
-/**
- * `tx`'s fields in the order `execTransaction` and `getTransactionHash` take them, before the signatures (or the
- * nonce) they end with.
- */
-export const safeTxArgs = (tx: SafeTx) =>
-  [
-    tx.to,
-    tx.value,
-    tx.data,
-    tx.operation,
-    tx.safeTxGas,
-    tx.baseGas,
-    tx.gasPrice,
-    tx.gasToken,
-    tx.refundReceiver,
-  ] as const;
-
-/** The Safe's EIP-712 domain: the chain and the Safe itself (no name or version). */
-export type SafeDomain = { chainId: number; safe: Address };
-
-const typedSafeTx = ({ chainId, safe }: SafeDomain, tx: SafeTx) => ({
-  domain: { chainId, verifyingContract: safe },
-  types: SAFE_TX_TYPES,
-  primaryType: "SafeTx" as const,
-  message: tx,
-});
-
-/** The hash owners sign (and Safe{Wallet} shows as the "safeTxHash"). */
-export function safeTxHash(domain: SafeDomain, tx: SafeTx): Hex {
-  return hashTypedData(typedSafeTx(domain, tx));
-}
-
 export type SafeSignature = { signer: Address; signature: Hex };
 
 /** One owner's EIP-712 signature of `tx`, as a wallet's `eth_signTypedData_v4` gives it. */
@@ -220,7 +148,7 @@ export async function signSafeTx(
   domain: SafeDomain,
   tx: SafeTx,
 ): Promise<SafeSignature> {
-  return { signer: account.address, signature: await account.signTypedData(typedSafeTx(domain, tx)) };
+  return { signer: account.address, signature: await account.signTypedData(safeTxTypedData(domain, tx)) };
 }
 
 /** The signatures as `execTransaction` takes them: concatenated in ascending order of their signers. */
@@ -251,34 +179,6 @@ export async function execSafeTx(
   return receipt;
 }
 
-/** MultiSend's packed transactions: operation, to, value, data length, data, for each call. */
-export function encodeMultiSend(calls: readonly Call[]): Hex {
-  return concat(
-    calls.map((call) =>
-      encodePacked(
-        ["uint8", "address", "uint256", "uint256", "bytes"],
-        [Operation.Call, getAddress(call.to), call.value ?? 0n, BigInt(size(call.data)), call.data],
-      ),
-    ),
-  );
-}
-
-/** `calls` as one Safe call: a DELEGATECALL into MultiSendCallOnly, all applied or none. */
-export function multiSendCall(
-  contracts: SafeContracts,
-  calls: readonly Call[],
-): Call & { operation: number } {
-  return {
-    to: contracts.multiSendCallOnly,
-    data: encodeFunctionData({
-      abi: multiSendAbi,
-      functionName: "multiSend",
-      args: [encodeMultiSend(calls)],
-    }),
-    operation: Operation.DelegateCall,
-  };
-}
-
 export async function safeNonce(client: PublicClient, safe: Address): Promise<bigint> {
   return client.readContract({ address: safe, abi: safeAbi, functionName: "nonce" });
 }
@@ -290,7 +190,7 @@ export async function safeNonce(client: PublicClient, safe: Address): Promise<bi
 export async function sendThroughSafe(options: {
   rpcUrl: string;
   safe: Address;
-  call: Call & { operation?: number };
+  call: SafeCall & { operation?: number };
   signers: readonly LocalAccount[];
 }) {
   const transport = http(options.rpcUrl);
@@ -308,15 +208,6 @@ export async function sendThroughSafe(options: {
   return execSafeTx(submitter, client, options.safe, tx, signatures);
 }
 
-/** A Safe Transaction Builder file as `npm run launch` writes it (scripts/src/launch.ts) for Safe{Wallet}. */
-export type TransactionBuilderFile = {
-  version: "1.0";
-  chainId: string;
-  createdAt?: number;
-  meta?: { name: string; description?: string };
-  transactions: { to: Address; value: string; data: Hex }[];
-};
-
 /**
  * What Safe{Wallet} does with an imported Transaction Builder file: its transactions as one Safe transaction (a
  * MultiSend batch when there are several), signed by `signers` and submitted. Refuses a file for another chain.
@@ -327,21 +218,16 @@ export async function sendBuilderFile(options: {
   file: string;
   signers: readonly LocalAccount[];
 }) {
-  const builder = JSON.parse(readFileSync(options.file, "utf8")) as TransactionBuilderFile;
-  if (Number(builder.chainId) !== options.safe.chainId)
-    throw new Error(
-      `${options.file} is for chain ${builder.chainId}, the Safe is on ${options.safe.chainId}`,
-    );
-  const calls = builder.transactions.map((t) => ({
-    to: getAddress(t.to),
-    data: t.data,
-    value: BigInt(t.value),
-  }));
+  const file = JSON.parse(readFileSync(options.file, "utf8")) as Partial<TransactionBuilderFile>;
+  if (Number(file.chainId) !== options.safe.chainId)
+    throw new Error(`${options.file} is for chain ${file.chainId}, the Safe is on ${options.safe.chainId}`);
+  const calls = builderCalls(file, options.safe.chainId);
+  if (!calls) throw new Error(`${options.file} is no Transaction Builder file`);
   if (calls.length === 0) throw new Error(`${options.file} has no transaction`);
   return sendThroughSafe({
     rpcUrl: options.rpcUrl,
     safe: options.safe.address,
-    call: calls.length === 1 ? calls[0]! : multiSendCall(options.safe.contracts, calls),
+    call: calls.length === 1 ? calls[0]! : multiSendCall(options.safe.contracts.multiSendCallOnly, calls),
     signers: options.signers,
   });
 }

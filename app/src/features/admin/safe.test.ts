@@ -109,10 +109,8 @@ describe("Transaction Builder files", () => {
   ];
   const file = transactionBuilderFile({
     chainId: 31337,
-    safe: domain.safe,
     calls,
-    name: "NodeReward",
-    description: "setRates",
+    meta: { name: "NodeReward", description: "setRates", createdFromSafeAddress: domain.safe },
     createdAt: 1,
   });
 

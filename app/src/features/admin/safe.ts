@@ -4,18 +4,22 @@ import {
   concat,
   decodeAbiParameters,
   encodeAbiParameters,
-  encodeFunctionData,
-  encodePacked,
   getAddress,
-  hashTypedData,
-  isAddress,
-  isHex,
   pad,
-  parseAbi,
   size,
   slice,
-  zeroAddress,
 } from "viem";
+import {
+  Operation,
+  type SafeCall as SharedSafeCall,
+  type SafeDomain,
+  type SafeTx,
+  multiSendCall,
+  safeAbi,
+  safeTx,
+  safeTxArgs,
+  safeTxHash,
+} from "@taichi/contracts/safe";
 import { type BlockWindow, blockWindows } from "../../lib/logRange";
 import type { AdminReads } from "./reads";
 
@@ -23,92 +27,24 @@ import type { AdminReads } from "./reads";
  * A Safe (Safe{Wallet} multisig, v1.3+) as the manager area uses it: Safe transactions hashed as the Safe hashes
  * them (EIP-712), proposals kept on chain (an owner's `approveHash` carries the proposed transaction after its
  * arguments, so every owner's browser finds it), MultiSend batches and Transaction Builder files for Safe{Wallet}.
- * docs/manager.md, "Through a Safe", states the rules.
+ * docs/manager.md, "Through a Safe", states the rules. The Safe transaction itself, its hash, MultiSend and
+ * Transaction Builder files are `@taichi/contracts/safe`'s, shared with the scripts.
  */
-export const safeAbi = parseAbi([
-  "function getOwners() view returns (address[])",
-  "function getThreshold() view returns (uint256)",
-  "function nonce() view returns (uint256)",
-  "function approvedHashes(address owner, bytes32 hash) view returns (uint256)",
-  "function approveHash(bytes32 hashToApprove)",
-  "function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)",
-  "event ApproveHash(bytes32 indexed approvedHash, address indexed owner)",
-]);
+export {
+  Operation,
+  builderCalls,
+  encodeMultiSend,
+  safeAbi,
+  safeTx,
+  safeTxHash,
+  transactionBuilderFile,
+  type SafeDomain,
+  type SafeTx,
+  type TransactionBuilderFile,
+} from "@taichi/contracts/safe";
 
-/** CALL, or DELEGATECALL (only ever into MultiSendCallOnly). */
-export const Operation = { Call: 0, DelegateCall: 1 } as const;
-
-/** One call for a Safe to make. */
-export type SafeCall = { to: Address; value: bigint; data: Hex };
-
-/** A Safe transaction as owners sign it; no refund (the gas is paid by whoever executes it). */
-export type SafeTx = SafeCall & {
-  operation: number;
-  safeTxGas: bigint;
-  baseGas: bigint;
-  gasPrice: bigint;
-  gasToken: Address;
-  refundReceiver: Address;
-  nonce: bigint;
-};
-
-/** The Safe's EIP-712 domain: the chain and the Safe itself (no name, no version). */
-export type SafeDomain = { chainId: number; safe: Address };
-
-const SAFE_TX_TYPES = {
-  SafeTx: [
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "data", type: "bytes" },
-    { name: "operation", type: "uint8" },
-    { name: "safeTxGas", type: "uint256" },
-    { name: "baseGas", type: "uint256" },
-    { name: "gasPrice", type: "uint256" },
-    { name: "gasToken", type: "address" },
-    { name: "refundReceiver", type: "address" },
-    { name: "nonce", type: "uint256" },
-  ],
-} as const;
-
-/** The Safe transaction of `call` (a MultiSend batch with `operation` DelegateCall) at `nonce`. */
-export function safeTx(call: SafeCall & { operation?: number }, nonce: bigint): SafeTx {
-  return {
-    to: getAddress(call.to),
-    value: call.value,
-    data: call.data,
-    operation: call.operation ?? Operation.Call,
-    safeTxGas: 0n,
-    baseGas: 0n,
-    gasPrice: 0n,
-    gasToken: zeroAddress,
-    refundReceiver: zeroAddress,
-    nonce,
-  };
-}
-
-/** The hash owners sign or approve: the Safe's `getTransactionHash`, and Safe{Wallet}'s "safeTxHash". */
-export function safeTxHash({ chainId, safe }: SafeDomain, tx: SafeTx): Hex {
-  return hashTypedData({
-    domain: { chainId, verifyingContract: safe },
-    types: SAFE_TX_TYPES,
-    primaryType: "SafeTx",
-    message: tx,
-  });
-}
-
-/** MultiSend's packed transactions: for each call its operation, to, value, data length and data. */
-export function encodeMultiSend(calls: readonly SafeCall[]): Hex {
-  return concat(
-    calls.map((call) =>
-      encodePacked(
-        ["uint8", "address", "uint256", "uint256", "bytes"],
-        [Operation.Call, getAddress(call.to), call.value, BigInt(size(call.data)), call.data],
-      ),
-    ),
-  );
-}
-
-const multiSendAbi = parseAbi(["function multiSend(bytes transactions) payable"]);
+/** One call for a Safe to make, its value spelled out. */
+export type SafeCall = Required<SharedSafeCall>;
 
 /** `calls` as what one Safe transaction makes: the call itself, or a DELEGATECALL into MultiSendCallOnly (all or none). */
 export function batchCall(
@@ -117,16 +53,7 @@ export function batchCall(
 ): SafeCall & { operation: number } {
   if (calls.length === 1) return { ...calls[0]!, operation: Operation.Call };
   if (!multiSendCallOnly) throw new Error("several calls in one Safe transaction need MultiSendCallOnly");
-  return {
-    to: multiSendCallOnly,
-    value: 0n,
-    data: encodeFunctionData({
-      abi: multiSendAbi,
-      functionName: "multiSend",
-      args: [encodeMultiSend(calls)],
-    }),
-    operation: Operation.DelegateCall,
-  };
+  return multiSendCall(multiSendCallOnly, calls);
 }
 
 const TX_PARAMS = [
@@ -179,57 +106,7 @@ export function approvalSignatures(owners: readonly Address[]): Hex {
 }
 
 /** `execTransaction`'s arguments for `tx` with `signatures`. */
-export const execArgs = (tx: SafeTx, signatures: Hex) =>
-  [
-    tx.to,
-    tx.value,
-    tx.data,
-    tx.operation,
-    tx.safeTxGas,
-    tx.baseGas,
-    tx.gasPrice,
-    tx.gasToken,
-    tx.refundReceiver,
-    signatures,
-  ] as const;
-
-/** A Safe{Wallet} Transaction Builder file (its "Load" button takes one; each entry is a call). */
-export type TransactionBuilderFile = {
-  version: "1.0";
-  chainId: string;
-  createdAt: number;
-  meta: { name: string; description: string; createdFromSafeAddress: Address };
-  transactions: { to: Address; value: string; data: Hex }[];
-};
-
-export function transactionBuilderFile(p: {
-  chainId: number;
-  safe: Address;
-  calls: readonly SafeCall[];
-  name: string;
-  description: string;
-  createdAt: number;
-}): TransactionBuilderFile {
-  return {
-    version: "1.0",
-    chainId: String(p.chainId),
-    createdAt: p.createdAt,
-    meta: { name: p.name, description: p.description, createdFromSafeAddress: getAddress(p.safe) },
-    transactions: p.calls.map((c) => ({ to: getAddress(c.to), value: c.value.toString(), data: c.data })),
-  };
-}
-
-/** The calls of a Transaction Builder file for `chainId`, or undefined when it is none (or for another chain). */
-export function builderCalls(file: unknown, chainId: number): SafeCall[] | undefined {
-  const f = file as Partial<TransactionBuilderFile> | null;
-  if (!f || f.chainId !== String(chainId) || !Array.isArray(f.transactions)) return undefined;
-  const calls: SafeCall[] = [];
-  for (const t of f.transactions) {
-    if (!isAddress(t.to) || !isHex(t.data) || !/^\d+$/.test(t.value)) return undefined;
-    calls.push({ to: getAddress(t.to), value: BigInt(t.value), data: t.data });
-  }
-  return calls;
-}
+export const execArgs = (tx: SafeTx, signatures: Hex) => [...safeTxArgs(tx), signatures] as const;
 
 /** A Safe transaction proposed and not executed yet, with the owners who approved it on chain. */
 export type SafeProposal = { tx: SafeTx; hash: Hex; approvals: Address[] };

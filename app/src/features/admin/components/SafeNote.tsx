@@ -1,3 +1,4 @@
+import { getAddress } from "viem";
 import { useTranslation } from "../../../i18n";
 import { appChain } from "../../../app/wagmi";
 import type { SafeVia } from "../hooks/useAdminCall";
@@ -7,10 +8,8 @@ import { type SafeCall, transactionBuilderFile } from "../safe";
 export function downloadBuilderFile(safe: `0x${string}`, calls: readonly SafeCall[], name: string) {
   const file = transactionBuilderFile({
     chainId: appChain.id,
-    safe,
     calls,
-    name,
-    description: name,
+    meta: { name, description: name, createdFromSafeAddress: getAddress(safe) },
     createdAt: Date.now(),
   });
   const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: "application/json" }));
