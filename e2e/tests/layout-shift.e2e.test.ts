@@ -1,6 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEV_ROLES, expect, test } from "../fixtures/test.ts";
-import { connectWallet } from "../fixtures/accounts.ts";
+import { expect, test } from "../fixtures/test.ts";
 import { MEMBER_PAGES, type MemberPage } from "@taichi/scripts/bench/pages";
 
 declare global {
@@ -79,20 +78,4 @@ test.describe("layout shift", () => {
       await expectSteadyLoad(page, path);
     });
   }
-
-  test.describe("a member with a connected wallet", () => {
-    test.use({ walletAccount: DEV_ROLES.members[0] });
-
-    for (const path of MEMBER_PAGES) {
-      test(`a member's first load of ${path} shifts at most ${MAX_LAYOUT_SHIFT}`, async ({ page }) => {
-        // connected once before: the next load reconnects on its own, as a returning member's does
-        await page.goto("/");
-        await connectWallet(page);
-        await expect(page.getByRole("button", { name: "UNCONNECT" })).toHaveCount(0);
-        await observeLayoutShift(page);
-        await page.goto(path);
-        await expectSteadyLoad(page, path);
-      });
-    }
-  });
 });
