@@ -207,7 +207,9 @@ describe("production processes on plain node", () => {
     const indexer = JSON.parse(readFileSync(join(REPO_ROOT, "indexer", "package.json"), "utf8")) as {
       scripts: Record<string, string>;
     };
-    const startArgs = indexer.scripts.start!.replace(/\$\{(\w+):-([^}]+)\}/g, "$2").split(" ponder ")[1];
+    const startArgs = indexer.scripts
+      .start!.replace(/\$\{(\w+):-([^}]+)\}/g, "$2")
+      .replace(/^(.* )?ponder /, "");
     expect(field(unit("taichi-indexer.service"), "ExecStart")).toEqual([
       `${RELEASE}node_modules/.bin/ponder ${startArgs}`,
     ]);
