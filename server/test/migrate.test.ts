@@ -20,6 +20,7 @@ const ALL = [
   "0008_payment_day",
   "0009_rate_limit",
   "0010_job_runs",
+  "0011_withdrawals_by_member",
 ];
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -91,6 +92,7 @@ describe("migrate", () => {
       { version: 8, name: "0008_payment_day" },
       { version: 9, name: "0009_rate_limit" },
       { version: 10, name: "0010_job_runs" },
+      { version: 11, name: "0011_withdrawals_by_member" },
     ]);
   });
 
