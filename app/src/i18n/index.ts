@@ -4,7 +4,7 @@ import { loadChunk } from "../lib/lazyPage";
 import { STORAGE_KEYS, readStored } from "../lib/storage";
 import type { CataloguePart } from "./ids";
 import type { AppMessage, I18nKey, I18nPluralKey } from "./keys";
-import { DEFAULT_LANG, LANGS, LANG_TAGS, type Lang, firstLang, normalizeLang } from "./lang";
+import { DEFAULT_LANG, LANGS, LANG_TAGS, type Lang, firstLang, formatTag, normalizeLang } from "./lang";
 import { setFormatLocale } from "../lib/format";
 
 /**
@@ -87,8 +87,7 @@ const listeners = new Set<() => void>();
 
 /** `<html lang>` and the locale of numbers and dates follow the shown language. */
 const showLocale = (lang: Lang) => {
-  // English dates day first, as the app has always shown them
-  setFormatLocale(lang === "en" ? "en-GB" : LANG_TAGS[lang]);
+  setFormatLocale(formatTag(lang));
   if (typeof document !== "undefined") document.documentElement.lang = LANG_TAGS[lang];
 };
 showLocale(language);

@@ -32,6 +32,9 @@ export const LANG_TAGS: Record<Lang, string> = {
   th: "th",
 };
 
+/** The locale numbers and dates are formatted in: the language's tag, English day first (en-GB). */
+export const formatTag = (lang: Lang): string => (lang === "en" ? "en-GB" : LANG_TAGS[lang]);
+
 /**
  * The language a visit starts in: the stored one (the member picked it) when offered, else the first of
  * the browser's languages that is offered, else zh. Uses no outer name but `matchLang` and
