@@ -215,11 +215,11 @@ test.describe("owner changes through the timelock", () => {
   });
 });
 
-test("a visitor without a wallet reaches /governance from the footer and the menu, in Chinese by default", async ({
+test("a visitor without a wallet reaches /governance from the footer and the menu, in Chinese by default (a browser language the app does not have)", async ({
   browser,
   contracts,
 }) => {
-  const visitor = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const visitor = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: "de-DE" });
   const page = await visitor.newPage();
   await page.goto("/");
   await page.getByRole("contentinfo").getByRole("link", { name: "治理与时间锁" }).click();

@@ -104,8 +104,8 @@ test.describe("phone without a wallet", () => {
   test("at 375 px, zh: the picker opens this page in TokenPocket, Trust, OKX or Bitget, or installs one", async ({
     browser,
   }) => {
-    // a browser with no injected wallet at all
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    // a Chinese browser with no injected wallet at all
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: "zh-CN" });
     const page = await context.newPage();
     const root = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
     await page.goto(`/ido?code=${root}`);
