@@ -26,13 +26,16 @@ export const DEV_ROLES = {
   members: [2, 3], // registered under the root, funded
   newcomers: [4, 5, 6, 7, 8, 9], // funded, not registered
   keeper: 10, // the price keeper of `npm run dev` (scripts/src/priceKeeper.ts): it only pays gas
-  operator: 11, // a third operator: with the deployer and the manager, an owner of the local Safe
-  /** the owners of the local 2-of-3 Safe, a Timelock proposer (scripts/src/safe.ts, docs/deploy.md "Safes") */
-  safeOwners: [0, 1, 11],
+  operator: 11, // a third operator, and an owner of the local Safe
+  /**
+   * the owners of the local 2-of-3 Safe, a Timelock proposer (scripts/src/safe.ts, docs/deploy.md "Safes"): not
+   * the manager, who stays a manager alone (the Safe would otherwise reach the owner's changes for it)
+   */
+  safeOwners: [0, 11, 12],
 } as const;
 
 /** How many funded accounts the local anvil has: the roles above. */
-export const DEV_ACCOUNTS = DEV_ROLES.operator + 1;
+export const DEV_ACCOUNTS = Math.max(DEV_ROLES.operator, ...DEV_ROLES.safeOwners) + 1;
 
 function port(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -15,7 +15,7 @@ import {
   http,
   parseEther,
 } from "viem";
-import { DEV_ROLES, chainAt, devAccount } from "./env.ts";
+import { DEV_ACCOUNTS, DEV_ROLES, chainAt, devAccount } from "./env.ts";
 import { type Service, freePort, startService, stopService, waitForPort } from "./processes.ts";
 import {
   type DevSafe,
@@ -61,9 +61,12 @@ const pay = async (to: Address, value: bigint) =>
   safeTx({ to, value, data: "0x" }, await safeNonce(client, dev.address));
 
 beforeAll(async () => {
-  anvil = startService("chain", "anvil", ["--host", "127.0.0.1", "--port", String(PORT), "--silent"], {
-    quiet: true,
-  });
+  anvil = startService(
+    "chain",
+    "anvil",
+    ["--host", "127.0.0.1", "--port", String(PORT), "--accounts", String(DEV_ACCOUNTS), "--silent"],
+    { quiet: true },
+  );
   await waitForPort(anvil, PORT);
   dev = await createDevSafe(rpcUrl);
   // the Safe holds 1 BNB to pay out in the tests below
