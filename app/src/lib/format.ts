@@ -1,23 +1,40 @@
 import { formatUnits } from "viem";
 
-/** The BCP 47 locale numbers and dates are shown in: the shown language's (src/i18n sets it). */
-let locale = "zh-CN";
+type LocaleFormats = {
+  /** BCP 47 tag of the shown language (src/i18n sets it) */
+  tag: string;
+  /** its group and decimal separators (e.g. vi and id: "." and ",") */
+  group: string;
+  decimal: string;
+  /** a date and time in UTC */
+  utc: Intl.DateTimeFormat;
+};
 
+/** What numbers and dates are shown with, built once per locale (formatAmount runs on every value shown). */
+function localeFormats(tag: string): LocaleFormats {
+  const parts = new Intl.NumberFormat(tag).formatToParts(1234.5);
+  return {
+    tag,
+    group: parts.find((part) => part.type === "group")?.value ?? ",",
+    decimal: parts.find((part) => part.type === "decimal")?.value ?? ".",
+    utc: new Intl.DateTimeFormat(tag, {
+      dateStyle: "medium",
+      timeStyle: "long",
+      timeZone: "UTC",
+      hourCycle: "h23",
+    }),
+  };
+}
+
+let shown = localeFormats("zh-CN");
+
+/** The BCP 47 locale numbers and dates are shown in: the shown language's (src/i18n sets it). */
 export function setFormatLocale(tag: string): void {
-  locale = tag;
+  if (tag !== shown.tag) shown = localeFormats(tag);
 }
 
 export function formatLocale(): string {
-  return locale;
-}
-
-/** The locale's group and decimal separators (e.g. vi and id: "." and ","). */
-function separators(): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(locale).formatToParts(1234.5);
-  return {
-    group: parts.find((part) => part.type === "group")?.value ?? ",",
-    decimal: parts.find((part) => part.type === "decimal")?.value ?? ".",
-  };
+  return shown.tag;
 }
 
 /**
@@ -66,7 +83,7 @@ export function formatAmount(value: bigint, options: AmountFormat = {}): string 
   const text = formatUnits(negative ? -value : value, decimals);
   const [int = "0", frac = ""] = text.split(".");
   const cut = frac.slice(0, fractionDigits).replace(/0+$/, "");
-  const { group, decimal } = grouping ? separators() : { group: "", decimal: "." };
+  const { group, decimal } = grouping ? shown : { group: "", decimal: "." };
   const intText = int.replace(/\B(?=(\d{3})+(?!\d))/g, group);
   const body = cut ? `${intText}${decimal}${cut}` : intText;
   return negative && body !== "0" ? `-${body}` : body;
@@ -83,17 +100,12 @@ export function percentFromBps(bps: bigint | number): string {
 /** Basis points per whole: every contract's RATE_DENOMINATOR / FEE_DENOMINATOR. */
 export const RATE_DENOMINATOR = 10_000n;
 
-/** unix seconds as a date and time in UTC, in the shown locale: `Jun 30, 2025, 12:00:00 UTC`, `2025年6月30日 12:00:00 UTC`. */
+/** unix seconds as a date and time in UTC, in the shown locale: `30 Jun 2025, 12:00:00 UTC`, `2025年6月30日 UTC 12:00:00`. */
 export function formatUtc(seconds: bigint): string {
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "long",
-    timeZone: "UTC",
-    hourCycle: "h23",
-  }).format(new Date(Number(seconds) * 1000));
+  return shown.utc.format(new Date(Number(seconds) * 1000));
 }
 
 /** A date/time format in the shown locale (dates and times in the member's own time zone unless `options` name one). */
 export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(locale, options);
+  return new Intl.DateTimeFormat(shown.tag, options);
 }
