@@ -1,14 +1,46 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "../i18n";
 
-/** Grey placeholder lines where a card's values will be (named "Loading..." for screen readers). */
-export function SkeletonLines({ lines = 3 }: { lines?: number }) {
+/**
+ * Placeholder shapes where content will be, named "Loading..." for screen readers (the shapes inside
+ * are `aria-hidden`); `inline` in a line of text.
+ */
+export function Loading({
+  className,
+  inline = false,
+  children,
+}: {
+  className?: string;
+  inline?: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
+  const Tag = inline ? "span" : "div";
   return (
-    <div className="skeleton" role="status" aria-label={t("common.loading")}>
+    <Tag className={className} role="status" aria-label={t("common.loading")}>
+      {children}
+    </Tag>
+  );
+}
+
+/** A grey bar where a value will be in a line of text, no taller than the text; `wide` for a sentence. */
+export function SkeletonValue({ wide = false }: { wide?: boolean }) {
+  return (
+    <span
+      className={wide ? "skeleton-line skeleton-inline skeleton-wide" : "skeleton-line skeleton-inline"}
+      aria-hidden="true"
+    />
+  );
+}
+
+/** Grey placeholder lines where a card's values will be. */
+export function SkeletonLines({ lines = 3 }: { lines?: number }) {
+  return (
+    <Loading className="skeleton">
       {Array.from({ length: lines }, (_, i) => (
         <span key={i} className="skeleton-line" aria-hidden="true" />
       ))}
-    </div>
+    </Loading>
   );
 }
 
@@ -27,8 +59,11 @@ export function PageSkeleton() {
   );
 }
 
-/** A value still being read, in a line of text where it will be (as tall as the text). */
+/** A value still being read, in a line of text where it will be. */
 export function ValuePending() {
-  const { t } = useTranslation();
-  return <span className="skeleton-line skeleton-inline" role="status" aria-label={t("common.loading")} />;
+  return (
+    <Loading inline>
+      <SkeletonValue />
+    </Loading>
+  );
 }

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, expect, it, vi } from "vitest";
 import { i18n, loadParts } from "../../../i18n";
-import { QueryBody } from "./common";
+import { ProductsPlaceholder, QueryBody } from "./common";
 
 beforeAll(async () => {
   await i18n.changeLanguage("en");
@@ -43,4 +43,12 @@ it("after the API was down, Try again on one card reads every failed card again"
   expect(await screen.findByText("Taichi Shaoyang × 1")).toBeTruthy();
   expect(screen.queryByRole("alert")).toBeNull();
   expect(machines).toHaveBeenCalledTimes(2);
+});
+
+it("before the backend answered, a product list is `count` items with their buttons off, as one Loading... status", () => {
+  render(<ProductsPlaceholder count={3} />);
+  const status = screen.getByRole("status", { name: "Loading..." });
+  expect(status.querySelectorAll("li")).toHaveLength(3);
+  expect([...status.querySelectorAll("button")].every((button) => button.disabled)).toBe(true);
+  expect(screen.queryAllByRole("button")).toHaveLength(0); // the shapes are hidden from screen readers
 });

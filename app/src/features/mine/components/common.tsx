@@ -3,6 +3,7 @@ import { useRetryFailedReads } from "../../../components/ReadError";
 import { useTranslation } from "../../../i18n";
 import { Message } from "../../../components/Message";
 import { RetryStatus } from "../../../components/RetryStatus";
+import { Loading, SkeletonValue } from "../../../components/Skeleton";
 import { formatAmount } from "../../../lib/format";
 import type { PaidFlowState } from "../hooks/usePaidFlow";
 import { errorMessage } from "../errors";
@@ -81,25 +82,24 @@ export function FlowStatus({
  * the real ones (name and price, a summary line, a button), so the cards below stay where they are.
  */
 export function ProductsPlaceholder({ count }: { count: number }) {
-  const { t } = useTranslation();
   return (
-    <div role="status" aria-label={t("common.loading")}>
+    <Loading>
       <ul className="mine-list" aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
           <li key={index} className="mine-item">
             <div className="mine-item-head">
-              <span className="skeleton-line skeleton-inline" />
-              <span className="skeleton-line skeleton-inline" />
+              <SkeletonValue />
+              <SkeletonValue />
             </div>
             <p className="muted small">
-              <span className="skeleton-line skeleton-inline skeleton-wide" />
+              <SkeletonValue wide />
             </p>
             <button type="button" className="button ghost small" disabled>
-              <span className="skeleton-line skeleton-inline" />
+              <SkeletonValue />
             </button>
           </li>
         ))}
       </ul>
-    </div>
+    </Loading>
   );
 }

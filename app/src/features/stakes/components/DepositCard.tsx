@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "../../../i18n";
 import { AmountInput } from "../../../components/AmountInput";
+import { SkeletonValue } from "../../../components/Skeleton";
 import { usdt } from "../../../app/contracts";
 import { validateAmount } from "../../../lib/amount";
 import { formatAmount, percentFromBps } from "../../../lib/format";
@@ -128,7 +129,7 @@ export function DepositCard({ overview, tiers, account, connection, now, offset 
           Array.from({ length: TIER_COUNT }, (_, index) => (
             <label key={index} className="choice" aria-hidden="true">
               <input type="radio" name="stake-tier" disabled />
-              <span className="skeleton-line skeleton-inline" />
+              <SkeletonValue />
             </label>
           ))}
         {tiers?.map((x) => (

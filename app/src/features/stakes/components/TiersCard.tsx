@@ -2,6 +2,7 @@ import { useTranslation } from "../../../i18n";
 import { formatAmount, percentFromBps } from "../../../lib/format";
 import { TIER_COUNT, type Tier, aprBps } from "../logic";
 import { ReadError } from "../../../components/ReadError";
+import { Loading, SkeletonValue } from "../../../components/Skeleton";
 
 const TIER_FIELDS = ["dailyRate", "apr", "stock", "range", "userMax"] as const;
 
@@ -63,19 +64,19 @@ export function TiersCard({ tiers, isError }: { tiers: Tier[] | undefined; isErr
 function TierPlaceholders() {
   const { t } = useTranslation();
   return (
-    <div role="status" aria-label={t("common.loading")}>
+    <Loading>
       <ul className="tier-list" aria-hidden="true">
         {Array.from({ length: TIER_COUNT }, (_, index) => (
           <li key={index}>
             <div className="tier-head">
-              <span className="skeleton-line skeleton-inline" />
+              <SkeletonValue />
             </div>
             <dl className="kv tier-kv">
               {TIER_FIELDS.map((field) => (
                 <div key={field}>
                   <dt>{t(`stakes.tiers.${field}`)}</dt>
                   <dd>
-                    <span className="skeleton-line skeleton-inline" />
+                    <SkeletonValue />
                   </dd>
                 </div>
               ))}
@@ -83,6 +84,6 @@ function TierPlaceholders() {
           </li>
         ))}
       </ul>
-    </div>
+    </Loading>
   );
 }
