@@ -43,7 +43,7 @@ const lingui = setupI18n({
   missing: (_, id) => id,
 });
 
-const loads = new Map<Lang, Map<Bundle, Promise<void>>>(OFFERED_LANGS.map((lang) => [lang, new Map()]));
+const loads = new Map<Lang, Map<Bundle, Promise<void>>>();
 /** The parts pages asked for: switching language loads them too. */
 const partsInUse = new Set<CataloguePart>();
 
