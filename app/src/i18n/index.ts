@@ -4,7 +4,7 @@ import { loadChunk } from "../lib/lazyPage";
 import { STORAGE_KEYS, readStored } from "../lib/storage";
 import type { CataloguePart } from "./ids";
 import type { AppMessage, I18nKey, I18nPluralKey } from "./keys";
-import { DEFAULT_LANG, LANGS, LANG_TAGS, type Lang, firstLang, formatTag, normalizeLang } from "./lang";
+import { LANGS, LANG_TAGS, type Lang, firstLang, formatTag } from "./lang";
 import { setFormatLocale } from "../lib/format";
 
 /**
@@ -92,19 +92,13 @@ const showLocale = (lang: Lang) => {
 };
 showLocale(language);
 
-/** A tag as an offered language: see `normalizeLang`; a language whose catalogues are absent is zh. */
-const offered = (tag: string): Lang => {
-  const lang = normalizeLang(tag);
-  return OFFERED_LANGS.includes(lang) ? lang : DEFAULT_LANG;
-};
-
 export const i18n = {
   get language(): Lang {
     return language;
   },
-  /** Any tag is accepted (zh-TW is zh-Hant, en-US en, ...: `normalizeLang`); an unknown one is zh. */
+  /** Any tag is accepted (zh-TW is zh-Hant, en-US en, ...: `matchLang`); one not offered is zh. */
   async changeLanguage(tag: string): Promise<void> {
-    const next = offered(tag);
+    const next = firstLang(tag, [], OFFERED_LANGS);
     requested = next;
     await loadLanguage(next);
     // A later switch that finished first wins.
