@@ -1,7 +1,6 @@
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { OFFERED_LANGS, i18n } from "../../i18n";
-import { LANG_NAMES } from "../../i18n/lang";
+import { i18n } from "../../i18n";
 import { useAppStore } from "../store";
 import { LanguagePicker } from "./LanguagePicker";
 
@@ -27,7 +26,27 @@ describe("LanguagePicker", () => {
     expect(globe.getAttribute("aria-expanded")).toBe("false");
     fireEvent.keyDown(globe, { key: "ArrowDown" });
     const items = screen.getAllByRole("menuitemradio");
-    expect(items.map((item) => item.textContent)).toEqual(OFFERED_LANGS.map((lang) => LANG_NAMES[lang]));
+    // every language whose catalogues are present (all of them), in the picker's order
+    expect(items.map((item) => item.textContent)).toEqual([
+      "简体中文",
+      "繁體中文",
+      "English",
+      "Tiếng Việt",
+      "Bahasa Indonesia",
+      "한국어",
+      "日本語",
+      "ไทย",
+    ]);
+    expect(items.map((item) => item.getAttribute("lang"))).toEqual([
+      "zh-CN",
+      "zh-Hant",
+      "en",
+      "vi",
+      "id",
+      "ko",
+      "ja",
+      "th",
+    ]);
     expect(document.activeElement).toBe(screen.getByRole("menuitemradio", { name: "简体中文" }));
     expect(globe.getAttribute("aria-expanded")).toBe("true");
 
@@ -38,9 +57,14 @@ describe("LanguagePicker", () => {
     expect(document.activeElement).toBe(items[0]);
     fireEvent.keyDown(document.activeElement!, { key: "ArrowUp" });
     fireEvent.click(document.activeElement!);
-    expect(useAppStore.getState().lang).toBe(OFFERED_LANGS[OFFERED_LANGS.length - 1]);
+    expect(useAppStore.getState().lang).toBe("th");
+    expect(localStorage.getItem("lang")).toBe("th");
     expect(screen.queryByRole("menu")).toBeNull();
     expect(document.activeElement).toBe(globe);
+    // the page follows: Thai texts, <html lang>, and the globe named by the shown language
+    await waitFor(() => expect(document.documentElement.lang).toBe("th"));
+    expect(screen.getByRole("button", { name: "ไทย" })).toBe(globe);
+    expect(screen.getByRole("button", { name: "zh" }).title).toBe("เปลี่ยนภาษา");
   });
 
   it("closes on Escape, giving focus back to the globe, and on a press outside, without a change", () => {
