@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
@@ -57,12 +58,17 @@ function firstPaint(): Plugin {
   };
 }
 
-/** The product as a link preview shows it (Open Graph and Twitter cards). */
+/** The app's name and description, as installed apps and Safe{Wallet} read them (public/manifest.json). */
+const MANIFEST = JSON.parse(readFileSync(new URL("public/manifest.json", import.meta.url), "utf8")) as {
+  name: string;
+  description: string;
+};
+
+/** The product as a link preview shows it (Open Graph and Twitter cards): the manifest's name and description. */
 const PREVIEW = {
-  title: "TAICHI 太极",
-  description:
-    "太极 TAICHI：BNB Smart Chain 上的质押、团队收益与预售。Staking, team rewards and presale on BNB Smart Chain.",
-  image: { path: "/og-image.png", width: 1200, height: 630, alt: "TAICHI 太极: the Tai Chi mark" },
+  title: MANIFEST.name,
+  description: MANIFEST.description,
+  image: { path: "/og-image.png", width: 1200, height: 630, alt: `${MANIFEST.name}: the Tai Chi mark` },
 };
 
 /**
