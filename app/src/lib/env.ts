@@ -67,6 +67,13 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
     const v = raw[key];
     return typeof v === "string" && v.trim() !== "" ? v.trim() : undefined;
   };
+  /** An optional setting that must be an http(s) URL. */
+  const httpUrl = (key: string) => {
+    const text = str(key);
+    if (text !== undefined && !HTTP_URL.test(text))
+      throw new EnvError(`${key}="${text}" must be an http(s) URL`);
+    return text;
+  };
 
   const chainIdText = str("VITE_CHAIN_ID");
   const chainId = chainIdText === undefined ? DEFAULT_CHAIN_ID : Number(chainIdText);
@@ -105,20 +112,9 @@ export function parseEnv(raw: Record<string, string | boolean | undefined>): App
     throw new EnvError(`VITE_LOG_RANGE="${logRangeText}" must be a whole number of blocks, at least 1`);
   }
   const logRange = logRangeText === undefined ? undefined : BigInt(logRangeText);
-  const indexerText = str("VITE_INDEXER_URL");
-  if (indexerText !== undefined && !HTTP_URL.test(indexerText)) {
-    throw new EnvError(`VITE_INDEXER_URL="${indexerText}" must be an http(s) URL`);
-  }
-  const watchUrl = str("VITE_WATCH_URL");
-  if (watchUrl !== undefined && !HTTP_URL.test(watchUrl)) {
-    throw new EnvError(`VITE_WATCH_URL="${watchUrl}" must be an http(s) URL`);
-  }
-  const indexerUrl = indexerText?.replace(/\/+$/, "");
-  const explorerText = str("VITE_EXPLORER_URL");
-  if (explorerText !== undefined && !HTTP_URL.test(explorerText)) {
-    throw new EnvError(`VITE_EXPLORER_URL="${explorerText}" must be an http(s) URL`);
-  }
-  const explorerUrl = explorerText?.replace(/\/+$/, "");
+  const indexerUrl = httpUrl("VITE_INDEXER_URL")?.replace(/\/+$/, "");
+  const watchUrl = httpUrl("VITE_WATCH_URL");
+  const explorerUrl = httpUrl("VITE_EXPLORER_URL")?.replace(/\/+$/, "");
   const walletConnectProjectId = str("VITE_WALLETCONNECT_PROJECT_ID");
   if (walletConnectProjectId !== undefined && !/^[0-9a-f]{32}$/i.test(walletConnectProjectId)) {
     throw new EnvError(
