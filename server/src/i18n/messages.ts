@@ -4,9 +4,9 @@
  * requires the `{placeholders}` the English text uses (test/messages.test.ts checks each language keeps
  * them).
  */
-import { DEFAULT_LANG, LANGS, type Lang, normalizeLang } from "@taichi/api/lang";
+import { LANGS, type Lang, normalizeLang } from "@taichi/api/lang";
 
-export { DEFAULT_LANG, LANGS, type Lang };
+export { LANGS, type Lang };
 const en = {
   success: "Success",
   operateError: "Operate Error",
