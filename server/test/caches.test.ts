@@ -47,12 +47,17 @@ describe("session cache", () => {
 });
 
 describe("home cache", () => {
-  it("serves one answer per language for the cache time", async () => {
+  it("serves one answer per database language for the cache time", async () => {
     await insertMember(db, ALICE);
     const home = (lang: string) => post(app, "home", { headers: { lang } }).then((res) => res.json().data);
     expect(await home("en")).toEqual({ totalMembers: 1, announcements: [] });
     await insertMember(db, BOB, ALICE);
     expect(await home("en")).toEqual({ totalMembers: 1, announcements: [] });
+    // the languages that read the English texts are served English's answer, not one loaded now
+    expect(await home("vi")).toEqual({ totalMembers: 1, announcements: [] });
     expect(await home("zh-cn")).toEqual({ totalMembers: 2, announcements: [] });
+    await insertMember(db, "0x000000000000000000000000000000000000ca01", ALICE);
+    // Traditional Chinese reads the Chinese texts: Simplified Chinese's answer
+    expect(await home("zh-Hant")).toEqual({ totalMembers: 2, announcements: [] });
   });
 });

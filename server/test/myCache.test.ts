@@ -75,7 +75,9 @@ describe("my cache", () => {
     expect((await my(token)).balances.usdt).toBe("0");
     await creditBehindTheApp("usdt", units("5"), "outside");
     expect((await my(token)).balances.usdt).toBe("0");
-    // Per language: the other language's answer is loaded now.
+    // Per database language: the languages that read the English texts share English's answer, the
+    // Chinese one is loaded now.
+    expect((await my(token, "ja")).balances.usdt).toBe("0");
     expect((await my(token, "zh-cn")).balances.usdt).toBe(units("5").toString());
     app.memberCache.invalidate(A.toUpperCase());
     expect((await my(token)).balances.usdt).toBe(units("5").toString());

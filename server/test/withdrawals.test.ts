@@ -182,6 +182,23 @@ describe("operator access", () => {
 });
 
 describe("operator routes", () => {
+  it("names the configured treasury as the payouts' sender, not the local chain's", async () => {
+    const treasury: Address = "0x0000000000000000000000000000000000005afE";
+    const other = buildApp({
+      db,
+      paymentTarget: { treasury, token: USDT },
+      operators: [OP1],
+      rateLimit: false,
+    });
+    try {
+      const operator = await signInAs(other, KEY_OP1);
+      const res = await post(other, "admin/withdrawalList", { headers: { lang: "en", token: operator } });
+      expect(res.json()).toMatchObject({ code: 0, data: { treasury } });
+    } finally {
+      await other.close();
+    }
+  });
+
   it("lists the queue oldest first, by state and by page", async () => {
     const tokenA = await member(KEY_A);
     const tokenB = await member(KEY_B, A);

@@ -28,7 +28,6 @@ contract IdoHandler {
     address[] public actors;
     mapping(address account => bool) private _claimed;
     mapping(address account => uint256) public ghostPurchases;
-    uint256 public ghostBuyers;
     uint256 public ghostPayments;
     uint256 public ghostDirect;
     uint256 public ghostIndirect;
@@ -98,7 +97,6 @@ contract IdoHandler {
             calls["buy"] += 1;
             calls["purchase"] += 1;
             ghostPurchases[account] += 1;
-            ghostBuyers += 1;
             ghostPayments += c.idoAmount;
             if (referrer != address(0)) ghostDirect += c.idoAmount * c.directRate / 10_000;
             if (grandReferrer != address(0)) ghostIndirect += c.idoAmount * c.indirectRate / 10_000;
@@ -121,7 +119,6 @@ contract IdoHandler {
             calls["buyWithTerms"] += 1;
             calls["purchase"] += 1;
             ghostPurchases[account] += 1;
-            ghostBuyers += 1;
             ghostPayments += c.idoAmount;
             if (referrer != address(0)) ghostDirect += c.idoAmount * c.directRate / 10_000;
             if (grandReferrer != address(0)) ghostIndirect += c.idoAmount * c.indirectRate / 10_000;

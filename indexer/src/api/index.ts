@@ -45,30 +45,41 @@ function pageOf<Row extends Cursor, Item>(rows: Row[], limit: number, item: (row
   return { items: rows.slice(0, limit).map(item), next: last ? encodeCursor(last) : null };
 }
 
-/** One page of history rows matching `where`, newest first. */
-async function historyPage(where: Parameters<typeof and>[0], query: Record<string, string>) {
+/**
+ * One page of `table`'s rows matching `where`, newest first from the query's `before` on (`limit` of
+ * them, `pageQuery`), as `item`s, with the cursor of the next page and the indexed head.
+ */
+async function newestPage<Table extends Positioned, Item>(
+  table: Table,
+  where: Parameters<typeof and>[0],
+  query: Record<string, string>,
+  item: (row: Table["$inferSelect"]) => Item,
+) {
   const { limit, before } = pageQuery(query);
   const [rows, block] = await Promise.all([
     db
       .select()
-      .from(history)
-      .where(and(where, olderThan(history, before)))
-      .orderBy(...newestFirst(history))
-      .limit(limit + 1),
+      // drizzle types a select from one table, not from a type parameter: the rows are `Table`'s
+      .from(table as Positioned)
+      .where(and(where, olderThan(table, before)))
+      .orderBy(...newestFirst(table))
+      .limit(limit + 1) as Promise<Table["$inferSelect"][]>,
     indexedBlock(),
   ]);
-  const page = pageOf(rows, limit, (row) => ({
-    blockNumber: row.blockNumber.toString(),
-    logIndex: row.logIndex,
-    timestamp: row.timestamp.toString(),
-    transactionHash: row.transactionHash,
-    from: getAddress(row.from),
-    contract: row.contract,
-    event: row.event,
-    args: row.args,
-  }));
-  return { ...page, block };
+  return { ...pageOf(rows, limit, item), block };
 }
+
+/** A history row as the routes answer it. */
+const historyItem = (row: typeof history.$inferSelect) => ({
+  blockNumber: row.blockNumber.toString(),
+  logIndex: row.logIndex,
+  timestamp: row.timestamp.toString(),
+  transactionHash: row.transactionHash,
+  from: getAddress(row.from),
+  contract: row.contract,
+  event: row.event,
+  args: row.args,
+});
 
 function accountParam(value: string) {
   if (!isAddress(value, { strict: false })) throw new PageError(`not an address: ${value}`);
@@ -82,15 +93,14 @@ function accountParam(value: string) {
 app.get("/audit", async (c) => {
   const names = contractFilter(c.req.query("contract"));
   const where = and(eq(history.kind, "admin"), names && inArray(history.contract, names));
-  return c.json(await historyPage(where, c.req.query()));
+  return c.json(await newestPage(history, where, c.req.query(), historyItem));
 });
 
 /** A member's deposits, releases, credits, purchases, claims and payouts, newest first; paged like /audit. */
 app.get("/activity/:account", async (c) => {
   const account = accountParam(c.req.param("account"));
-  return c.json(
-    await historyPage(and(eq(history.kind, "member"), eq(history.account, account)), c.req.query()),
-  );
+  const where = and(eq(history.kind, "member"), eq(history.account, account));
+  return c.json(await newestPage(history, where, c.req.query(), historyItem));
 });
 
 /** An account's finished team days `from`..`to` (contract day indices), oldest first: the team chart's history. */
@@ -129,29 +139,21 @@ function stakedFilter(raw: string | undefined) {
  */
 app.get("/invitees/:referrer", async (c) => {
   const referrer = accountParam(c.req.param("referrer"));
-  const { limit, before } = pageQuery(c.req.query());
   const where = and(eq(registration.referrer, referrer), stakedFilter(c.req.query("staked")));
-  const [rows, [counted], block] = await Promise.all([
-    db
-      .select()
-      .from(registration)
-      .where(and(where, olderThan(registration, before)))
-      .orderBy(...newestFirst(registration))
-      .limit(limit + 1),
+  const [page, [counted]] = await Promise.all([
+    newestPage(registration, where, c.req.query(), (row) => ({
+      account: getAddress(row.account),
+      index: row.index.toString(),
+      blockNumber: row.blockNumber.toString(),
+      logIndex: row.logIndex,
+      timestamp: row.timestamp.toString(),
+      transactionHash: row.transactionHash,
+      staked: row.stakedAt !== null,
+      stakedAt: row.stakedAt?.toString() ?? null,
+    })),
     db.select({ total: count() }).from(registration).where(where),
-    indexedBlock(),
   ]);
-  const page = pageOf(rows, limit, (row) => ({
-    account: getAddress(row.account),
-    index: row.index.toString(),
-    blockNumber: row.blockNumber.toString(),
-    logIndex: row.logIndex,
-    timestamp: row.timestamp.toString(),
-    transactionHash: row.transactionHash,
-    staked: row.stakedAt !== null,
-    stakedAt: row.stakedAt?.toString() ?? null,
-  }));
-  return c.json({ ...page, total: String(counted?.total ?? 0), block });
+  return c.json({ ...page, total: String(counted?.total ?? 0) });
 });
 
 /** An operation as the routes answer it. */
@@ -178,25 +180,18 @@ const operationItem = (row: typeof timelockOperation.$inferSelect) => ({
  * has `queued`: every operation still queued, however old, so that one request shows them all.
  */
 app.get("/timelock/operations", async (c) => {
-  const { limit, before } = pageQuery(c.req.query());
-  const [rows, queued, block] = await Promise.all([
-    db
-      .select()
-      .from(timelockOperation)
-      .where(olderThan(timelockOperation, before))
-      .orderBy(...newestFirst(timelockOperation))
-      .limit(limit + 1),
-    before
+  const query = c.req.query();
+  const [page, queued] = await Promise.all([
+    newestPage(timelockOperation, undefined, query, operationItem),
+    query.before
       ? undefined
       : db
           .select()
           .from(timelockOperation)
           .where(eq(timelockOperation.state, "queued"))
           .orderBy(...newestFirst(timelockOperation)),
-    indexedBlock(),
   ]);
-  const page = pageOf(rows, limit, operationItem);
-  return c.json({ ...page, ...(queued ? { queued: queued.map(operationItem) } : {}), block });
+  return c.json({ ...page, ...(queued ? { queued: queued.map(operationItem) } : {}) });
 });
 
 /** A Sync row as the routes answer it. */

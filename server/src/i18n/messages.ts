@@ -315,7 +315,8 @@ export const MESSAGES: { readonly [L in Lang]: Catalogue } = {
  * The language of the database's texts (announcements, machine and node names have zh and en columns):
  * Chinese for both scripts, English for every other language.
  */
-export const contentLang = (lang: Lang): "zh" | "en" => (lang === "zh" || lang === "zh-Hant" ? "zh" : "en");
+export type ContentLang = "zh" | "en";
+export const contentLang = (lang: Lang): ContentLang => (lang === "zh" || lang === "zh-Hant" ? "zh" : "en");
 
 type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
   ? Name | Placeholders<Rest>

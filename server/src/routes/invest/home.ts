@@ -1,22 +1,23 @@
 /**
  * `home` (no body): member count and the latest announcements in the request's language. The same
- * for every visitor, so with `homeCacheMs` one answer per language serves everyone for that long.
+ * for every visitor, so with `homeCacheMs` one answer per database language (`contentLang`) serves
+ * everyone for that long.
  */
 import type { RouteData } from "@taichi/api";
 import type { FastifyInstance } from "fastify";
 import * as announcements from "../../data/announcements.ts";
 import * as members from "../../data/members.ts";
 import type { Db } from "../../db/index.ts";
-import type { Lang } from "../../i18n/messages.ts";
+import { type ContentLang, contentLang } from "../../i18n/messages.ts";
 import { defineInvestRoute } from "./route.ts";
 
 export const HOME_ANNOUNCEMENT_LIMIT = 10;
 
 type HomeData = RouteData<"home">;
 
-const caches = new WeakMap<FastifyInstance, Map<Lang, { until: number; data: Promise<HomeData> }>>();
+const caches = new WeakMap<FastifyInstance, Map<ContentLang, { until: number; data: Promise<HomeData> }>>();
 
-async function loadHome(db: Db, lang: Lang): Promise<HomeData> {
+async function loadHome(db: Db, lang: ContentLang): Promise<HomeData> {
   const [totalMembers, latest] = await Promise.all([
     members.count(db),
     announcements.latest(db, lang, HOME_ANNOUNCEMENT_LIMIT),
@@ -34,7 +35,9 @@ async function loadHome(db: Db, lang: Lang): Promise<HomeData> {
 
 export default defineInvestRoute({
   name: "home",
-  handler({ db, lang, request }) {
+  handler({ db, lang: requested, request }) {
+    // the answer differs only by the database's texts: languages that read the same texts share one
+    const lang = contentLang(requested);
     const ttl = request.server.homeCacheMs;
     if (ttl <= 0) return loadHome(db, lang);
     let cache = caches.get(request.server);

@@ -2,13 +2,13 @@
 import type { RouteData } from "@taichi/api";
 import * as members from "../../data/members.ts";
 import type { Db } from "../../db/index.ts";
-import type { Lang } from "../../i18n/messages.ts";
+import { type ContentLang, contentLang } from "../../i18n/messages.ts";
 import { iso, reject } from "../../lib/api.ts";
 import { defineInvestRoute } from "./route.ts";
 
 export type MyData = RouteData<"my">;
 
-async function loadMy(db: Db, address: string, lang: Lang): Promise<MyData> {
+async function loadMy(db: Db, address: string, lang: ContentLang): Promise<MyData> {
   const me = await members.profile(db, address, lang);
   if (!me) throw reject("notRegistered");
   return {
@@ -30,8 +30,10 @@ export default defineInvestRoute({
   name: "my",
   auth: true,
   handler({ db, lang, session, request }) {
-    // Read through the per-member cache (app.ts `memberCache`; writes invalidate it once committed).
+    // Read through the per-member cache (app.ts `memberCache`; writes invalidate it once committed), one
+    // answer per database language (`contentLang`: the node's name), which languages reading the same texts share.
     const address = session!.address.toLowerCase();
-    return request.server.memberCache.get(address, lang, () => loadMy(db, address, lang));
+    const content = contentLang(lang);
+    return request.server.memberCache.get(address, content, () => loadMy(db, address, content));
   },
 });
