@@ -10,6 +10,7 @@ import type { SafeCall } from "../safe";
 import type { Call } from "../operations";
 import { display } from "../fields";
 import type { Managed } from "../registry";
+import { same } from "../isManager";
 import { type OperatorSafe, useManagerSources } from "./useIsManager";
 import { useSafeTransaction } from "./useSafeProposals";
 import { useManagerRead } from "./useManagerRead";
@@ -27,8 +28,6 @@ export function callRoute(p: {
   proposer: boolean | undefined;
   ownerOnly: boolean;
 }): Route {
-  const same = (a: Address | undefined, b: Address | undefined) =>
-    !!a && !!b && a.toLowerCase() === b.toLowerCase();
   if (same(p.account, p.owner)) return "direct";
   if (!p.ownerOnly && same(p.account, p.manager)) return "direct";
   if (same(p.owner, p.timelock) && p.proposer) return "timelock";
