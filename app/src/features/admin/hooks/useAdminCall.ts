@@ -68,23 +68,22 @@ export type Prepared = (
     }
 ) & { safe?: SafeVia };
 
-/** The call the Safe (or the account) makes for `p` on `c`: the call itself, or the timelock's `schedule`. */
-export function preparedCall(c: Managed, p: Prepared): SafeCall {
-  if (p.route === "direct")
-    return {
-      to: c.address,
-      value: 0n,
-      data: encodeFunctionData({ abi: c.abi, functionName: p.fn, args: p.args }),
-    };
-  return {
-    to: p.timelock,
-    value: 0n,
-    data: encodeFunctionData({
-      abi: timelockAbi,
-      functionName: "schedule",
-      args: [p.call.target, p.call.value, p.call.data, ZERO_PREDECESSOR, p.salt, p.delay],
-    }),
-  };
+/** The contract call `p` on `c` is: the function itself, or the timelock's `schedule` of it. */
+function preparedRequest(c: Managed, p: Prepared) {
+  return p.route === "direct"
+    ? { address: c.address, abi: c.abi, functionName: p.fn, args: p.args }
+    : {
+        address: p.timelock,
+        abi: timelockAbi,
+        functionName: "schedule",
+        args: [p.call.target, p.call.value, p.call.data, ZERO_PREDECESSOR, p.salt, p.delay] as const,
+      };
+}
+
+/** The call the Safe (or the account) makes for `p` on `c`, as `to`, `value` and `data`. */
+function preparedCall(c: Managed, p: Prepared): SafeCall {
+  const request = preparedRequest(c, p);
+  return { to: request.address, value: 0n, data: encodeFunctionData(request as never) };
 }
 
 const formatTime = (seconds: bigint) => display({ kind: "time" }, seconds);
@@ -180,17 +179,10 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
 
   const sendPrepared = useCallback(
     (p: Prepared): Promise<{ ok: boolean }> =>
-      (p.safe
-        ? safeTransaction.propose(p.safe)
-        : p.route === "direct"
-          ? send({ address: c.address, abi: c.abi, functionName: p.fn, args: p.args } as never)
-          : send({
-              address: timelock.address,
-              abi: timelockAbi,
-              functionName: "schedule",
-              args: [p.call.target, p.call.value, p.call.data, ZERO_PREDECESSOR, p.salt, p.delay],
-            })) as Promise<{ ok: boolean }>,
-    [send, safeTransaction, c, timelock],
+      (p.safe ? safeTransaction.propose(p.safe) : send(preparedRequest(c, p) as never)) as Promise<{
+        ok: boolean;
+      }>,
+    [send, safeTransaction, c],
   );
 
   /** whether the account may act: at once or through the timelock */
