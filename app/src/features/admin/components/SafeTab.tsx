@@ -3,6 +3,7 @@ import { useState } from "react";
 import { type Address, decodeFunctionData } from "viem";
 import { timelockAbi } from "@taichi/contracts";
 import { useClient, useConnection } from "wagmi";
+import { AddressLink } from "../../../components/AddressLink";
 import { ConfirmModal } from "../../../components/ConfirmModal";
 import { ReadError } from "../../../components/ReadError";
 import { useTranslation } from "../../../i18n";
@@ -126,7 +127,7 @@ export function SafeTab({ safe }: { safe: OperatorSafe }) {
                 <ul className="manager-changes">
                   {p.approvals.map((owner: Address) => (
                     <li key={owner}>
-                      <code className="address-full">{owner}</code>
+                      <AddressLink address={owner} width="full" />
                     </li>
                   ))}
                 </ul>
