@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useSearchParams } from "../../../lib/router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
+import { AddressLink } from "../../../components/AddressLink";
 import { useTranslation } from "../../../i18n";
 import type { I18nKey } from "../../../i18n/keys";
 import type { ContractName } from "../../../lib/deployments";
@@ -110,7 +111,7 @@ function ContractPanel({ c, sections }: { c: Managed; sections: readonly Section
   return (
     <div role="tabpanel" aria-label={c.name} className="manager-panel">
       <p className="muted small">
-        {t("manager.contractAt", { name: c.name })} <code className="address-full">{c.address}</code>
+        {t("manager.contractAt", { name: c.name })} <AddressLink address={c.address} width="full" />
       </p>
       {c.name === "SwapToken" || c.name === "BurnToken" || c.name === "MiningToken" ? (
         <TokenInfo c={c} />
