@@ -1,6 +1,6 @@
 import { CONTRACT_NAMES } from "@taichi/contracts/deployment";
 import { describe, expect, it } from "vitest";
-import { APP_PAIRS, loadDeployment } from "./deployments";
+import { APP_PAIRS, loadDeployment, recordedSafe } from "./deployments";
 
 /** `0x00..0<n>`: a distinct address per contract (digits only, so its checksum is itself). */
 const at = (n: number) => `0x${String(n).padStart(40, "0")}`;
@@ -58,5 +58,30 @@ describe("the app's deployment", () => {
   it("does not take a deploy's journal for the deployment (<chainId>.journal.json sits beside it)", () => {
     const modules = { "/repo/deployments/31337.journal.json": { chainId: 31337, steps: [] } };
     expect(loadDeployment(modules, 31337).ok).toBe(false);
+  });
+});
+
+describe("the operators' recorded Safe", () => {
+  const safes = (files: Record<number, unknown>) =>
+    Object.fromEntries(Object.entries(files).map(([id, raw]) => [`/repo/deployments/safes/${id}.json`, raw]));
+
+  it("is the app chain's file beside the deployment: its address and MultiSendCallOnly", () => {
+    const recorded = recordedSafe(
+      safes({
+        97: { address: at(97) },
+        31337: { address: at(1), contracts: { multiSendCallOnly: at(2), safeSingleton: at(3) } },
+      }),
+    );
+    expect(recorded).toEqual({ address: at(1), multiSendCallOnly: at(2) });
+    expect(recordedSafe(safes({ 31337: { address: at(1) } }))).toEqual({
+      address: at(1),
+      multiSendCallOnly: undefined,
+    });
+  });
+
+  it("is none when the app chain has no file, or a file without an address", () => {
+    expect(recordedSafe(safes({ 97: { address: at(97) } }))).toBeUndefined();
+    expect(recordedSafe(safes({ 131337: { address: at(1) } }))).toBeUndefined();
+    expect(recordedSafe(safes({ 31337: { contracts: { multiSendCallOnly: at(2) } } }))).toBeUndefined();
   });
 });

@@ -42,7 +42,7 @@ export type ContractCall = {
   dataSuffix?: Hex;
 };
 
-/** A token spend the call needs approved first: `ensureAllowance(token, spender, amount)`. */
+/** A token spend the call needs approved first: `amount` of `token` for `spender` (sized by `approvalFor`). */
 export type Spend = { token: Address; spender: Address; amount: bigint };
 
 /** Everything the helper needs from the wallet and chain; `wagmiDriver` is the real one. */

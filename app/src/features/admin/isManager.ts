@@ -13,6 +13,7 @@ export type ManagerSources = {
   safeOwner?: boolean;
 };
 
+/** Whether two addresses are the same, in any letter case (a missing one matches none). */
 export const same = (a: Address | undefined, b: Address | undefined) =>
   !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
@@ -23,7 +24,6 @@ export const same = (a: Address | undefined, b: Address | undefined) =>
 export function isManager(account: Address | undefined, sources: ManagerSources): boolean {
   if (!account) return false;
   if (sources.proposer || sources.safeOwner) return true;
-  const a = account.toLowerCase();
   const candidates = [sources.owner, sources.configManager, ...(sources.extra ?? [])];
-  return candidates.some((c) => c !== undefined && c.toLowerCase() === a);
+  return candidates.some((c) => same(c, account));
 }

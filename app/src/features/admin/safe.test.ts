@@ -1,16 +1,29 @@
-import { type Address, type Hex, encodeFunctionData, getAddress, parseAbi, toFunctionSelector } from "viem";
-import { describe, expect, it } from "vitest";
+import {
+  type Address,
+  type Hash,
+  type Hex,
+  encodeFunctionData,
+  getAddress,
+  parseAbi,
+  toFunctionSelector,
+} from "viem";
+import { describe, expect, it, vi } from "vitest";
+import type { AdminReads } from "./reads";
 import {
   Operation,
   approvalSignatures,
   batchCall,
   builderCalls,
   encodeMultiSend,
+  loadSafeProposals,
+  nextNonce,
+  proposalAction,
   proposalSuffix,
   readProposal,
   safeTx,
   safeTxHash,
   transactionBuilderFile,
+  type SafeProposal,
 } from "./safe";
 
 /**
@@ -132,5 +145,147 @@ describe("Transaction Builder files", () => {
     expect(
       builderCalls({ ...file, transactions: [{ to: "0x12", value: "0", data: "0x" }] }, 31337),
     ).toBeUndefined();
+  });
+});
+
+describe("loadSafeProposals", () => {
+  const [first, second, third] = [beef, cafe, getAddress("0x000000000000000000000000000000000000f00d")];
+  const owners = [first, second, third];
+  const approveCall = (hash: Hex) =>
+    encodeFunctionData({
+      abi: parseAbi(["function approveHash(bytes32)"]),
+      functionName: "approveHash",
+      args: [hash],
+    });
+  const proposal = (nonce: bigint, to: Address = beef) => {
+    const tx = safeTx({ to, value: 0n, data: setRates }, nonce);
+    return { tx, hash: safeTxHash(domain, tx) };
+  };
+  const txHash = (n: number) => `0x${n.toString(16).padStart(64, "0")}` as Hash;
+
+  /**
+   * A Safe at nonce 3 whose owners sent, in chain order: the executed nonce 2's proposal (block 10); nonce 4's
+   * proposal (block 20) and a second one at nonce 4 (block 30); nonce 3's plain confirmation from Safe{Wallet}
+   * (block 40) before its proposal here (block 50); an `approveHash` of bytes no proposal carries (block 60).
+   */
+  function chain() {
+    const executed = proposal(2n);
+    const later = proposal(4n);
+    const rival = proposal(4n, cafe);
+    const next = proposal(3n);
+    const stray = `0x${"77".repeat(32)}` as Hex;
+    const sent: { block: bigint; hash: Hex; input: Hex }[] = [
+      {
+        block: 10n,
+        hash: executed.hash,
+        input: `${approveCall(executed.hash)}${proposalSuffix(executed.tx).slice(2)}`,
+      },
+      {
+        block: 20n,
+        hash: later.hash,
+        input: `${approveCall(later.hash)}${proposalSuffix(later.tx).slice(2)}`,
+      },
+      {
+        block: 30n,
+        hash: rival.hash,
+        input: `${approveCall(rival.hash)}${proposalSuffix(rival.tx).slice(2)}`,
+      },
+      { block: 40n, hash: next.hash, input: approveCall(next.hash) },
+      { block: 50n, hash: next.hash, input: `${approveCall(next.hash)}${proposalSuffix(next.tx).slice(2)}` },
+      { block: 60n, hash: stray, input: `${approveCall(stray)}deadbeef` },
+    ];
+    /** who approved each hash, as the Safe's `approvedHashes` answers */
+    const approvedBy = new Map<Hex, Address[]>([
+      [executed.hash, [first, second]],
+      [later.hash, [first, third]],
+      [rival.hash, [second]],
+      [next.hash, [third]],
+    ]);
+    const reads = {
+      getLogs: vi.fn(async ({ fromBlock, toBlock }: { fromBlock: bigint; toBlock: bigint }) =>
+        sent
+          .map((s, i) => ({ ...s, transactionHash: txHash(i) }))
+          .filter((s) => s.block >= fromBlock && s.block <= toBlock)
+          .map((s) => ({ args: { approvedHash: s.hash }, transactionHash: s.transactionHash })),
+      ),
+      getTransaction: vi.fn(async ({ hash }: { hash: Hash }) => ({
+        input: sent[Number(BigInt(hash))]!.input,
+      })),
+      readContract: vi.fn(async ({ args: [owner, hash] }: { args: [Address, Hex] }) =>
+        approvedBy.get(hash)?.includes(owner) ? 1n : 0n,
+      ),
+    };
+    return { reads, later, rival, next };
+  }
+
+  it("finds the proposals at the Safe's nonce or later, by nonce (first proposed first), with their approvals on chain", async () => {
+    const { reads, later, rival, next } = chain();
+    const found = await loadSafeProposals(reads as unknown as AdminReads, {
+      domain,
+      owners,
+      nonce: 3n,
+      window: { fromBlock: 1n, toBlock: 70n },
+      range: 25n,
+    });
+    expect(found).toEqual([
+      { ...next, approvals: [third] },
+      { ...later, approvals: [first, third] },
+      { ...rival, approvals: [second] },
+    ]);
+    // every block of the window read, each once
+    const windows = reads.getLogs.mock.calls.map(([w]) => [w.fromBlock, w.toBlock]);
+    expect(windows.sort((a, b) => Number(a[0]! - b[0]!))).toEqual([
+      [1n, 20n],
+      [21n, 45n],
+      [46n, 70n],
+    ]);
+  });
+
+  it("finds nothing in a window of approvals that carry no proposal", async () => {
+    const { reads } = chain();
+    const found = await loadSafeProposals(reads as unknown as AdminReads, {
+      domain,
+      owners,
+      nonce: 0n,
+      window: { fromBlock: 55n, toBlock: 70n },
+    });
+    expect(found).toEqual([]);
+  });
+});
+
+describe("nextNonce", () => {
+  const pending = (nonce: bigint): SafeProposal => ({
+    tx: safeTx({ to: beef, value: 0n, data: "0x" }, nonce),
+    hash: "0x",
+    approvals: [],
+  });
+
+  it("is the Safe's nonce with nothing pending, else the one after the last pending proposal", () => {
+    expect(nextNonce(3n, [])).toBe(3n);
+    expect(nextNonce(3n, [pending(3n)])).toBe(4n);
+    expect(nextNonce(3n, [pending(5n), pending(3n)])).toBe(6n);
+  });
+});
+
+describe("proposalAction", () => {
+  const owner = beef;
+  const other = cafe;
+  const at = (nonce: bigint, approvals: Address[]): SafeProposal => ({
+    tx: safeTx({ to: beef, value: 0n, data: "0x" }, nonce),
+    hash: "0x",
+    approvals,
+  });
+
+  it("executes when this owner's signature completes the threshold at the Safe's nonce", () => {
+    expect(proposalAction(at(3n, [other]), owner, 2n, 3n)).toBe("execute");
+    expect(proposalAction(at(3n, [owner.toLowerCase() as Address, other]), owner, 2n, 3n)).toBe("execute");
+    expect(proposalAction(at(3n, []), owner, 1n, 3n)).toBe("execute");
+  });
+
+  it("approves short of the threshold or behind earlier nonces, and waits once approved", () => {
+    expect(proposalAction(at(3n, []), owner, 2n, 3n)).toBe("approve");
+    expect(proposalAction(at(4n, [other]), owner, 2n, 3n)).toBe("approve");
+    expect(proposalAction(at(3n, [owner]), owner, 2n, 3n)).toBe("wait");
+    expect(proposalAction(at(4n, [other, owner]), owner, 2n, 3n)).toBe("wait");
   });
 });

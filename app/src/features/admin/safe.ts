@@ -1,5 +1,6 @@
 import {
   type Address,
+  type Hash,
   type Hex,
   concat,
   decodeAbiParameters,
@@ -113,36 +114,51 @@ export type SafeProposal = { tx: SafeTx; hash: Hex; approvals: Address[] };
 
 const APPROVE_HASH = safeAbi.find((item) => item.type === "event" && item.name === "ApproveHash")!;
 
+type ApproveHashLog = { args: { approvedHash: Hex }; transactionHash: Hash };
+
 /**
  * The Safe's pending proposals: the transactions carried by its owners' `approveHash` in `window` (read in
  * log windows of `range` blocks), at its nonce or later, by nonce (the first proposed first at a same nonce),
- * each with the owners who approved it.
+ * each with the owners who approved it. Each kind of read goes out at once (one JSON-RPC batch, the
+ * `approvedHashes` views one Multicall3 call where the client batches them).
  */
 export async function loadSafeProposals(
   reads: AdminReads,
   p: { domain: SafeDomain; owners: readonly Address[]; nonce: bigint; window: BlockWindow; range?: bigint },
 ): Promise<SafeProposal[]> {
-  const logs: { args: { approvedHash: Hex }; transactionHash: Hex; blockNumber: bigint; logIndex: number }[] =
-    [];
-  for (const w of blockWindows(p.window.fromBlock, p.window.toBlock, p.range).reverse()) {
-    logs.push(
-      ...((await reads.getLogs({
-        address: p.domain.safe,
-        event: APPROVE_HASH,
-        ...w,
-      } as never)) as unknown as typeof logs),
-    );
-  }
-  const found = new Map<Hex, SafeTx>();
+  // newest first: reversed into chain order
+  const windows = blockWindows(p.window.fromBlock, p.window.toBlock, p.range).reverse();
+  const logs = (
+    await Promise.all(
+      windows.map(
+        (w) =>
+          reads.getLogs({ address: p.domain.safe, event: APPROVE_HASH, ...w } as never) as unknown as Promise<
+            ApproveHashLog[]
+          >,
+      ),
+    )
+  ).flat();
+  // each hash's approvals in chain order: the first whose transaction carries it proposed it
+  const approveTxs = new Map<Hex, Hash[]>();
   for (const log of logs) {
-    const hash = log.args.approvedHash;
-    if (found.has(hash)) continue;
-    const { input } = await reads.getTransaction({ hash: log.transactionHash });
-    const tx = readProposal(input, hash, p.domain);
-    if (tx && tx.nonce >= p.nonce) found.set(hash, tx);
+    approveTxs.set(log.args.approvedHash, [
+      ...(approveTxs.get(log.args.approvedHash) ?? []),
+      log.transactionHash,
+    ]);
   }
+  const carried = await Promise.all(
+    [...approveTxs].map(async ([hash, sent]) => {
+      for (const txHash of sent) {
+        const tx = readProposal((await reads.getTransaction({ hash: txHash })).input, hash, p.domain);
+        // executed already (or replaced) when the Safe's nonce is past it
+        if (tx) return tx.nonce >= p.nonce ? { hash, tx } : undefined;
+      }
+      return undefined;
+    }),
+  );
+  const found = carried.filter((c) => c !== undefined);
   const proposals = await Promise.all(
-    [...found].map(async ([hash, tx]) => {
+    found.map(async ({ hash, tx }) => {
       const approved = await Promise.all(
         p.owners.map(
           (owner) =>

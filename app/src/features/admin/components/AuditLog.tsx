@@ -4,11 +4,10 @@ import { useState } from "react";
 import { useClient } from "wagmi";
 import { useTranslation } from "../../../i18n";
 import { env } from "../../../lib/env";
-import { formatAddress } from "../../../lib/format";
 import { BEHIND_NOTE_BLOCKS, catchUpInterval } from "../../../lib/indexer";
 import { logRange, windowBefore } from "../../../lib/logRange";
 import { appChain } from "../../../app/wagmi";
-import { explorerTxUrl } from "../../../lib/explorer";
+import { AddressLink, TxLink } from "../../../components/AddressLink";
 import {
   type AuditPage,
   type IndexedAuditPage,
@@ -135,61 +134,50 @@ export function AuditLog({ contracts }: { contracts: readonly Managed[] }) {
         <p className="small muted">{t("manager.audit.behind", { blocks: behind.toString() })}</p>
       )}
       <ol className="manager-audit-list" aria-label={t("manager.audit.title")}>
-        {entries.map((e) => {
-          const url = explorerTxUrl(appChain.id, e.hash);
-          return (
-            <li key={e.id} className="manager-audit-entry">
-              <div className="manager-audit-head">
-                <strong>
-                  {e.contract}.{e.event}
-                </strong>
-                <small className="muted">
-                  #{e.blockNumber.toString()}
-                  {e.time !== undefined && ` · ${formatUtc(e.time)}`}
-                </small>
-              </div>
+        {entries.map((e) => (
+          <li key={e.id} className="manager-audit-entry">
+            <div className="manager-audit-head">
+              <strong>
+                {e.contract}.{e.event}
+              </strong>
+              <small className="muted">
+                #{e.blockNumber.toString()}
+                {e.time !== undefined && ` · ${formatUtc(e.time)}`}
+              </small>
+            </div>
+            <div className="small">
+              {t("manager.audit.by")} {e.from ? <AddressLink address={e.from} width="long" /> : "?"}
+            </div>
+            {e.subject && e.changes !== undefined && (
               <div className="small">
-                {t("manager.audit.by")}{" "}
-                <span title={e.from}>{e.from ? formatAddress(e.from, "long") : "?"}</span>
+                <code>{e.subject[0]}</code>: <span className="address-full">{e.subject[1]}</span>
               </div>
-              {e.subject && e.changes !== undefined && (
-                <div className="small">
-                  <code>{e.subject[0]}</code>: <span className="address-full">{e.subject[1]}</span>
-                </div>
-              )}
-              {e.call ? (
-                <CallView
-                  call={e.call}
-                  changesLabel={
-                    e.event === "CallExecuted" ? "governance.changesDone" : "governance.changesScheduled"
-                  }
-                />
-              ) : e.changes === undefined ? (
-                <ul className="manager-changes">
-                  {e.args.map(([k, v]) => (
-                    <li key={k}>
-                      <code>{k}</code>: <span className="address-full">{v}</span>
-                    </li>
-                  ))}
-                </ul>
-              ) : e.changes.length === 0 ? (
-                <p className="muted small">{t("manager.audit.noChange")}</p>
-              ) : (
-                <ChangeList changes={e.changes} />
-              )}
-              <div className="small">
-                {t("manager.audit.tx")}{" "}
-                {url ? (
-                  <a href={url} target="_blank" rel="noreferrer" className="address-full">
-                    {e.hash}
-                  </a>
-                ) : (
-                  <code className="address-full">{e.hash}</code>
-                )}
-              </div>
-            </li>
-          );
-        })}
+            )}
+            {e.call ? (
+              <CallView
+                call={e.call}
+                changesLabel={
+                  e.event === "CallExecuted" ? "governance.changesDone" : "governance.changesScheduled"
+                }
+              />
+            ) : e.changes === undefined ? (
+              <ul className="manager-changes">
+                {e.args.map(([k, v]) => (
+                  <li key={k}>
+                    <code>{k}</code>: <span className="address-full">{v}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : e.changes.length === 0 ? (
+              <p className="muted small">{t("manager.audit.noChange")}</p>
+            ) : (
+              <ChangeList changes={e.changes} />
+            )}
+            <div className="small">
+              {t("manager.audit.tx")} <TxLink hash={e.hash} width="full" />
+            </div>
+          </li>
+        ))}
       </ol>
       {log.isFetchingNextPage && <p className="muted">{t("common.loading")}</p>}
       {log.isFetchNextPageError && (

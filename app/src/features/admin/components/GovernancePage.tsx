@@ -99,18 +99,28 @@ function ContractsCard({ timelock }: { timelock: Address }) {
               <dl className="kv">
                 <div>
                   <dt>{t("governance.owner")}</dt>
-                  <dd className="address-full" data-testid={`owner-${c.name}`}>
-                    {row === undefined
-                      ? "…"
-                      : ownedByTimelock
-                        ? t("governance.ownerTimelock")
-                        : (row.owner ?? t("governance.unknown"))}
+                  <dd data-testid={`owner-${c.name}`}>
+                    {row === undefined ? (
+                      "…"
+                    ) : ownedByTimelock ? (
+                      t("governance.ownerTimelock")
+                    ) : row.owner ? (
+                      <AddressLink address={row.owner} width="full" />
+                    ) : (
+                      t("governance.unknown")
+                    )}
                   </dd>
                 </div>
                 <div>
                   <dt>{t("governance.implementation")}</dt>
-                  <dd className="address-full" data-testid={`implementation-${c.name}`}>
-                    {row === undefined ? "…" : (row.implementation ?? t("governance.notProxy"))}
+                  <dd data-testid={`implementation-${c.name}`}>
+                    {row === undefined ? (
+                      "…"
+                    ) : row.implementation ? (
+                      <AddressLink address={row.implementation} width="full" />
+                    ) : (
+                      t("governance.notProxy")
+                    )}
                   </dd>
                 </div>
               </dl>

@@ -2,7 +2,9 @@ import type { ReactNode } from "react";
 import { useSearchParams } from "../../../lib/router";
 import type { Address } from "viem";
 import { useConnection } from "wagmi";
+import { AddressLink } from "../../../components/AddressLink";
 import { useTranslation } from "../../../i18n";
+import type { I18nKey } from "../../../i18n/keys";
 import type { ContractName } from "../../../lib/deployments";
 import { type Section, overviews } from "../descriptors";
 import { useManagerRead } from "../hooks/useManagerRead";
@@ -26,6 +28,13 @@ const AUDIT = "audit";
 const TIMELOCK = "timelock";
 const SAFE = "safe";
 const WITHDRAWALS = "withdrawals";
+/** The tabs after the contracts' (which are named by their contract). */
+const TAB_LABELS = new Map<string, I18nKey>([
+  [TIMELOCK, "governance.tab"],
+  [SAFE, "manager.safe.tab"],
+  [AUDIT, "manager.audit.title"],
+  [WITHDRAWALS, "withdrawals.tab"],
+]);
 
 /**
  * A configuration page: one tab per deployed contract of `names` (its forms, batches, withdraw,
@@ -77,15 +86,7 @@ export function ManagerPage({
             className={`button ${tab === name ? "" : "ghost"}`}
             onClick={() => setParams({ tab: name }, { replace: true })}
           >
-            {name === AUDIT
-              ? t("manager.audit.title")
-              : name === TIMELOCK
-                ? t("governance.tab")
-                : name === SAFE
-                  ? t("manager.safe.tab")
-                  : name === WITHDRAWALS
-                    ? t("withdrawals.tab")
-                    : name}
+            {TAB_LABELS.has(name) ? t(TAB_LABELS.get(name)!) : name}
           </button>
         ))}
       </div>
@@ -110,7 +111,7 @@ function ContractPanel({ c, sections }: { c: Managed; sections: readonly Section
   return (
     <div role="tabpanel" aria-label={c.name} className="manager-panel">
       <p className="muted small">
-        {t("manager.contractAt", { name: c.name })} <code className="address-full">{c.address}</code>
+        {t("manager.contractAt", { name: c.name })} <AddressLink address={c.address} width="full" />
       </p>
       {c.name === "SwapToken" || c.name === "BurnToken" || c.name === "MiningToken" ? (
         <TokenInfo c={c} />

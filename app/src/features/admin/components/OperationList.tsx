@@ -4,11 +4,10 @@ import { Message } from "../../../components/Message";
 import { useTranslation } from "../../../i18n";
 import type { I18nKey } from "../../../i18n/keys";
 import { formatAddress } from "../../../lib/format";
-import { appChain } from "../../../app/wagmi";
 import { argText } from "../audit";
 import { ChangeList } from "./ConfigForm";
 import { display } from "../fields";
-import { explorerTxUrl } from "../../../lib/explorer";
+import { TxLink } from "../../../components/AddressLink";
 import { durationText } from "../duration";
 import { type OperationStatus, type TxRef, announceMessage, operationStatus, readyAt } from "../operations";
 import "../governance.css";
@@ -16,18 +15,6 @@ import type { DescribedOperation } from "../calls";
 import type { DescribedCall } from "../calls";
 
 const time = (seconds: bigint) => display({ kind: "time" }, seconds);
-
-/** A transaction: an explorer link where the chain has one, else the hash. */
-export function TxLink({ tx }: { tx: TxRef }) {
-  const url = explorerTxUrl(appChain.id, tx.hash);
-  return url ? (
-    <a href={url} target="_blank" rel="noreferrer">
-      {formatAddress(tx.hash, "long")}
-    </a>
-  ) : (
-    <code className="address-full">{tx.hash}</code>
-  );
-}
 
 /** What an operation's old -> new compares, by its state: the values now, before it ran, when cancelled. */
 const CHANGES_LABEL = {
@@ -45,7 +32,7 @@ function TxRow({ label, tx, withTime }: { label: string; tx: TxRef | undefined; 
       <dt>{label}</dt>
       <dd>
         {withTime && tx.time !== undefined && <span className="small">{time(tx.time)} </span>}
-        <TxLink tx={tx} />
+        <TxLink hash={tx.hash} width="full" />
       </dd>
     </div>
   );

@@ -3,9 +3,11 @@ import { useState } from "react";
 import { type Address, decodeFunctionData } from "viem";
 import { timelockAbi } from "@taichi/contracts";
 import { useClient, useConnection } from "wagmi";
+import { AddressLink } from "../../../components/AddressLink";
 import { ConfirmModal } from "../../../components/ConfirmModal";
 import { ReadError } from "../../../components/ReadError";
 import { useTranslation } from "../../../i18n";
+import type { I18nKey } from "../../../i18n/keys";
 import { appChain } from "../../../app/wagmi";
 import { type DescribedCall, describeCall } from "../calls";
 import { durationText } from "../duration";
@@ -18,6 +20,13 @@ import { ConfirmTargets } from "./ConfirmTargets";
 import { CopyAddress } from "./CopyAddress";
 import { CallView } from "./OperationList";
 import { downloadBuilderFile } from "./SafeNote";
+
+/** What an owner can do to a proposal: its button (and dialog title) and what its dialog says. */
+const ACTIONS = {
+  approve: { label: "manager.safe.approve", text: "manager.safe.approveText" },
+  execute: { label: "manager.safe.execute", text: "manager.safe.executeText" },
+} as const satisfies Record<string, { label: I18nKey; text: I18nKey }>;
+type Action = keyof typeof ACTIONS;
 
 /** A proposal's call described, and for a timelock `schedule` the call it schedules and its delay too. */
 type Described = { outer: DescribedCall; scheduled?: { call: DescribedCall; delay: bigint } };
@@ -51,7 +60,7 @@ export function SafeTab({ safe }: { safe: OperatorSafe }) {
   const { address: account } = useConnection();
   const proposals = useSafeProposals(safe);
   const actions = useSafeTransaction();
-  const [pending, setPending] = useState<{ proposal: SafeProposal; action: "approve" | "execute" }>();
+  const [pending, setPending] = useState<{ proposal: SafeProposal; action: Action }>();
   const described = useQuery({
     queryKey: ["safe-proposals-described", proposals.data?.map((p) => p.hash)],
     enabled: !!proposals.data && !!client,
@@ -126,7 +135,7 @@ export function SafeTab({ safe }: { safe: OperatorSafe }) {
                 <ul className="manager-changes">
                   {p.approvals.map((owner: Address) => (
                     <li key={owner}>
-                      <code className="address-full">{owner}</code>
+                      <AddressLink address={owner} width="full" />
                     </li>
                   ))}
                 </ul>
@@ -144,25 +153,17 @@ export function SafeTab({ safe }: { safe: OperatorSafe }) {
                   >
                     {t("manager.safe.export")}
                   </button>
-                  {action === "approve" && (
+                  {action === "wait" ? (
+                    <span className="small muted">{t("manager.safe.waiting")}</span>
+                  ) : (
                     <button
                       type="button"
                       className="button"
                       onClick={() => setPending({ proposal: p, action })}
                     >
-                      {t("manager.safe.approve")}
+                      {t(ACTIONS[action].label)}
                     </button>
                   )}
-                  {action === "execute" && (
-                    <button
-                      type="button"
-                      className="button"
-                      onClick={() => setPending({ proposal: p, action })}
-                    >
-                      {t("manager.safe.execute")}
-                    </button>
-                  )}
-                  {action === "wait" && <span className="small muted">{t("manager.safe.waiting")}</span>}
                 </div>
               </li>
             );
@@ -171,13 +172,13 @@ export function SafeTab({ safe }: { safe: OperatorSafe }) {
       </section>
       {pending && (
         <ConfirmModal
-          title={t(pending.action === "approve" ? "manager.safe.approve" : "manager.safe.execute")}
-          confirmLabel={t(pending.action === "approve" ? "manager.safe.approve" : "manager.safe.execute")}
+          title={t(ACTIONS[pending.action].label)}
+          confirmLabel={t(ACTIONS[pending.action].label)}
           onCancel={() => setPending(undefined)}
           onConfirm={confirm}
         >
           <p className="modal-text">
-            {t(pending.action === "approve" ? "manager.safe.approveText" : "manager.safe.executeText", {
+            {t(ACTIONS[pending.action].text, {
               nonce: pending.proposal.tx.nonce.toString(),
             })}
           </p>

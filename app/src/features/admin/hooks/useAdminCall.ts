@@ -10,6 +10,7 @@ import type { SafeCall } from "../safe";
 import type { Call } from "../operations";
 import { display } from "../fields";
 import type { Managed } from "../registry";
+import { same } from "../isManager";
 import { type OperatorSafe, useManagerSources } from "./useIsManager";
 import { useSafeTransaction } from "./useSafeProposals";
 import { useManagerRead } from "./useManagerRead";
@@ -27,8 +28,6 @@ export function callRoute(p: {
   proposer: boolean | undefined;
   ownerOnly: boolean;
 }): Route {
-  const same = (a: Address | undefined, b: Address | undefined) =>
-    !!a && !!b && a.toLowerCase() === b.toLowerCase();
   if (same(p.account, p.owner)) return "direct";
   if (!p.ownerOnly && same(p.account, p.manager)) return "direct";
   if (same(p.owner, p.timelock) && p.proposer) return "timelock";
@@ -69,23 +68,22 @@ export type Prepared = (
     }
 ) & { safe?: SafeVia };
 
-/** The call the Safe (or the account) makes for `p` on `c`: the call itself, or the timelock's `schedule`. */
-export function preparedCall(c: Managed, p: Prepared): SafeCall {
-  if (p.route === "direct")
-    return {
-      to: c.address,
-      value: 0n,
-      data: encodeFunctionData({ abi: c.abi, functionName: p.fn, args: p.args }),
-    };
-  return {
-    to: p.timelock,
-    value: 0n,
-    data: encodeFunctionData({
-      abi: timelockAbi,
-      functionName: "schedule",
-      args: [p.call.target, p.call.value, p.call.data, ZERO_PREDECESSOR, p.salt, p.delay],
-    }),
-  };
+/** The contract call `p` on `c` is: the function itself, or the timelock's `schedule` of it. */
+function preparedRequest(c: Managed, p: Prepared) {
+  return p.route === "direct"
+    ? { address: c.address, abi: c.abi, functionName: p.fn, args: p.args }
+    : {
+        address: p.timelock,
+        abi: timelockAbi,
+        functionName: "schedule",
+        args: [p.call.target, p.call.value, p.call.data, ZERO_PREDECESSOR, p.salt, p.delay] as const,
+      };
+}
+
+/** The call the Safe (or the account) makes for `p` on `c`, as `to`, `value` and `data`. */
+function preparedCall(c: Managed, p: Prepared): SafeCall {
+  const request = preparedRequest(c, p);
+  return { to: request.address, value: 0n, data: encodeFunctionData(request as never) };
 }
 
 const formatTime = (seconds: bigint) => display({ kind: "time" }, seconds);
@@ -181,17 +179,10 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
 
   const sendPrepared = useCallback(
     (p: Prepared): Promise<{ ok: boolean }> =>
-      (p.safe
-        ? safeTransaction.propose(p.safe)
-        : p.route === "direct"
-          ? send({ address: c.address, abi: c.abi, functionName: p.fn, args: p.args } as never)
-          : send({
-              address: timelock.address,
-              abi: timelockAbi,
-              functionName: "schedule",
-              args: [p.call.target, p.call.value, p.call.data, ZERO_PREDECESSOR, p.salt, p.delay],
-            })) as Promise<{ ok: boolean }>,
-    [send, safeTransaction, c, timelock],
+      (p.safe ? safeTransaction.propose(p.safe) : send(preparedRequest(c, p) as never)) as Promise<{
+        ok: boolean;
+      }>,
+    [send, safeTransaction, c],
   );
 
   /** whether the account may act: at once or through the timelock */

@@ -102,7 +102,7 @@ function useOperatorSafe(account: Address | undefined, manager: Address | undefi
     query: { enabled: enabled && !!account && !!address },
   });
   const [owners, threshold, nonce, proposer] = reads.data ?? [];
-  const owns = !!account && !!owners?.result?.some((o) => o.toLowerCase() === account.toLowerCase());
+  const owns = !!owners?.result?.some((o) => same(o, account));
   const data: OperatorSafe | undefined =
     owns && address && threshold?.result !== undefined && nonce?.result !== undefined
       ? {

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import type { Address, Hash } from "viem";
+import { AddressLink } from "../../../../components/AddressLink";
 import { Message } from "../../../../components/Message";
 import { Modal } from "../../../../components/Modal";
 import { useAppStore } from "../../../../app/store";
@@ -14,6 +15,7 @@ import {
   parseHash,
 } from "../logic";
 import { failure, useOperatorAction, useSendPayout } from "../hooks/useWithdrawals";
+import { MemberRows } from "./MemberRows";
 
 /**
  * The confirmation of one move, naming the member and the amount. Reject and refund ask for the reason the
@@ -87,14 +89,7 @@ export function ActionDialog({
     <Modal title={t(`withdrawals.confirmTitle.${action}`, values)} role="alertdialog" onClose={onClose}>
       <p>{t(`withdrawals.confirmText.${action}`, values)}</p>
       <dl className="kv">
-        <div>
-          <dt>{t("withdrawals.memberName")}</dt>
-          <dd>{w.username ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>{t("withdrawals.address")}</dt>
-          <dd className="address-full">{w.address}</dd>
-        </div>
+        <MemberRows withdrawal={w} />
         <div>
           <dt>{t("withdrawals.amount")}</dt>
           <dd>{amountText(w)}</dd>
@@ -102,7 +97,9 @@ export function ActionDialog({
         {action === "pay" && (
           <div>
             <dt>{t("withdrawals.from")}</dt>
-            <dd className="address-full">{treasury}</dd>
+            <dd>
+              <AddressLink address={treasury} width="full" />
+            </dd>
           </div>
         )}
       </dl>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import type { Address } from "viem";
+import { TxLink } from "../../../../components/AddressLink";
 import { Message } from "../../../../components/Message";
 import { useAppStore } from "../../../../app/store";
 import { useTranslation } from "../../../../i18n";
@@ -16,6 +17,7 @@ import {
 } from "../logic";
 import { failure, useOperatorSession, useWithdrawalList } from "../hooks/useWithdrawals";
 import { ActionDialog } from "./ActionDialog";
+import { MemberRows } from "./MemberRows";
 import "../withdrawals.css";
 
 /**
@@ -222,14 +224,7 @@ function WithdrawalRow({
         <strong>{amountText(w)}</strong>
       </div>
       <dl className="kv">
-        <div>
-          <dt>{t("withdrawals.memberName")}</dt>
-          <dd>{w.username ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>{t("withdrawals.address")}</dt>
-          <dd className="address-full">{w.address}</dd>
-        </div>
+        <MemberRows withdrawal={w} />
         <div>
           <dt>{t("withdrawals.requested")}</dt>
           <dd>{formatUtc(created)}</dd>
@@ -237,7 +232,9 @@ function WithdrawalRow({
         {w.payoutTxHash && (
           <div>
             <dt>{t("withdrawals.payout")}</dt>
-            <dd className="address-full">{w.payoutTxHash}</dd>
+            <dd>
+              <TxLink hash={w.payoutTxHash} width="full" />
+            </dd>
           </div>
         )}
         {w.reason && (
