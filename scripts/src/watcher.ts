@@ -26,6 +26,7 @@ import {
 } from "viem";
 import { dataReaderAbi, pairAbi, stakingAbi, timelockAbi } from "@taichi/contracts";
 import { ABIS, type Deployment } from "@taichi/contracts/registry";
+import { sleep } from "./processes.ts";
 
 /** One message for the webhook; `key` names what it reports, so it is sent once. */
 export type Notice = { key: string; text: string };
@@ -394,12 +395,6 @@ export async function runWatcher(
     }
     const untilRetry = watcher.retryAt - Date.now();
     const wait = untilRetry > 0 ? Math.min(pollMs, untilRetry) : pollMs;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, wait);
-      signal?.addEventListener("abort", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    await sleep(wait, signal);
   }
 }
