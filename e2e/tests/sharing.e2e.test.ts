@@ -4,11 +4,10 @@
  * saved as a PNG, and /invites' "not staked yet" list read from the indexer.
  */
 import { readFileSync } from "node:fs";
-import { presaleAbi } from "@taichi/contracts";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { type Address, type PublicClient, parseEther } from "viem";
+import { parseEther } from "viem";
 import { encodeQr } from "../../app/src/lib/qr.ts";
-import { connectWallet, devWallet, direct, stakeDirect } from "../fixtures/accounts.ts";
+import { connectWallet, registerDirect, stakeDirect } from "../fixtures/accounts.ts";
 import { APP_URL } from "../fixtures/ports.ts";
 import { DEV_ROLES, devAccount, expect, recordIndexer, recordRpc, test } from "../fixtures/test.ts";
 
@@ -51,18 +50,6 @@ async function headOf(page: Page, html: string) {
     return { meta, links, title: doc.title };
   }, html);
 }
-
-/** The newcomer registers with the member as its referrer (setup, not UI). */
-const registerNewcomer = (chain: PublicClient, presale: Address) =>
-  direct(
-    chain,
-    devWallet(newcomer).writeContract({
-      address: presale,
-      abi: presaleAbi,
-      functionName: "register",
-      args: [memberAddress],
-    }),
-  );
 
 test.describe("links that travel", () => {
   test.use({ viewport: { width: 375, height: 812 } });
@@ -219,7 +206,7 @@ test.describe("links that travel", () => {
       indexer,
     }) => {
       const invitee = devAccount(newcomer).address;
-      await registerNewcomer(chain, contracts.Presale!);
+      await registerDirect(chain, contracts, newcomer, memberAddress);
       await indexer.caughtUp();
 
       const rpc = recordRpc(page);
@@ -248,7 +235,7 @@ test.describe("links that travel", () => {
       contracts,
     }) => {
       const invitee = devAccount(newcomer).address;
-      await registerNewcomer(chain, contracts.Presale!);
+      await registerDirect(chain, contracts, newcomer, memberAddress);
       const rpc = recordRpc(page);
       await page.goto("/invites");
       await connectWallet(page);
