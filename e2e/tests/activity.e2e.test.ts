@@ -4,11 +4,11 @@
  * the page sends no `eth_getLogs`; with the indexer down the card reads the member's own Staking logs
  * and shows the same rows.
  */
-import { presaleAbi, stakingAbi, usdtAbi } from "@taichi/contracts";
+import { stakingAbi, usdtAbi } from "@taichi/contracts";
 import type { Page } from "@playwright/test";
 import { type Address, type PublicClient, parseEther } from "viem";
 import { formatAmount } from "../../app/src/lib/format.ts";
-import { connectWallet, devWallet, direct, mineAt, stakeDirect } from "../fixtures/accounts.ts";
+import { connectWallet, mineAt, registerDirect, stakeDirect } from "../fixtures/accounts.ts";
 import { depositFromUi } from "../fixtures/stakes.ts";
 import { DEV_ROLES, devAccount, expect, recordIndexer, recordRpc, test } from "../fixtures/test.ts";
 
@@ -45,15 +45,7 @@ async function depositAndClaim(page: Page, chain: PublicClient, contracts: Contr
   const mine = await firstOrder(me);
   const { stakeDays } = await chain.readContract({ ...staking, functionName: "getConfigMulti" });
 
-  await direct(
-    chain,
-    devWallet(DEV_ROLES.newcomers[2]).writeContract({
-      address: contracts.Presale!,
-      abi: presaleAbi,
-      functionName: "register",
-      args: [me],
-    }),
-  );
+  await registerDirect(chain, contracts, DEV_ROLES.newcomers[2], me);
   await stakeDirect(chain, contracts, DEV_ROLES.newcomers[2], parseEther("200"));
   const theirs = await firstOrder(invitee.address);
   const credited = await chain.readContract({ ...staking, functionName: "users", args: [me] });

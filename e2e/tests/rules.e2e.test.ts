@@ -1,22 +1,10 @@
 import { presaleAbi, stakingAbi } from "@taichi/contracts";
-import { type Address, type PublicClient, parseEther } from "viem";
+import { parseEther } from "viem";
 import { DEV_ROLES, devAccount, expect, test, kvValue } from "../fixtures/test.ts";
-import { connectWallet, devWallet, direct, stakeDirect } from "../fixtures/accounts.ts";
+import { connectWallet, registerDirect, stakeDirect } from "../fixtures/accounts.ts";
 
 const member = DEV_ROLES.members[0]; // account 2, registered under the root, no stake
 const newcomer = DEV_ROLES.newcomers[1];
-
-/** The newcomer binds to the member on chain (setup, not UI). */
-const registerNewcomer = (chain: PublicClient, presale: Address) =>
-  direct(
-    chain,
-    devWallet(newcomer).writeContract({
-      address: presale,
-      abi: presaleAbi,
-      functionName: "register",
-      args: [devAccount(member).address],
-    }),
-  );
 
 test.describe("the rules where they bite", () => {
   test.use({ viewport: { width: 375, height: 812 } });
@@ -30,7 +18,7 @@ test.describe("the rules where they bite", () => {
       contracts,
     }) => {
       const invitee = devAccount(newcomer).address;
-      await registerNewcomer(chain, contracts.Presale!);
+      await registerDirect(chain, contracts, newcomer, devAccount(member).address);
       const registry = await chain.readContract({
         address: contracts.Presale!,
         abi: presaleAbi,
@@ -95,7 +83,7 @@ test.describe("the rules where they bite", () => {
       chain,
       contracts,
     }) => {
-      await registerNewcomer(chain, contracts.Presale!);
+      await registerDirect(chain, contracts, newcomer, devAccount(member).address);
       const { refer } = await chain.readContract({
         address: contracts.Presale!,
         abi: presaleAbi,

@@ -7,13 +7,13 @@ import {
   decodeFunctionData,
   encodeFunctionData,
   getAddress,
-  parseAbi,
   toHex,
   zeroHash,
 } from "viem";
 import {
   multiSendCall,
   readDevSafe,
+  safeAbi,
   safeNonce,
   safeTx,
   safeTxHash,
@@ -167,7 +167,6 @@ test.describe("the manager area through the operators' Safe", () => {
     const { address: safe } = readDevSafe(join(E2E_STATE_DIR, "deployments"), E2E_CHAIN_ID);
     const timelock = { address: contracts.Timelock!, abi: timelockAbi } as const;
     const nodeReward = { address: contracts.NodeReward!, abi: nodeRewardAbi } as const;
-    const approvals = parseAbi(["function approvedHashes(address, bytes32) view returns (uint256)"]);
     const proposer = devAccount(DEV_ROLES.safeOwners[2]).address;
     const before = (await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates;
     const rates = [before[0] - 1000n, before[1] + 1000n, before[2]] as const;
@@ -230,7 +229,7 @@ test.describe("the manager area through the operators' Safe", () => {
     const approved = (owner: Address) =>
       chain.readContract({
         address: safe,
-        abi: approvals,
+        abi: safeAbi,
         functionName: "approvedHashes",
         args: [owner, hash],
       });

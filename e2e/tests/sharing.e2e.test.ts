@@ -4,11 +4,11 @@
  * saved as a PNG, and /invites' "not staked yet" list read from the indexer.
  */
 import { readFileSync } from "node:fs";
-import { presaleAbi } from "@taichi/contracts";
+import { presaleAbi, stakingAbi } from "@taichi/contracts";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { type Address, type PublicClient, parseEther } from "viem";
 import { encodeQr } from "../../app/src/lib/qr.ts";
-import { connectWallet, devWallet, direct, stakeDirect } from "../fixtures/accounts.ts";
+import { connectWallet, registerDirect, stakeDirect } from "../fixtures/accounts.ts";
 import { APP_URL } from "../fixtures/ports.ts";
 import { DEV_ROLES, devAccount, expect, recordIndexer, recordRpc, test } from "../fixtures/test.ts";
 
@@ -52,17 +52,22 @@ async function headOf(page: Page, html: string) {
   }, html);
 }
 
-/** The newcomer registers with the member as its referrer (setup, not UI). */
-const registerNewcomer = (chain: PublicClient, presale: Address) =>
-  direct(
-    chain,
-    devWallet(newcomer).writeContract({
-      address: presale,
-      abi: presaleAbi,
-      functionName: "register",
-      args: [memberAddress],
-    }),
-  );
+/** The referral registry's record of `account` (its upline `refer`, its `invites`). */
+const presaleUser = (chain: PublicClient, contracts: Record<string, Address>, account: Address) =>
+  chain.readContract({
+    address: contracts.Presale!,
+    abi: presaleAbi,
+    functionName: "users",
+    args: [account],
+  });
+/** Staking's record of `account` (its `orders`). */
+const stakingUser = (chain: PublicClient, contracts: Record<string, Address>, account: Address) =>
+  chain.readContract({
+    address: contracts.Staking!,
+    abi: stakingAbi,
+    functionName: "users",
+    args: [account],
+  });
 
 test.describe("links that travel", () => {
   test.use({ viewport: { width: 375, height: 812 } });
@@ -219,7 +224,7 @@ test.describe("links that travel", () => {
       indexer,
     }) => {
       const invitee = devAccount(newcomer).address;
-      await registerNewcomer(chain, contracts.Presale!);
+      await registerDirect(chain, contracts, newcomer, memberAddress);
       await indexer.caughtUp();
 
       const rpc = recordRpc(page);
@@ -229,6 +234,9 @@ test.describe("links that travel", () => {
       const unstaked = page.getByRole("region", { name: "Registered, not staked yet" });
       await expect(unstaked.getByText("1 invitee has not staked yet")).toBeVisible();
       await expect(unstaked.getByTitle(invitee)).toBeVisible();
+      // what the chain holds: the member's one invitee, and no order of it
+      expect((await presaleUser(chain, contracts, memberAddress)).invites).toBe(1n);
+      expect((await stakingUser(chain, contracts, invitee)).orders).toBe(0n);
       expect(asked.filter((path) => path.startsWith(`/invitees/${memberAddress}?staked=false`))).toHaveLength(
         1,
       );
@@ -237,6 +245,7 @@ test.describe("links that travel", () => {
       await expect(unstaked.getByTestId("invites-coverage")).toHaveCount(0);
 
       await stakeDirect(chain, contracts, newcomer, parseEther("100"));
+      expect((await stakingUser(chain, contracts, invitee)).orders).toBe(1n);
       await indexer.caughtUp();
       await page.reload();
       await expect(unstaked.getByText("Everyone who registered with your link has staked")).toBeVisible();
@@ -248,12 +257,14 @@ test.describe("links that travel", () => {
       contracts,
     }) => {
       const invitee = devAccount(newcomer).address;
-      await registerNewcomer(chain, contracts.Presale!);
+      await registerDirect(chain, contracts, newcomer, memberAddress);
       const rpc = recordRpc(page);
       await page.goto("/invites");
       await connectWallet(page);
       const unstaked = page.getByRole("region", { name: "Registered, not staked yet" });
       await expect(unstaked.getByTitle(invitee)).toBeVisible();
+      expect((await presaleUser(chain, contracts, invitee)).refer).toBe(memberAddress);
+      expect((await stakingUser(chain, contracts, invitee)).orders).toBe(0n);
       // the local chain caps no log range: every block since the registry's deploy
       await expect(unstaked.getByTestId("invites-coverage")).toHaveText(
         "Read from the chain: every registration since the referral registry was deployed.",

@@ -291,11 +291,18 @@ test.describe("the withdrawals console, as a manager who is no operator (dev acc
 
   test("says the API does not count the address as an operator, and shows no request", async ({
     page,
+    chain,
     contracts,
   }) => {
     test.slow(); // it boots its own API (tens of seconds on a busy machine)
-    const api = await startOperatorApi({ usdt: contracts.Usdt!, arb: contracts.MiningToken!, seeded: [] });
+    const api = await startOperatorApi({
+      usdt: contracts.Usdt!,
+      arb: contracts.MiningToken!,
+      seeded: [{ address: memberAddress, username: "member-two", usdt: parseEther("100") }],
+    });
     try {
+      // a request the manager must not see
+      const request = await requestWithdrawal(api, chain, contracts.Usdt!, MEMBER, "12.5");
       const manager = devAccount(DEV_ROLES.manager).address;
       await api.serve(page);
       await page.goto("/");
@@ -308,6 +315,17 @@ test.describe("the withdrawals console, as a manager who is no operator (dev acc
       );
       await expect(panel.getByRole("alert")).toContainText("Operators only");
       await expect(panel.getByTestId("withdrawal-row")).toHaveCount(0);
+
+      // the API's word, not only the page's: the manager is refused the queue an operator reads
+      const refused = await api.post("admin/withdrawalList", {}, await api.signIn(DEV_ROLES.manager));
+      expect(refused).toMatchObject({ code: 4800, msg: "Operators only" });
+      const operator = await api.signIn(DEV_ROLES.operator);
+      const detail = await api.post<Withdrawal>(
+        "admin/withdrawalDetail",
+        { id: String(request.id) },
+        operator,
+      );
+      expect(detail.data.status).toBe("pending");
     } finally {
       await api.stop();
     }

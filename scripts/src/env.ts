@@ -34,6 +34,13 @@ export const DEV_ROLES = {
   safeOwners: [0, 11, 12],
 } as const;
 
+/**
+ * OPERATOR_ADDRESSES of the dev stack's API and the e2e's (the withdrawals console): the treasury (account 0)
+ * and the third operator, a Safe owner.
+ */
+export const devOperatorAddresses = () =>
+  [DEV_ROLES.deployer, DEV_ROLES.operator].map((index) => devAccount(index).address).join(",");
+
 /** How many funded accounts the local anvil has: the roles above. */
 export const DEV_ACCOUNTS = Math.max(DEV_ROLES.operator, ...DEV_ROLES.safeOwners) + 1;
 

@@ -12,6 +12,7 @@ import { dataReaderAbi, stakingAbi } from "@taichi/contracts";
 import { type Address, type Hex, createPublicClient, createWalletClient, http, parseEventLogs } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainAt } from "./env.ts";
+import { sleep } from "./processes.ts";
 
 /**
  * What the keeper knows of Staking's last price observation, in chain seconds:
@@ -156,14 +157,4 @@ export async function runPriceKeeper(
     waitingForOracle = result.action === "noOracle";
     await sleep(keeper.pollSeconds * 1000, signal);
   }
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }

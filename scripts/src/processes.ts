@@ -66,6 +66,23 @@ export async function stopService(service: Service): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * Waits `ms`, or less when `signal` aborts: a long-running process's pause between rounds. Its abort listener
+ * goes with the wait, so a loop of them adds none to the signal.
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
 /** A port free on 127.0.0.1 right now (taken from a listener closed at once). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -44,15 +44,11 @@ import {
 import { DEV_ROLES, chainAt, devAccount } from "./env.ts";
 
 export {
-  Operation,
-  encodeMultiSend,
   multiSendCall,
   safeAbi,
   safeTx,
   safeTxArgs,
   safeTxHash,
-  type SafeCall,
-  type SafeDomain,
   type SafeTx,
   type TransactionBuilderFile,
 } from "@taichi/contracts/safe";

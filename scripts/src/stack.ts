@@ -12,6 +12,7 @@ import {
   LOCAL_CHAIN_ID,
   REPO_ROOT,
   devAccount,
+  devOperatorAddresses,
   devPrivateKey,
   timelockFromEnv,
 } from "./env.ts";
@@ -146,11 +147,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         DATABASE_URL: process.env.DATABASE_URL || pathToFileURL(dataDir).href,
         CHAIN_ID: String(deployment.chainId),
         ...(options.rehearsal ? { TREASURY_ADDRESS: REHEARSAL_TREASURY } : {}),
+        OPERATOR_ADDRESSES: devOperatorAddresses(),
         // This stack's own deployment (its file may not be the repository's deployments/).
-        // The treasury (account 0) and the third Safe owner may use the withdrawals console.
-        OPERATOR_ADDRESSES: [DEV_ROLES.deployer, DEV_ROLES.operator]
-          .map((index) => devAccount(index).address)
-          .join(","),
         USDT_ADDRESS: deployment.contracts.Usdt ?? "",
         ARB_ADDRESS: deployment.contracts.MiningToken ?? "",
       },

@@ -170,6 +170,34 @@ describe("the watcher", () => {
     expect(cancelled).toHaveLength(1);
   });
 
+  it("reads the chain once per range: one eth_getLogs for both contracts, the head once per tick", async () => {
+    const methods: string[] = [];
+    const counted = createPublicClient({
+      transport: http(chain.rpcUrl, {
+        onFetchRequest: (_request, init) => {
+          methods.push((JSON.parse(init.body as string) as { method: string }).method);
+        },
+      }),
+    });
+    hook.received.length = 0;
+    hook.answer = () => 200;
+    const stateFile = freshStateFile();
+    // a range wide enough for every block: the deploy's handover and price observations in one read
+    const watcher = watcherOn(stateFile, { client: counted, logRange: 1_000_000n });
+    await watcher.tick();
+    expect(watcher.state.observedAt).toBeDefined();
+    expect(texts().some((text) => text.includes("Timelock.updateDelay(newDelay: 120)"))).toBe(true);
+    const count = (method: string) => methods.filter((m) => m === method).length;
+    expect(count("eth_getLogs")).toBe(1);
+
+    methods.length = 0;
+    await client.request({ method: "evm_mine", params: [] } as never);
+    await watcher.tick();
+    expect(count("eth_getLogs")).toBe(1); // the new block's range
+    expect(count("eth_getBlockByNumber")).toBe(1); // the head: its number and its time
+    expect(count("eth_blockNumber")).toBe(0);
+  });
+
   it("after a restart, delivers what was not delivered once and repeats nothing", async () => {
     const stateFile = freshStateFile();
     hook.received.length = 0;

@@ -22,9 +22,11 @@ import {
   decodeFunctionData,
   getAbiItem,
   getAddress,
+  isAddressEqual,
 } from "viem";
 import { dataReaderAbi, pairAbi, stakingAbi, timelockAbi } from "@taichi/contracts";
 import { ABIS, type Deployment } from "@taichi/contracts/registry";
+import { sleep } from "./processes.ts";
 
 /** One message for the webhook; `key` names what it reports, so it is sent once. */
 export type Notice = { key: string; text: string };
@@ -72,6 +74,8 @@ const timelockEvents = timelockAbi.filter(
 const observationEvents = stakingAbi.filter(
   (item) => item.type === "event" && (OBSERVATION_EVENTS as readonly string[]).includes(item.name),
 );
+/** Both contracts' events, read with one `eth_getLogs` per range. */
+const watchedEvents = [...timelockEvents, ...observationEvents];
 
 type Call = { target: Address; value: bigint; data: Hex };
 
@@ -258,28 +262,18 @@ export function createWatcher(options: WatcherOptions) {
     state.outbox.push(notice);
   };
 
-  /** Reads the blocks up to the head, a range at a time, each range's notices saved with the block reached. */
-  async function scan() {
-    // uncached: viem would answer the head it saw a few seconds ago
-    const head = await client.getBlockNumber({ cacheTime: 0 });
+  /** Reads the blocks up to `head`, a range at a time, each range's notices saved with the block reached. */
+  async function scan(head: bigint) {
     for (let from = BigInt(state.nextBlock); from <= head; from = BigInt(state.nextBlock)) {
       const to = from + logRange - 1n < head ? from + logRange - 1n : head;
-      const [operations, observations] = await Promise.all([
-        client.getLogs({
-          address: timelock,
-          events: timelockEvents,
-          fromBlock: from,
-          toBlock: to,
-          strict: true,
-        }),
-        client.getLogs({
-          address: staking,
-          events: observationEvents,
-          fromBlock: from,
-          toBlock: to,
-          strict: true,
-        }),
-      ]);
+      const logs = await client.getLogs({
+        address: [timelock, staking],
+        events: watchedEvents,
+        fromBlock: from,
+        toBlock: to,
+        strict: true,
+      });
+      const operations = logs.filter((log) => isAddressEqual(log.address, timelock));
       for (const notice of await operationNotices(
         operations as unknown as TimelockLog[],
         deployment,
@@ -287,15 +281,15 @@ export function createWatcher(options: WatcherOptions) {
         governanceUrl,
       ))
         enqueue(notice);
-      const last = observations.at(-1);
+      const last = logs.findLast((log) => isAddressEqual(log.address, staking));
       if (last) state.observedAt = String(await blockTime(last.blockNumber));
       state.nextBlock = String(to + 1n);
       save();
     }
   }
 
-  /** Today's trouble, by condition (absent: none). */
-  async function checkTrouble(): Promise<Record<string, string | undefined>> {
+  /** Today's trouble, by condition (absent: none); `latest`: the time of the chain's head. */
+  async function checkTrouble(latest: bigint): Promise<Record<string, string | undefined>> {
     const found: Record<string, string | undefined> = {};
     const price = await client.readContract({
       address: deployment.contracts.DataReader,
@@ -303,7 +297,6 @@ export function createWatcher(options: WatcherOptions) {
       functionName: "tokenPrice",
     });
     if (price.window > 0n && state.observedAt !== undefined) {
-      const latest = (await client.getBlock({ blockTag: "latest" })).timestamp;
       const wall = BigInt(Math.floor(Date.now() / 1000));
       const age = (latest > wall ? latest : wall) - BigInt(state.observedAt);
       // the keeper renews it every window; deposits are refused once it is two windows old
@@ -376,8 +369,10 @@ export function createWatcher(options: WatcherOptions) {
       return retryAt;
     },
     async tick() {
-      await scan();
-      noteTrouble(await checkTrouble());
+      // the head once, for the blocks to read and the chain's time (getBlock is not cached, as getBlockNumber is)
+      const head = await client.getBlock({ blockTag: "latest" });
+      await scan(head.number);
+      noteTrouble(await checkTrouble(head.timestamp));
       await deliver();
     },
   };
@@ -400,12 +395,6 @@ export async function runWatcher(
     }
     const untilRetry = watcher.retryAt - Date.now();
     const wait = untilRetry > 0 ? Math.min(pollMs, untilRetry) : pollMs;
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, wait);
-      signal?.addEventListener("abort", () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    await sleep(wait, signal);
   }
 }

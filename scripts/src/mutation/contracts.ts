@@ -6,9 +6,10 @@
  * restored after each, also on Ctrl-C or an error.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "../env.ts";
+import { MUTATION_RESULTS } from "./scores.ts";
 
 export type ContractMutation = {
   name: string;
@@ -180,8 +181,40 @@ export const CONTRACT_MUTATIONS: ContractMutation[] = [
 
 type Outcome = "killed" | "SURVIVED" | "did not compile";
 
-/** Runs the mutations asked for (none: all); true when each was killed. */
-export async function runContractMutations(asked: string[]): Promise<boolean> {
+/**
+ * What `npm run bench -- mutation` prints of the contracts: each named mutation's last outcome (a run of some
+ * of them keeps the others'), and how many of those run are killed, of the `defined` ones.
+ */
+export type ContractRecord = {
+  killed: number;
+  total: number;
+  defined: number;
+  at: string;
+  mutations: Record<string, { outcome: Outcome; failing: number; at: string }>;
+};
+
+/** `previous` (if any) with this run's outcomes; mutations no longer defined are dropped. */
+export function contractRecord(
+  previous: ContractRecord | undefined,
+  outcomes: { mutation: string; outcome: Outcome; failing: number }[],
+  at: string,
+): ContractRecord {
+  const mutations = { ...previous?.mutations };
+  for (const { mutation, outcome, failing } of outcomes) mutations[mutation] = { outcome, failing, at };
+  const kept = Object.fromEntries(
+    CONTRACT_MUTATIONS.filter((m) => m.name in mutations).map((m) => [m.name, mutations[m.name]!]),
+  );
+  return {
+    killed: Object.values(kept).filter((m) => m.outcome === "killed").length,
+    total: Object.keys(kept).length,
+    defined: CONTRACT_MUTATIONS.length,
+    at,
+    mutations: kept,
+  };
+}
+
+/** Runs the mutations asked for (none: all), keeps their outcomes in .data/mutation; true when each was killed. */
+export function runContractMutations(asked: string[]): boolean {
   const chosen = CONTRACT_MUTATIONS.filter(
     (m) => asked.length === 0 || asked.some((a) => m.name.includes(a)),
   );
@@ -202,6 +235,11 @@ export async function runContractMutations(asked: string[]): Promise<boolean> {
   console.table(rows);
   const killed = rows.filter((r) => r.outcome === "killed").length;
   console.log(`contracts: ${killed} of ${rows.length} mutations killed`);
+  mkdirSync(MUTATION_RESULTS, { recursive: true });
+  const file = join(MUTATION_RESULTS, "mutation-contracts.json");
+  const previous = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as ContractRecord) : undefined;
+  const record = contractRecord(previous, rows, new Date().toISOString());
+  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
   return killed === rows.length;
 }
 

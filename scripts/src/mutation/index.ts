@@ -1,9 +1,9 @@
 /**
  * `npm run mutation -- server|app|contracts [module ...]`: mutation testing of the money code, one module at a
  * time. Server and app: Stryker with its vitest runner (one test runner, so it stays off other work), the
- * module's mutants against its own tests; the scores go to .data/mutation/mutation-<workspace>.json, which
- * `npm run bench -- mutation` prints. Contracts: named mutations of the money functions against forge tests
- * (contracts.ts). Not part of `npm test`: a full run takes tens of minutes.
+ * module's mutants against its own tests. Contracts: named mutations of the money functions against forge tests
+ * (contracts.ts). Each target's results go to .data/mutation/mutation-<target>.json, which
+ * `npm run bench -- mutation` prints. Not part of `npm test`: a full run takes tens of minutes.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,7 +17,7 @@ import { type ModuleScore, scoreOf, survivorsOf, MUTATION_RESULTS } from "./scor
 rerunOnNode24(import.meta.url, process.argv.slice(2)); // Stryker needs Node 22 or later
 const [target, ...names] = process.argv.slice(2);
 if (target === "contracts") {
-  process.exitCode = (await runContractMutations(names)) ? 0 : 1;
+  process.exitCode = runContractMutations(names) ? 0 : 1;
 } else if (target === "server" || target === "app") {
   process.exitCode = runWorkspace(target, names) ? 0 : 1;
 } else {

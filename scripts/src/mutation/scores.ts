@@ -71,7 +71,10 @@ export function printMutationScores(): Record<string, unknown> {
     const record = JSON.parse(readFileSync(file, "utf8"));
     kept[target] = record;
     if (target === "contracts") {
-      console.log(`  contracts: ${record.killed} of ${record.total} named mutations killed (${record.at})`);
+      const notRun = record.defined - record.total;
+      console.log(
+        `  contracts: ${record.killed} of ${record.total} named mutations killed${notRun > 0 ? `, ${notRun} not run yet` : ""} (${record.at})`,
+      );
       continue;
     }
     console.table(
