@@ -1,5 +1,6 @@
 import { getAddress } from "viem";
 import { useTranslation } from "../../../i18n";
+import { saveFile } from "../../../app/download";
 import { appChain } from "../../../app/wagmi";
 import type { SafeVia } from "../hooks/useAdminCall";
 import { type SafeCall, transactionBuilderFile } from "../safe";
@@ -12,13 +13,10 @@ export function downloadBuilderFile(safe: `0x${string}`, calls: readonly SafeCal
     meta: { name, description: name, createdFromSafeAddress: getAddress(safe) },
     createdAt: Date.now(),
   });
-  const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: "application/json" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = `safe-${name}-${appChain.id}.json`;
-  link.click();
-  // later, not at once: the browser may still be reading the file when click() returns
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(
+    new Blob([JSON.stringify(file, null, 2)], { type: "application/json" }),
+    `safe-${name}-${appChain.id}.json`,
+  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { useTranslation } from "../../../i18n";
 import type { Address } from "viem";
 import { QrCode } from "../../../components/QrCode";
 import { copyWithToast } from "../../../app/clipboard";
+import { saveFile } from "../../../app/download";
 import { useAppStore } from "../../../app/store";
 import { qrPng } from "../../../lib/qr";
 import { inviteLink } from "../logic";
@@ -30,12 +31,7 @@ export function InviteLinkCard({ account }: { account: Address }) {
   };
   const saveQr = async () => {
     try {
-      const url = URL.createObjectURL(await qrPng(link));
-      const anchor = document.createElement("a");
-      anchor.href = url;
-      anchor.download = `taichi-invite-${account.slice(2, 8).toLowerCase()}.png`;
-      anchor.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(await qrPng(link), `taichi-invite-${account.slice(2, 8).toLowerCase()}.png`);
     } catch (error) {
       console.error("QR code image failed", error);
       useAppStore.getState().toast("error", { key: "invites.link.saveFailed" });
