@@ -434,7 +434,7 @@ describe("deploy on a real network (chain 56)", () => {
     await runAsSafe(proposer, written(scheduled));
     const { readyAt } = await scheduledLaunch(ctx);
     expect(readyAt).toBe((await client.getBlock()).timestamp + 172_800n);
-    await expect(executeLaunch(ctx, devAccount(7))).rejects.toThrow(
+    await expect(executeLaunch(ctx, { account: devAccount(7), from: "dev account 7" })).rejects.toThrow(
       /runs the launch batch from .*\(\d+ s from now\)/,
     );
     const open = (name: string) =>
