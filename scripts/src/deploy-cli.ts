@@ -41,7 +41,9 @@ try {
   console.log(`deployer ${signer.account.address} (from ${signer.from})`);
   const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId();
   if (chainId !== LOCAL_CHAIN_ID && signer.from === SIGNERS.DEPLOYER.key)
-    console.warn(`warning: a raw key in ${SIGNERS.DEPLOYER.key} on chain ${chainId}; use DEPLOYER_KEYSTORE or DEPLOYER_SIGNER_URL`);
+    console.warn(
+      `warning: a raw key in ${SIGNERS.DEPLOYER.key} on chain ${chainId}; use DEPLOYER_KEYSTORE or DEPLOYER_SIGNER_URL`,
+    );
   const deployment = await deploy({
     rpcUrl,
     deployer: signer,
