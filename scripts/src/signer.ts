@@ -121,18 +121,19 @@ async function externalSigner(url: string, chosen: string | undefined, variable:
     .getAddresses()
     .then((accounts) => (accounts.length ? accounts : wallet.requestAddresses()))
     .catch((error: Error) => {
-      throw new Error(`the signer at ${url} did not answer eth_accounts: ${error.message.split("\n")[0]}`);
+      throw new Error(`the signer at ${url} gave no accounts: ${error.message.split("\n")[0]}`);
     });
-  const address = chosen ? offered.find((a) => a === getAddress(chosen)) : offered[0];
-  if (!address || (!chosen && offered.length > 1)) {
+  if (offered.length === 0)
+    throw new Error(`the signer at ${url} offers no account: unlock it, connect the device`);
+  if (!chosen && offered.length > 1)
     throw new Error(
-      offered.length === 0
-        ? `the signer at ${url} offers no account: unlock it and connect the device`
-        : chosen
-          ? `the signer at ${url} does not offer ${variable} ${chosen}; it offers ${offered.join(", ")}`
-          : `the signer at ${url} offers ${offered.length} accounts (${offered.join(", ")}): choose one with ${variable}`,
+      `the signer at ${url} offers ${offered.length} accounts (${offered.join(", ")}): choose one with ${variable}`,
     );
-  }
+  const address = chosen ? getAddress(chosen) : offered[0]!;
+  if (!offered.includes(address))
+    throw new Error(
+      `the signer at ${url} does not offer ${variable} ${chosen}; it offers ${offered.join(", ")}`,
+    );
   return { account: { address, type: "json-rpc" }, from: `the JSON-RPC signer at ${url}`, url };
 }
 
