@@ -2,8 +2,9 @@
  * `npm run deploy [-- --yes]`: deploys to the chain at RPC_URL (default the local one) and writes
  * deployments/<chainId>.json (or DEPLOYMENTS_DIR/<chainId>.json). A real network's deploy needs its settings
  * (docs/launch.md), prints its plan and asks before sending anything; `--yes` answers for CI. The deployer signs
- * from DEPLOYER_KEYSTORE (an encrypted keystore; its password from DEPLOYER_PASSWORD_FILE or typed) or
- * DEPLOYER_KEY (a raw key: dev chains), by default anvil's first dev key. With ETHERSCAN_API_KEY set, a real
+ * through DEPLOYER_SIGNER_URL (an external JSON-RPC signer: Frame with a hardware wallet; DEPLOYER_ADDRESS picks
+ * one of its accounts), from DEPLOYER_KEYSTORE (an encrypted keystore; its password from DEPLOYER_PASSWORD_FILE
+ * or typed) or with DEPLOYER_KEY (a raw key: dev chains), by default anvil's first dev key. With ETHERSCAN_API_KEY set, a real
  * network's deploy then verifies every contract it created (the verify.sh it wrote).
  */
 import { spawnSync } from "node:child_process";
@@ -40,10 +41,12 @@ try {
   console.log(`deployer ${signer.account.address} (from ${signer.from})`);
   const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId();
   if (chainId !== LOCAL_CHAIN_ID && signer.from === SIGNERS.DEPLOYER.key)
-    console.warn(`warning: a raw key in ${SIGNERS.DEPLOYER.key} on chain ${chainId}; use DEPLOYER_KEYSTORE`);
+    console.warn(
+      `warning: a raw key in ${SIGNERS.DEPLOYER.key} on chain ${chainId}; use DEPLOYER_KEYSTORE or DEPLOYER_SIGNER_URL`,
+    );
   const deployment = await deploy({
     rpcUrl,
-    deployer: signer.account,
+    deployer: signer,
     manager: addressFromEnv("PRESALE_MANAGER"),
     root: addressFromEnv("REFERRAL_ROOT"),
     treasury: addressFromEnv("TREASURY_ADDRESS"),

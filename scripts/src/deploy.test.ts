@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import {
   BaseError,
   ContractFunctionRevertedError,
@@ -9,6 +11,7 @@ import {
   createWalletClient,
   http,
   maxUint256,
+  type PublicClient,
   parseEther,
   zeroAddress,
   zeroHash,
@@ -32,10 +35,12 @@ import {
   wbnbAbi,
 } from "@taichi/contracts";
 import { getAmountOut, pairFor } from "@taichi/contracts/dex";
-import { deploy, type Deployment } from "./deploy.ts";
-import { DEV_ROLES, chainAt, devAccount, devPrivateKey } from "./env.ts";
+import { deploy, readDeploymentWithDex, type Deployment } from "./deploy.ts";
+import { DEV_ROLES, REPO_ROOT, chainAt, devAccount, devPrivateKey } from "./env.ts";
+import { fundRewardPool } from "./launch.ts";
 import { startLocalChain, type LocalChain } from "./localChain.ts";
-import { freePort } from "./processes.ts";
+import { freePort, startService, stopService, waitForPort } from "./processes.ts";
+import { signerFromEnv } from "./signer.ts";
 
 /** a port of this run's own: other checkouts on the machine run this suite too */
 const PORT = await freePort();
@@ -475,11 +480,11 @@ describe("local deploy", () => {
 });
 
 /** Every contract of a deployment with an `owner()`, and that owner. */
-async function owners(deployment: Deployment) {
+async function owners(deployment: Deployment, on: PublicClient = client) {
   const owned: [string, Address][] = [];
   for (const [name, address] of Object.entries(deployment.contracts)) {
     try {
-      owned.push([name, await client.readContract({ address, abi: swapTokenAbi, functionName: "owner" })]);
+      owned.push([name, await on.readContract({ address, abi: swapTokenAbi, functionName: "owner" })]);
     } catch {
       // no owner() (the DEX, USDT, Multicall3, DataReader, the timelock itself)
     }
@@ -490,11 +495,11 @@ async function owners(deployment: Deployment) {
 const ROLES = ["DEFAULT_ADMIN_ROLE", "PROPOSER_ROLE", "EXECUTOR_ROLE", "CANCELLER_ROLE"] as const;
 
 /** The timelock roles `account` holds. */
-async function rolesOf(timelock: Address, account: Address) {
+async function rolesOf(timelock: Address, account: Address, on: PublicClient = client) {
   const held: string[] = [];
   for (const name of ROLES) {
-    const role = await client.readContract({ address: timelock, abi: timelockAbi, functionName: name });
-    const has = await client.readContract({
+    const role = await on.readContract({ address: timelock, abi: timelockAbi, functionName: name });
+    const has = await on.readContract({
       address: timelock,
       abi: timelockAbi,
       functionName: "hasRole",
@@ -604,5 +609,121 @@ describe("ownership after the deploy", () => {
         }),
       ),
     ).toBe("AccessControlUnauthorizedAccount");
+  });
+});
+
+/**
+ * An anvil whose accounts come from a random mnemonic: it signs for them (eth_sendTransaction) as an external
+ * signer does, and no key of theirs exists anywhere in this process or its environment.
+ */
+async function startSigner(args: string[]) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const anvil = startService(
+    "signer",
+    "anvil",
+    ["--host", "127.0.0.1", "--port", String(port), "--silent", "--mnemonic-random", ...args],
+    { quiet: true },
+  );
+  await waitForPort(anvil, port);
+  const on = createPublicClient({ transport: http(url) });
+  const [account] = await createWalletClient({ transport: http(url) }).getAddresses();
+  return { url, on, account: account!, stop: () => stopService(anvil) };
+}
+
+describe("deploy through an external JSON-RPC signer (a hardware wallet behind Frame)", () => {
+  let signer: Awaited<ReturnType<typeof startSigner>>;
+  let otherChain: Awaited<ReturnType<typeof startSigner>>;
+  beforeAll(async () => {
+    [signer, otherChain] = await Promise.all([
+      startSigner(["--accounts", "1"]),
+      startSigner(["--accounts", "1", "--chain-id", "97"]),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([signer?.stop(), otherChain?.stop()]);
+  });
+
+  it("npm run deploy with DEPLOYER_SIGNER_URL and no key deploys from the signer's only account", async () => {
+    const outDir = mkdtempSync(join(tmpdir(), "deployments-"));
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "scripts/src/deploy-cli.ts"],
+      {
+        cwd: REPO_ROOT,
+        // no DEPLOYER_KEY or DEPLOYER_KEYSTORE: only the signer can sign
+        env: {
+          PATH: process.env.PATH,
+          RPC_URL: signer.url,
+          DEPLOYER_SIGNER_URL: signer.url,
+          DEPLOYMENTS_DIR: outDir,
+          // the demo accounts have no BNB on this chain to register with
+          DEPLOY_DEMO: "0",
+        },
+      },
+    );
+    expect(stdout).toContain(`deployer ${signer.account} (from the JSON-RPC signer at ${signer.url})`);
+    const deployed = readDeploymentWithDex(outDir, 31337);
+    const timelock = deployed.contracts.Timelock!;
+    for (const [name, owner] of await owners(deployed, signer.on)) expect(owner, name).toBe(timelock);
+    expect(await rolesOf(timelock, signer.account, signer.on)).toEqual([
+      "PROPOSER_ROLE",
+      "EXECUTOR_ROLE",
+      "CANCELLER_ROLE",
+    ]);
+    const supply = await signer.on.readContract({
+      address: deployed.contracts.SwapToken!,
+      abi: swapTokenAbi,
+      functionName: "balanceOf",
+      args: [signer.account],
+    });
+    expect(supply).toBeGreaterThan(0n);
+    // the dev key the deploy falls back to never signed here
+    expect(await signer.on.getTransactionCount({ address: devAccount(0).address })).toBe(0);
+  });
+
+  it("refuses a signer on another chain than RPC_URL's before sending anything", async () => {
+    const deployer = await signerFromEnv("DEPLOYER", undefined, { DEPLOYER_SIGNER_URL: otherChain.url });
+    expect(deployer?.account.address).toBe(otherChain.account);
+    await expect(deploy({ rpcUrl, deployer: deployer!, log: () => {} })).rejects.toThrow(
+      `the signer at ${otherChain.url} is on chain 97, RPC_URL on chain 31337: switch the signer to chain 31337`,
+    );
+    expect(await otherChain.on.getTransactionCount({ address: otherChain.account })).toBe(0);
+    expect(await client.getTransactionCount({ address: otherChain.account })).toBe(0);
+  });
+
+  it("of several accounts, signs with none until <ROLE>_ADDRESS names one it offers, for any role", async () => {
+    const offered = await createWalletClient({ transport: http(rpcUrl) }).getAddresses();
+    expect(offered.length).toBeGreaterThan(1);
+    await expect(signerFromEnv("MANAGER", undefined, { MANAGER_SIGNER_URL: rpcUrl })).rejects.toThrow(
+      `the signer at ${rpcUrl} offers ${offered.length} accounts (${offered.join(", ")}): choose one with MANAGER_ADDRESS`,
+    );
+    await expect(
+      signerFromEnv("MANAGER", undefined, { MANAGER_SIGNER_URL: rpcUrl, MANAGER_ADDRESS: signer.account }),
+    ).rejects.toThrow(`does not offer MANAGER_ADDRESS ${signer.account}`);
+    const manager = await signerFromEnv("MANAGER", undefined, {
+      MANAGER_SIGNER_URL: rpcUrl,
+      MANAGER_ADDRESS: devAccount(DEV_ROLES.manager).address.toLowerCase(),
+      MANAGER_KEYSTORE: "never-read.json",
+    });
+    expect(manager).toEqual({
+      account: { address: devAccount(DEV_ROLES.manager).address, type: "json-rpc" },
+      from: `the JSON-RPC signer at ${rpcUrl}`,
+      url: rpcUrl,
+    });
+  });
+
+  it("sends a launch step through it too: a member's USDT into the staking reward pool", async () => {
+    const member = devAccount(DEV_ROLES.members[0]).address;
+    const funder = await signerFromEnv("DEPLOYER", undefined, {
+      DEPLOYER_SIGNER_URL: rpcUrl,
+      DEPLOYER_ADDRESS: member,
+    });
+    const [staking, usdt] = [deployment.contracts.Staking!, deployment.contracts.Usdt!];
+    const [pool, held] = [await balanceOf(usdt, staking), await balanceOf(usdt, member)];
+    const outDir = mkdtempSync(join(tmpdir(), "deployments-"));
+    await fundRewardPool({ rpcUrl, deployment, outDir, log: () => {} }, parseEther("250"), funder);
+    expect(await balanceOf(usdt, staking)).toBe(pool + parseEther("250"));
+    expect(await balanceOf(usdt, member)).toBe(held - parseEther("250"));
   });
 });

@@ -14,7 +14,6 @@ import {
   type Abi,
   type Address,
   type Hex,
-  type LocalAccount,
   type PublicClient,
   zeroAddress,
   zeroHash,
@@ -51,6 +50,7 @@ import {
 } from "@taichi/contracts/registry";
 import { DeployJournal } from "./deployJournal.ts";
 import { DEV_ROLES, LOCAL_CHAIN_ID, REPO_ROOT, chainAt, devAccount } from "./env.ts";
+import { type Signer, walletOf } from "./signer.ts";
 import { type Created, writeVerificationInputs } from "./verify.ts";
 
 /** Fixed supply of each project token, all minted to the deployer. */
@@ -159,8 +159,8 @@ export const NETWORKS: Record<number, { name: string; dex: Dex; usdt?: Address; 
 
 export type DeployOptions = {
   rpcUrl: string;
-  /** The deployer: a private key (dev chains, tests) or an account already unlocked (a keystore's). */
-  deployer: Hex | LocalAccount;
+  /** The deployer: a private key (dev chains, tests), or a signer (a keystore's key, an external signer). */
+  deployer: Hex | Signer;
   /** Presale manager (e.g. a Safe): dev account 1 locally; required on a real network. */
   manager?: Address;
   /** Referral root registered at deploy; defaults to the deployer. */
@@ -240,13 +240,16 @@ type Contracts = Record<string, Address>;
 /** Checks the settings and the reused contracts, shows the plan, opens the journal: nothing is sent before. */
 async function prepare(options: DeployOptions) {
   const log = options.log ?? console.log;
-  const account =
-    typeof options.deployer === "string" ? privateKeyToAccount(options.deployer) : options.deployer;
+  const signer: Signer =
+    typeof options.deployer === "string"
+      ? { account: privateKeyToAccount(options.deployer), from: "a private key" }
+      : options.deployer;
+  const { account } = signer;
   const transport = http(options.rpcUrl);
   const publicClient = createPublicClient({ transport });
   const chainId = await publicClient.getChainId();
   const chain = chainAt(chainId, options.rpcUrl);
-  const wallet = createWalletClient({ account, transport, chain });
+  const wallet = await walletOf(signer, chain);
   const isLocal = chainId === LOCAL_CHAIN_ID;
   const outDir = options.outDir ?? DEPLOYMENTS_DIR;
 
@@ -274,7 +277,7 @@ async function prepare(options: DeployOptions) {
     demo: options.demo ?? isLocal,
   };
   const reused = await checkReused(publicClient, options, dex);
-  const plan = planOf({ chainId, deployer: account.address, settings, reused });
+  const plan = planOf({ chainId, signer, settings, reused });
   if (!isLocal && options.confirm && !(await options.confirm(plan)))
     throw new Error("deploy cancelled: nothing was sent");
   mkdirSync(outDir, { recursive: true });
@@ -338,18 +341,20 @@ async function prepare(options: DeployOptions) {
 /** What the deploy will do, shown before anything is sent. */
 function planOf({
   chainId,
-  deployer,
+  signer,
   settings,
   reused,
 }: {
   chainId: number;
-  deployer: Address;
+  signer: Signer;
   settings: Run["settings"];
   reused: Reused;
 }): string[] {
   const { proposers, guardian, delay, manager, root, treasury, dex } = settings;
+  const deployer = signer.account.address;
   return [
     `deploy to chain ${chainId}${NETWORKS[chainId] ? ` (${NETWORKS[chainId].name})` : ""} from ${deployer}`,
+    `signed by ${signer.from}${signer.url ? ": confirm each transaction on it as it comes" : ""}`,
     `reuse: ${
       reused.usdt ? `USDT ${reused.usdt}, ` : ""
     }${reused.router ? `router ${reused.router} (factory ${reused.factory}), ` : ""}Multicall3 ${reused.multicall3 ?? "(deployed)"}`,

@@ -7,8 +7,9 @@
  *   schedule     the launch batch on the Timelock             OPEN_TIME, MANAGER_SAFE; PROPOSER_KEYSTORE
  *   execute      the launch batch, once its delay passed      PROPOSER_KEYSTORE
  *
- * RPC_URL and DEPLOYMENTS_DIR as for `npm run deploy`. A signer is `<ROLE>_KEYSTORE` (with
- * `<ROLE>_PASSWORD_FILE`, or typed) or `<ROLE>_KEY`; a step of a Safe (no signer given for presale, reward-pool,
+ * RPC_URL and DEPLOYMENTS_DIR as for `npm run deploy`. A signer is `<ROLE>_SIGNER_URL` (an external signer, with
+ * `<ROLE>_ADDRESS` when it offers several accounts), `<ROLE>_KEYSTORE` (with `<ROLE>_PASSWORD_FILE`, or typed)
+ * or `<ROLE>_KEY`; a step of a Safe (no signer given for presale, reward-pool,
  * schedule or execute) is written as a Safe Transaction Builder file instead of sent.
  */
 import { createPublicClient, http } from "viem";
@@ -37,12 +38,12 @@ try {
   if (!STEPS.includes(step as never)) throw new Error(`which step? ${STEPS.join(", ")}`);
   const chainId = await createPublicClient({ transport: http(rpcUrl) }).getChainId();
   const ctx: LaunchContext = { rpcUrl, deployment: readDeploymentWithDex(outDir, chainId), outDir };
-  const signer = async (role: SignerRole) => (await signerFromEnv(role))?.account;
+  const signer = (role: SignerRole) => signerFromEnv(role);
   const required = async (role: SignerRole) => {
-    const account = await signer(role);
-    if (!account)
-      throw new Error(`${SIGNERS[role].keystore} (or ${SIGNERS[role].key}) is required for ${step}`);
-    return account;
+    const given = await signer(role);
+    const { signerUrl, keystore, key } = SIGNERS[role];
+    if (!given) throw new Error(`${keystore} (or ${signerUrl}, or ${key}) is required for ${step}`);
+    return given;
   };
   switch (step as (typeof STEPS)[number]) {
     case "presale":

@@ -1,7 +1,7 @@
 /**
  * The on-chain launch steps after the deploy (docs/launch.md): the sale's dates, the first liquidity, the staking
  * reward pool, and the owner calls that wait out the Timelock (opening trading, handing the manager role to a
- * Safe). A step whose signer is a key (`<ROLE>_KEYSTORE` or `<ROLE>_KEY`) is sent; a step of a Safe is written as a
+ * Safe). A step with a signer (`<ROLE>_SIGNER_URL`, `<ROLE>_KEYSTORE` or `<ROLE>_KEY`) is sent; a step of a Safe is written as a
  * Safe Transaction Builder file to `<deployments>/<chainId>-launch/` for the Safe's owners to import and sign.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -10,9 +10,7 @@ import {
   type Abi,
   type Address,
   type Hex,
-  type LocalAccount,
   createPublicClient,
-  createWalletClient,
   encodeFunctionData,
   formatEther,
   http,
@@ -24,6 +22,7 @@ import {
 import { idoAbi, presaleAbi, routerAbi, swapTokenAbi, timelockAbi, usdtAbi } from "@taichi/contracts";
 import type { Deployment } from "./deploy.ts";
 import { chainAt } from "./env.ts";
+import { type Signer, walletOf } from "./signer.ts";
 import { type SafeCall, transactionBuilderFile } from "@taichi/contracts/safe";
 
 export const FEE_TOKENS = ["SwapToken", "BurnToken", "MiningToken"] as const;
@@ -46,13 +45,7 @@ export type LaunchBatch = {
   manager?: Address;
 };
 
-function clients(ctx: LaunchContext, account?: LocalAccount) {
-  const transport = http(ctx.rpcUrl);
-  const publicClient = createPublicClient({ transport });
-  const wallet =
-    account && createWalletClient({ account, transport, chain: chainAt(ctx.deployment.chainId, ctx.rpcUrl) });
-  return { publicClient, wallet };
-}
+const publicClientOf = (ctx: LaunchContext) => createPublicClient({ transport: http(ctx.rpcUrl) });
 
 function launchDir(ctx: LaunchContext) {
   const dir = join(ctx.outDir, `${ctx.deployment.chainId}-launch`);
@@ -60,16 +53,16 @@ function launchDir(ctx: LaunchContext) {
   return dir;
 }
 
-/** Sends `calls` from `account` one by one, each waited for; or, without an account, writes them for a Safe. */
+/** Sends `calls` from `signer` one by one, each waited for; or, without a signer, writes them for a Safe. */
 async function sendOrWrite(
   ctx: LaunchContext,
   name: string,
   description: string,
   calls: SafeCall[],
-  account?: LocalAccount,
+  signer?: Signer,
 ): Promise<{ sent: Hex[] } | { file: string }> {
   const log = ctx.log ?? console.log;
-  if (!account) {
+  if (!signer) {
     const file = join(launchDir(ctx), `${name}.json`);
     const builder = transactionBuilderFile({
       chainId: ctx.deployment.chainId,
@@ -82,16 +75,17 @@ async function sendOrWrite(
     log("  import it in Safe{Wallet} (Transaction Builder, drag and drop), sign with enough owners, execute");
     return { file };
   }
-  const { publicClient, wallet } = clients(ctx, account);
+  const publicClient = publicClientOf(ctx);
+  const wallet = await walletOf(signer, chainAt(ctx.deployment.chainId, ctx.rpcUrl));
   const sent: Hex[] = [];
   for (const call of calls) {
-    const hash = await wallet!.sendTransaction({ to: call.to, data: call.data, value: call.value ?? 0n });
+    const hash = await wallet.sendTransaction({ to: call.to, data: call.data, value: call.value ?? 0n });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new Error(`${name}: ${hash} reverted`);
     sent.push(hash);
   }
   log(
-    `${description}: sent from ${account.address} (${sent.length} transaction${sent.length === 1 ? "" : "s"})`,
+    `${description}: sent from ${signer.account.address} (${sent.length} transaction${sent.length === 1 ? "" : "s"})`,
   );
   return { sent };
 }
@@ -105,9 +99,9 @@ const call = (to: Address, abi: Abi, functionName: string, args: readonly unknow
 export async function configurePresale(
   ctx: LaunchContext,
   times: { start: bigint; end: bigint; claim: bigint },
-  manager?: LocalAccount,
+  manager?: Signer,
 ) {
-  const { publicClient } = clients(ctx);
+  const publicClient = publicClientOf(ctx);
   const ido = ctx.deployment.contracts.Ido!;
   const config = await publicClient.readContract({ address: ido, abi: idoAbi, functionName: "getConfig" });
   if (!(times.start < times.end && times.end <= times.claim))
@@ -137,15 +131,15 @@ export async function configurePresale(
 export async function addLiquidity(
   ctx: LaunchContext,
   amounts: { tokens: bigint; usdt: bigint },
-  deployer: LocalAccount,
+  deployer: Signer,
 ) {
-  const { publicClient } = clients(ctx);
+  const publicClient = publicClientOf(ctx);
   const c = ctx.deployment.contracts;
   const held = await publicClient.readContract({
     address: c.Usdt!,
     abi: usdtAbi,
     functionName: "balanceOf",
-    args: [deployer.address],
+    args: [deployer.account.address],
   });
   const needed = amounts.usdt * BigInt(FEE_TOKENS.length);
   if (held < needed)
@@ -164,7 +158,7 @@ export async function addLiquidity(
         amounts.usdt,
         amounts.tokens,
         amounts.usdt,
-        deployer.address,
+        deployer.account.address,
         deadline,
       ]),
     );
@@ -179,7 +173,7 @@ export async function addLiquidity(
 }
 
 /** USDT into Staking's reward pool (what static income is paid from). */
-export async function fundRewardPool(ctx: LaunchContext, usdt: bigint, funder?: LocalAccount) {
+export async function fundRewardPool(ctx: LaunchContext, usdt: bigint, funder?: Signer) {
   const c = ctx.deployment.contracts;
   return sendOrWrite(
     ctx,
@@ -210,8 +204,8 @@ const batchFile = (ctx: LaunchContext) => join(launchDir(ctx), "batch.json");
  * A proposer schedules the launch batch on the Timelock with its minimum delay. The batch is kept in
  * `batch.json` so that `execute` runs exactly the calls that were scheduled.
  */
-export async function scheduleLaunch(ctx: LaunchContext, batch: LaunchBatch, proposer?: LocalAccount) {
-  const { publicClient } = clients(ctx);
+export async function scheduleLaunch(ctx: LaunchContext, batch: LaunchBatch, proposer?: Signer) {
+  const publicClient = publicClientOf(ctx);
   const timelock = ctx.deployment.contracts.Timelock!;
   const delay = await publicClient.readContract({
     address: timelock,
@@ -239,7 +233,7 @@ export async function scheduledLaunch(ctx: LaunchContext) {
   if (!existsSync(file)) throw new Error(`${file} is missing: schedule the launch first`);
   const kept = JSON.parse(readFileSync(file, "utf8")) as { openTime: string; manager?: Address };
   const batch: LaunchBatch = { openTime: BigInt(kept.openTime), manager: kept.manager };
-  const { publicClient } = clients(ctx);
+  const publicClient = publicClientOf(ctx);
   const timelock = ctx.deployment.contracts.Timelock!;
   const [targets, values, payloads] = batchArgs(ctx.deployment, batch);
   const id = await publicClient.readContract({
@@ -258,9 +252,9 @@ export async function scheduledLaunch(ctx: LaunchContext) {
 }
 
 /** An executor runs the scheduled launch batch once its delay has passed; refused, with the time, before. */
-export async function executeLaunch(ctx: LaunchContext, executor?: LocalAccount) {
+export async function executeLaunch(ctx: LaunchContext, executor?: Signer) {
   const { batch, readyAt } = await scheduledLaunch(ctx);
-  const { publicClient } = clients(ctx);
+  const publicClient = publicClientOf(ctx);
   const now = (await publicClient.getBlock()).timestamp;
   if (readyAt === 0n) throw new Error("the launch batch is not scheduled on the Timelock");
   if (readyAt === 1n) throw new Error("the launch batch already ran");

@@ -40,6 +40,7 @@ import {
 } from "../launch.ts";
 import { type Service, freePort, startService, stopService, waitForPort } from "../processes.ts";
 import type { TransactionBuilderFile } from "../safe.ts";
+import { signerFromEnv } from "../signer.ts";
 import { buildRouter, pancakeCoreDex, pancakeFactory } from "./pancakeDex.ts";
 
 /** a port of this run's own: other checkouts on the machine run this suite too */
@@ -322,7 +323,24 @@ describe("deploy on a real network (chain 56)", () => {
     expect(journal.entries).toHaveLength(sentFirst);
     const presaleProxy = journal.entries.find((e) => e.step === "create Presale proxy")!.address!;
 
-    const deployment = await deploy(settings(outDir));
+    // resumed through an external signer of the same account (anvil signs for its accounts as Frame does for a
+    // hardware wallet): the journal is the deployer's, whichever signer sends
+    const external = await signerFromEnv("DEPLOYER", undefined, {
+      DEPLOYER_SIGNER_URL: rpcUrl,
+      DEPLOYER_ADDRESS: deployer.address,
+    });
+    let plan: string[] = [];
+    const deployment = await deploy({
+      ...settings(outDir),
+      deployer: external!,
+      confirm: async (shown) => {
+        plan = shown;
+        return true;
+      },
+    });
+    expect(plan).toContain(
+      `signed by the JSON-RPC signer at ${rpcUrl}: confirm each transaction on it as it comes`,
+    );
     // the resumed run reused the Presale proxy and sent only the steps after it: one transaction per step
     expect(deployment.contracts.Presale).toBe(presaleProxy);
     const resumed = JSON.parse(readFileSync(join(outDir, "56.journal.json"), "utf8")) as {
@@ -434,7 +452,7 @@ describe("deploy on a real network (chain 56)", () => {
     await runAsSafe(proposer, written(scheduled));
     const { readyAt } = await scheduledLaunch(ctx);
     expect(readyAt).toBe((await client.getBlock()).timestamp + 172_800n);
-    await expect(executeLaunch(ctx, devAccount(7))).rejects.toThrow(
+    await expect(executeLaunch(ctx, { account: devAccount(7), from: "dev account 7" })).rejects.toThrow(
       /runs the launch batch from .*\(\d+ s from now\)/,
     );
     const open = (name: string) =>
