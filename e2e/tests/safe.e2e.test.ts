@@ -21,7 +21,7 @@ import {
 } from "@taichi/scripts/safe";
 import { DEV_ROLES, devAccount, expect, test, REHEARSAL } from "../fixtures/test.ts";
 import { devWallet, openPageAs } from "../fixtures/accounts.ts";
-import { executeQueued, expectScheduled, passTimelockDelay } from "../fixtures/governance.ts";
+import { expectScheduled, passTimelockDelay } from "../fixtures/governance.ts";
 import { openManager, pct } from "../fixtures/manager.ts";
 import { CHAIN_URL, E2E_CHAIN_ID, E2E_STATE_DIR } from "../fixtures/ports.ts";
 
@@ -157,7 +157,7 @@ test.describe("the manager area through the operators' Safe", () => {
   // dev account 11 owns the Safe and holds no role of its own: every change it makes is the Safe's
   test.use({ walletAccount: DEV_ROLES.safeOwners[2] });
 
-  test("an owner proposes NodeReward's rates from /manager, a second owner executes the Safe transaction in another browser, the Timelock runs it after its delay; the Transaction Builder export holds the same call", async ({
+  test("an owner proposes NodeReward's rates from /manager, a second owner executes the Safe transaction in another browser; after the delay the first owner executes it through the Safe from the Timelock tab and the second owner's execution of that Safe transaction runs it; the Transaction Builder export holds the same call", async ({
     page,
     browser,
     chain,
@@ -267,14 +267,66 @@ test.describe("the manager area through the operators' Safe", () => {
     }
     expect((await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates).toEqual(before);
 
-    // after the delay an executor (the deployer) runs it from the Timelock tab
-    const executor = await openPageAs(browser, DEV_ROLES.deployer);
+    // after the delay the proposing owner, no executor itself, executes it from the Timelock tab: Execute becomes
+    // a Safe transaction of the Timelock's `execute`, approved by this owner; nothing runs yet
+    await passTimelockDelay(chain, timelock.address);
+    await page.goto("/manager?tab=timelock");
+    const operation = page.getByRole("list", { name: "Queued operations" }).locator(":scope > li");
+    await expect(operation).toHaveCount(1);
+    await expect(operation).toContainText("Ready");
+    await expect(operation).toContainText("Through the Safe");
+    await expect(page.getByText("neither an executor nor a canceller")).toHaveCount(0);
+    await operation.getByRole("button", { name: "Execute" }).click();
+    const executeDialog = page.getByRole("alertdialog", { name: "Execute this operation?" });
+    await expect(executeDialog).toContainText(`rates #1: ${pct(before[0])}% → ${pct(rates[0])}%`);
+    await expect(executeDialog.getByTestId("safe-note")).toContainText(`Safe transaction #${nonce + 1n}`);
+    await expect(executeDialog.getByTestId("confirm-targets")).toContainText(
+      `Through the Safe${getAddress(safe)}`,
+    );
+    await executeDialog.getByRole("button", { name: "Execute" }).click();
+    await expect(page.getByText("Success").last()).toBeVisible();
+    const execute = encodeFunctionData({
+      ...timelock,
+      functionName: "execute",
+      args: [nodeReward.address, 0n, setRates, zeroHash, salt],
+    });
+    const executeHash = safeTxHash(
+      { chainId: E2E_CHAIN_ID, safe },
+      safeTx({ to: timelock.address, data: execute }, nonce + 1n),
+    );
+    expect(
+      await chain.readContract({
+        address: safe,
+        abi: safeAbi,
+        functionName: "approvedHashes",
+        args: [proposer, executeHash],
+      }),
+    ).toBe(1n);
+    expect(await chain.readContract({ ...timelock, functionName: "isOperationDone", args: [id] })).toBe(
+      false,
+    );
+    expect(await safeNonce(chain, safe)).toBe(nonce + 1n);
+
+    // a second owner executes that Safe transaction from the Safe tab: the Timelock runs the change
+    const executor = await openPageAs(browser, DEV_ROLES.safeOwners[1]);
     try {
-      await openManager(executor.page, "/manager?tab=timelock");
-      await executeQueued(executor.page, chain, timelock.address);
+      await openManager(executor.page, "/manager?tab=safe");
+      const row = executor.page.getByTestId("safe-proposal");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(`Nonce ${nonce + 1n}`);
+      await expect(row).toContainText("Timelock.execute");
+      await expect(row).toContainText("It runs this timelock operation");
+      await expect(row).toContainText(`rates #1: ${pct(before[0])}% → ${pct(rates[0])}%`);
+      await row.getByRole("button", { name: "Execute" }).click();
+      await executor.page
+        .getByRole("alertdialog", { name: "Execute" })
+        .getByRole("button", { name: "Execute" })
+        .click();
+      await expect(executor.page.getByText("Success").last()).toBeVisible();
     } finally {
       await executor.context.close();
     }
+    expect(await safeNonce(chain, safe)).toBe(nonce + 2n);
     expect(await chain.readContract({ ...timelock, functionName: "isOperationDone", args: [id] })).toBe(true);
     expect((await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates).toEqual(rates);
   });

@@ -321,6 +321,7 @@ export type MessageId =
   | "manager.safe.note"
   | "manager.safe.export"
   | "manager.safe.schedules"
+  | "manager.safe.executes"
   | "manager.safe.readError"
   | "manager.safe.empty"
   | "manager.safe.nonce"

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { type Address, decodeFunctionData } from "viem";
+import { type Address, type Hex, decodeFunctionData } from "viem";
 import { timelockAbi } from "@taichi/contracts";
 import { useClient, useConnection } from "wagmi";
 import { AddressLink } from "../../../components/AddressLink";
@@ -28,22 +28,43 @@ const ACTIONS = {
 } as const satisfies Record<string, { label: I18nKey; text: I18nKey }>;
 type Action = keyof typeof ACTIONS;
 
-/** A proposal's call described, and for a timelock `schedule` the call it schedules and its delay too. */
-type Described = { outer: DescribedCall; scheduled?: { call: DescribedCall; delay: bigint } };
+/**
+ * A proposal's call described, and for a timelock `schedule` (with its delay) or `execute` (`executeBatch`) the
+ * calls it schedules or runs.
+ */
+type Described = {
+  outer: DescribedCall;
+  inner?: { calls: DescribedCall[] } & ({ kind: "schedules"; delay: bigint } | { kind: "executes" });
+};
 
 async function describeProposal(reads: ReturnType<typeof adminReads>, p: SafeProposal): Promise<Described> {
   const contracts = governedContracts();
-  const call = { target: p.tx.to, value: p.tx.value, data: p.tx.data };
-  const outer = await describeCall(reads, call, contracts);
+  const describe = (target: Address, value: bigint, data: Hex) =>
+    describeCall(reads, { target, value, data }, contracts);
+  const outer = await describe(p.tx.to, p.tx.value, p.tx.data);
   if (p.tx.to.toLowerCase() !== timelockContract().address.toLowerCase()) return { outer };
   try {
-    const { functionName, args } = decodeFunctionData({ abi: timelockAbi, data: p.tx.data });
-    if (functionName !== "schedule") return { outer };
-    const [target, value, data, , , delay] = args;
-    return {
-      outer,
-      scheduled: { call: await describeCall(reads, { target, value, data }, contracts), delay },
-    };
+    const call = decodeFunctionData({ abi: timelockAbi, data: p.tx.data });
+    if (call.functionName === "schedule") {
+      const [target, value, data, , , delay] = call.args;
+      return {
+        outer,
+        inner: { kind: "schedules", delay, calls: [await describe(target, value, data)] },
+      };
+    }
+    if (call.functionName === "execute") {
+      const [target, value, data] = call.args;
+      return {
+        outer,
+        inner: { kind: "executes", calls: [await describe(target, value, data)] },
+      };
+    }
+    if (call.functionName === "executeBatch") {
+      const [targets, values, payloads] = call.args;
+      const calls = await Promise.all(targets.map((to, i) => describe(to, values[i]!, payloads[i]!)));
+      return { outer, inner: { kind: "executes", calls } };
+    }
+    return { outer };
   } catch {
     return { outer };
   }
@@ -85,12 +106,16 @@ export function SafeTab({ safe }: { safe: OperatorSafe }) {
     return (
       <>
         <CallView call={d.outer} changesLabel="governance.changes" />
-        {d.scheduled && (
+        {d.inner && (
           <>
             <p className="small manager-note">
-              {t("manager.safe.schedules", { delay: durationText(d.scheduled.delay, t) })}
+              {d.inner.kind === "schedules"
+                ? t("manager.safe.schedules", { delay: durationText(d.inner.delay, t) })
+                : t("manager.safe.executes")}
             </p>
-            <CallView call={d.scheduled.call} changesLabel="governance.changes" />
+            {d.inner.calls.map((call, i) => (
+              <CallView key={i} call={call} changesLabel="governance.changes" />
+            ))}
           </>
         )}
       </>
