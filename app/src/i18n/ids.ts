@@ -787,6 +787,7 @@ export type MessageId =
   | "tx.clear"
   | "tx.approving"
   | "tx.confirmed"
+  | "tx.proposedInSafe"
   | "tx.labels.approve"
   | "tx.labels.register"
   | "tx.labels.ido"
