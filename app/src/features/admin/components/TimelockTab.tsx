@@ -9,6 +9,7 @@ import type { AppMessage } from "../../../i18n/keys";
 import { useTransaction } from "../../../app/useTransaction";
 import { appChain } from "../../../app/wagmi";
 import { executeArgs, executeBlocker } from "../timelock";
+import { operationStatus } from "../operations";
 import { CallView } from "./OperationList";
 import { TimelockQueue } from "./TimelockQueue";
 import type { DescribedOperation } from "../calls";
@@ -42,8 +43,11 @@ function useRole(
 }
 
 type Action = "execute" | "cancel";
-/** `safe`: the Safe transaction the action becomes, when it goes through the operators' Safe */
-type Pending = { action: Action; op: DescribedOperation; safe?: SafeVia };
+/**
+ * `action` on `ops` (one, or every ready operation executed in one Safe transaction); `safe`: the Safe transaction
+ * it becomes, when it goes through the operators' Safe.
+ */
+type Pending = { action: Action; ops: readonly DescribedOperation[]; safe?: SafeVia };
 
 /**
  * The timelock's queue with Execute and Cancel (for the accounts holding the timelock's executor and
@@ -51,7 +55,9 @@ type Pending = { action: Action; op: DescribedOperation; safe?: SafeVia };
  * says when the operation becomes ready and sends nothing. Each asks for confirmation first, naming the calls,
  * what they change and every address involved. An owner of the operators' Safe who lacks a role the Safe holds
  * acts through the Safe: the action becomes a Safe transaction of the timelock's `execute` (or `cancel`),
- * proposed like the manager area's changes and run once enough owners approved it (Safe tab).
+ * proposed like the manager area's changes and run once enough owners approved it (Safe tab). With several
+ * operations ready, such an owner may execute them all in one Safe transaction (a MultiSend batch, all or none),
+ * so the owners approve once.
  */
 export function TimelockTab() {
   const { t } = useTranslation();
@@ -86,25 +92,49 @@ export function TimelockTab() {
       ? { ...base, ...executeArgs(op) }
       : { ...base, functionName: "cancel" as const, args: [op.id] as const };
 
-  /** Opens the confirm of `action` on `op`, with the Safe transaction it becomes when it goes through the Safe. */
-  async function review(action: Action, op: DescribedOperation) {
+  /**
+   * Opens the confirm of `action` on `ops`, with the Safe transaction it becomes when it goes through the Safe
+   * (several operations go only so).
+   */
+  async function review(action: Action, ops: readonly DescribedOperation[]) {
     const safeOwned = through[action];
     const via = safeOwned && (await safeTransaction.via(safeOwned));
-    const call = { to: timelock.address, value: 0n, data: encodeFunctionData(request(action, op) as never) };
-    setPending({ action, op, safe: via && { ...via, call } });
+    const calls = ops.map((op) => ({
+      to: timelock.address,
+      value: 0n,
+      data: encodeFunctionData(request(action, op) as never),
+    }));
+    setPending({ action, ops, safe: via && { ...via, calls } });
   }
 
-  async function reviewExecute(op: DescribedOperation) {
-    const blocker = await executeBlocker(adminReads(client!), timelock.address, op.id, now, formatTime);
-    setErrors((e) => ({ ...e, [op.id]: blocker }));
-    if (!blocker) await review("execute", op);
+  /** Execute `ops` once none is refused (too early, gone): each refusal is said under its operation. */
+  async function reviewExecute(ops: readonly DescribedOperation[]) {
+    const blockers = await Promise.all(
+      ops.map((op) => executeBlocker(adminReads(client!), timelock.address, op.id, now, formatTime)),
+    );
+    setErrors((e) => ({ ...e, ...Object.fromEntries(ops.map((op, i) => [op.id, blockers[i]])) }));
+    if (blockers.every((b) => !b)) await review("execute", ops);
   }
 
-  function confirm({ action, op, safe: via }: Pending) {
+  function confirm({ action, ops, safe: via }: Pending) {
     setPending(undefined);
     if (via) void safeTransaction.propose(via);
-    else void send(request(action, op) as never);
+    else void send(request(action, ops[0]!) as never);
   }
+
+  /** Through the Safe, with several operations ready: all of them in one Safe transaction. */
+  const executeAll = (queued: readonly DescribedOperation[]) => {
+    const ready = queued.filter((op) => operationStatus(op, now) === "ready");
+    if (!through.execute || ready.length < 2) return null;
+    return (
+      <div className="manager-actions">
+        <span className="tag">{t("manager.safe.tag")}</span>
+        <button type="button" className="button" onClick={() => void reviewExecute(ready)}>
+          {t("governance.executeAll", { count: ready.length })}
+        </button>
+      </div>
+    );
+  };
 
   return (
     <div role="tabpanel" aria-label={t("governance.tab")} className="manager-panel">
@@ -113,6 +143,7 @@ export function TimelockTab() {
       <TimelockQueue
         timelock={timelock}
         minDelay={minDelay}
+        header={executeAll}
         actions={(op) => (
           <>
             {errors[op.id] && (
@@ -128,14 +159,14 @@ export function TimelockTab() {
                   className="button ghost danger"
                   onClick={() => {
                     setErrors((e) => ({ ...e, [op.id]: undefined }));
-                    void review("cancel", op);
+                    void review("cancel", [op]);
                   }}
                 >
                   {t("governance.cancel")}
                 </button>
               )}
               {may.execute && (
-                <button type="button" className="button" onClick={() => void reviewExecute(op)}>
+                <button type="button" className="button" onClick={() => void reviewExecute([op])}>
                   {t("governance.execute")}
                 </button>
               )}
@@ -155,19 +186,24 @@ export function TimelockTab() {
               pending.action === "execute" ? "governance.confirmExecuteText" : "governance.confirmCancelText",
             )}
           </p>
-          {pending.op.described.map((call, i) => (
-            <CallView key={i} call={call} changesLabel="governance.changes" />
-          ))}
+          {pending.ops.length > 1 && (
+            <p className="modal-text">{t("governance.executeAllText", { count: pending.ops.length })}</p>
+          )}
+          {pending.ops.flatMap((op) =>
+            op.described.map((call, i) => (
+              <CallView key={`${op.id}-${i}`} call={call} changesLabel="governance.changes" />
+            )),
+          )}
           <ConfirmTargets
             targets={[
-              ...operationTargets(timelock.address, pending.op),
+              ...pending.ops.flatMap((op, i) => operationTargets(timelock.address, op).slice(i ? 1 : 0)),
               ...(pending.safe
                 ? [{ label: { key: "manager.target.safe" } as const, address: pending.safe.address }]
                 : []),
             ]}
           />
           {pending.safe && (
-            <SafeNote safe={pending.safe} title={`${pending.action}-${pending.op.id.slice(0, 10)}`} />
+            <SafeNote safe={pending.safe} title={`${pending.action}-${pending.ops[0]!.id.slice(0, 10)}`} />
           )}
         </ConfirmModal>
       )}
