@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { nodeRewardAbi, presaleAbi, timelockAbi } from "@taichi/contracts";
+import { idoAbi, nodeRewardAbi, presaleAbi, timelockAbi } from "@taichi/contracts";
 import {
   type Address,
   type Hex,
@@ -21,7 +21,7 @@ import {
 } from "@taichi/scripts/safe";
 import { DEV_ROLES, devAccount, expect, test, REHEARSAL } from "../fixtures/test.ts";
 import { devWallet, openPageAs } from "../fixtures/accounts.ts";
-import { executeQueued, expectScheduled, passTimelockDelay } from "../fixtures/governance.ts";
+import { expectScheduled, passTimelockDelay } from "../fixtures/governance.ts";
 import { openManager, pct } from "../fixtures/manager.ts";
 import { CHAIN_URL, E2E_CHAIN_ID, E2E_STATE_DIR } from "../fixtures/ports.ts";
 
@@ -157,7 +157,7 @@ test.describe("the manager area through the operators' Safe", () => {
   // dev account 11 owns the Safe and holds no role of its own: every change it makes is the Safe's
   test.use({ walletAccount: DEV_ROLES.safeOwners[2] });
 
-  test("an owner proposes NodeReward's rates from /manager, a second owner executes the Safe transaction in another browser, the Timelock runs it after its delay; the Transaction Builder export holds the same call", async ({
+  test("an owner proposes NodeReward's rates from /manager, a second owner executes the Safe transaction in another browser; after the delay the first owner executes it through the Safe from the Timelock tab and the second owner's execution of that Safe transaction runs it; the Transaction Builder export holds the same call", async ({
     page,
     browser,
     chain,
@@ -267,15 +267,195 @@ test.describe("the manager area through the operators' Safe", () => {
     }
     expect((await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates).toEqual(before);
 
-    // after the delay an executor (the deployer) runs it from the Timelock tab
-    const executor = await openPageAs(browser, DEV_ROLES.deployer);
+    // after the delay the proposing owner, no executor itself, executes it from the Timelock tab: Execute becomes
+    // a Safe transaction of the Timelock's `execute`, approved by this owner; nothing runs yet
+    await passTimelockDelay(chain, timelock.address);
+    await page.goto("/manager?tab=timelock");
+    const operation = page.getByRole("list", { name: "Queued operations" }).locator(":scope > li");
+    await expect(operation).toHaveCount(1);
+    await expect(operation).toContainText("Ready");
+    await expect(operation).toContainText("Through the Safe");
+    await expect(page.getByText("neither an executor nor a canceller")).toHaveCount(0);
+    await operation.getByRole("button", { name: "Execute" }).click();
+    const executeDialog = page.getByRole("alertdialog", { name: "Execute this operation?" });
+    await expect(executeDialog).toContainText(`rates #1: ${pct(before[0])}% → ${pct(rates[0])}%`);
+    await expect(executeDialog.getByTestId("safe-note")).toContainText(`Safe transaction #${nonce + 1n}`);
+    await expect(executeDialog.getByTestId("confirm-targets")).toContainText(
+      `Through the Safe${getAddress(safe)}`,
+    );
+    await executeDialog.getByRole("button", { name: "Execute" }).click();
+    await expect(page.getByText("Success").last()).toBeVisible();
+    const execute = encodeFunctionData({
+      ...timelock,
+      functionName: "execute",
+      args: [nodeReward.address, 0n, setRates, zeroHash, salt],
+    });
+    const executeHash = safeTxHash(
+      { chainId: E2E_CHAIN_ID, safe },
+      safeTx({ to: timelock.address, data: execute }, nonce + 1n),
+    );
+    expect(
+      await chain.readContract({
+        address: safe,
+        abi: safeAbi,
+        functionName: "approvedHashes",
+        args: [proposer, executeHash],
+      }),
+    ).toBe(1n);
+    expect(await chain.readContract({ ...timelock, functionName: "isOperationDone", args: [id] })).toBe(
+      false,
+    );
+    expect(await safeNonce(chain, safe)).toBe(nonce + 1n);
+
+    // a second owner executes that Safe transaction from the Safe tab: the Timelock runs the change
+    const executor = await openPageAs(browser, DEV_ROLES.safeOwners[1]);
     try {
-      await openManager(executor.page, "/manager?tab=timelock");
-      await executeQueued(executor.page, chain, timelock.address);
+      await openManager(executor.page, "/manager?tab=safe");
+      const row = executor.page.getByTestId("safe-proposal");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(`Nonce ${nonce + 1n}`);
+      await expect(row).toContainText("Timelock.execute");
+      await expect(row).toContainText("It runs this timelock operation");
+      await expect(row).toContainText(`rates #1: ${pct(before[0])}% → ${pct(rates[0])}%`);
+      await row.getByRole("button", { name: "Execute" }).click();
+      await executor.page
+        .getByRole("alertdialog", { name: "Execute" })
+        .getByRole("button", { name: "Execute" })
+        .click();
+      await expect(executor.page.getByText("Success").last()).toBeVisible();
     } finally {
       await executor.context.close();
     }
+    expect(await safeNonce(chain, safe)).toBe(nonce + 2n);
     expect(await chain.readContract({ ...timelock, functionName: "isOperationDone", args: [id] })).toBe(true);
     expect((await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates).toEqual(rates);
+  });
+
+  test("with two operations ready, an owner executes both from the Timelock tab in one Safe transaction (a MultiSend batch), shown on the Safe tab with its calls listed, which a second owner executes", async ({
+    page,
+    browser,
+    chain,
+    contracts,
+  }) => {
+    test.setTimeout(120_000);
+    const { address: safe, contracts: safeContracts } = readDevSafe(
+      join(E2E_STATE_DIR, "deployments"),
+      E2E_CHAIN_ID,
+    );
+    const timelock = { address: contracts.Timelock!, abi: timelockAbi } as const;
+    const nodeReward = { address: contracts.NodeReward!, abi: nodeRewardAbi } as const;
+    const ido = { address: contracts.Ido!, abi: idoAbi } as const;
+    const proposer = devAccount(DEV_ROLES.safeOwners[2]).address;
+    const before = (await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates;
+    const rates = [before[0] + 500n, before[1] - 500n, before[2]] as const;
+    const fundBefore = await chain.readContract({ ...ido, functionName: "fund" });
+    const fund = devAccount(DEV_ROLES.members[0]).address;
+    expect(fund).not.toBe(fundBefore);
+
+    // two owner changes scheduled by the deployer (a proposer), each its own timelock operation
+    const changes = [
+      {
+        target: nodeReward.address,
+        data: encodeFunctionData({ ...nodeReward, functionName: "setRates", args: [rates] }),
+      },
+      { target: ido.address, data: encodeFunctionData({ ...ido, functionName: "setFund", args: [fund] }) },
+    ];
+    const delay = await chain.readContract({ ...timelock, functionName: "getMinDelay" });
+    const ids: Hex[] = [];
+    for (const { target, data } of changes) {
+      const salt = toHex(crypto.getRandomValues(new Uint8Array(32)));
+      const hash = await devWallet(DEV_ROLES.deployer).writeContract({
+        ...timelock,
+        functionName: "schedule",
+        args: [target, 0n, data, zeroHash, salt, delay],
+      });
+      expect((await chain.waitForTransactionReceipt({ hash })).status).toBe("success");
+      ids.push(
+        await chain.readContract({
+          ...timelock,
+          functionName: "hashOperation",
+          args: [target, 0n, data, zeroHash, salt],
+        }),
+      );
+    }
+    await passTimelockDelay(chain, timelock.address);
+    const nonce = await safeNonce(chain, safe);
+
+    await openManager(page, "/manager?tab=timelock");
+    const queued = page.getByRole("list", { name: "Queued operations" }).locator(":scope > li");
+    await expect(queued).toHaveCount(2);
+    await page
+      .getByRole("button", { name: "Execute all 2 ready operations in one Safe transaction" })
+      .click();
+    const dialog = page.getByRole("alertdialog", { name: "Execute this operation?" });
+    await expect(dialog).toContainText("The 2 operations below run in one Safe transaction, all or none");
+    await expect(dialog).toContainText(`rates #1: ${pct(before[0])}% → ${pct(rates[0])}%`);
+    await expect(dialog).toContainText(fund);
+    await expect(dialog.getByTestId("safe-note")).toContainText(`Safe transaction #${nonce}`);
+
+    // exported for Safe{Wallet}: the two executions, in the queue's order
+    const download = page.waitForEvent("download");
+    await dialog.getByRole("button", { name: "Export for Safe Wallet" }).click();
+    const file = JSON.parse(readFileSync((await (await download).path())!, "utf8")) as {
+      transactions: { to: Address; value: string; data: Hex }[];
+    };
+    const executed = file.transactions.map((entry) => {
+      expect(entry).toMatchObject({ to: getAddress(timelock.address), value: "0" });
+      const call = decodeFunctionData({ abi: timelockAbi, data: entry.data });
+      expect(call.functionName).toBe("execute");
+      return (call.args as readonly unknown[]).slice(0, 3);
+    });
+    expect(executed).toHaveLength(2);
+    expect(executed).toEqual(expect.arrayContaining(changes.map(({ target, data }) => [target, 0n, data])));
+
+    // Confirm: this owner approves one Safe transaction, a DELEGATECALL of multiSend into MultiSendCallOnly
+    await dialog.getByRole("button", { name: "Execute" }).click();
+    await expect(page.getByText("Success").last()).toBeVisible();
+    const batch = multiSendCall(
+      safeContracts.multiSendCallOnly,
+      file.transactions.map((entry) => ({ to: entry.to, data: entry.data })),
+    );
+    const hash = safeTxHash({ chainId: E2E_CHAIN_ID, safe }, safeTx(batch, nonce));
+    expect(
+      await chain.readContract({
+        address: safe,
+        abi: safeAbi,
+        functionName: "approvedHashes",
+        args: [proposer, hash],
+      }),
+    ).toBe(1n);
+    for (const id of ids) {
+      expect(await chain.readContract({ ...timelock, functionName: "isOperationDone", args: [id] })).toBe(
+        false,
+      );
+    }
+
+    // the second owner sees one proposal listing both calls, and executes it: both changes land together
+    const second = await openPageAs(browser, DEV_ROLES.safeOwners[1]);
+    try {
+      await openManager(second.page, "/manager?tab=safe");
+      const row = second.page.getByTestId("safe-proposal");
+      await expect(row).toHaveCount(1);
+      await expect(row.getByTestId("safe-batch")).toContainText("A batch (MultiSend) of 2 calls");
+      await expect(row.getByText("Timelock.execute")).toHaveCount(2);
+      await expect(row).toContainText(`rates #1: ${pct(before[0])}% → ${pct(rates[0])}%`);
+      await expect(row).toContainText(fund);
+      await row.getByRole("button", { name: "Execute" }).click();
+      await second.page
+        .getByRole("alertdialog", { name: "Execute" })
+        .getByRole("button", { name: "Execute" })
+        .click();
+      await expect(second.page.getByText("Success").last()).toBeVisible();
+    } finally {
+      await second.context.close();
+    }
+    expect(await safeNonce(chain, safe)).toBe(nonce + 1n);
+    for (const id of ids) {
+      expect(await chain.readContract({ ...timelock, functionName: "isOperationDone", args: [id] })).toBe(
+        true,
+      );
+    }
+    expect((await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates).toEqual(rates);
+    expect(await chain.readContract({ ...ido, functionName: "fund" })).toBe(fund);
   });
 });

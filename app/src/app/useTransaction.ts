@@ -47,7 +47,9 @@ export function wagmiDriver(config: Config, chainId: number = appChain.id): TxDr
     erc20Abi: usdtAbi,
     connection() {
       const c = getConnection(config);
-      return c.status === "connected" ? { address: c.address, chainId: c.chainId } : undefined;
+      if (c.status !== "connected") return undefined;
+      // wagmi's Safe connector: the app runs as a Safe App, the account is the Safe
+      return { address: c.address, chainId: c.chainId, safeApp: c.connector.type === "safe" };
     },
     switchChain: (id) => switchChainByApp(config, id),
     async estimateGas(call, account) {

@@ -55,9 +55,11 @@ export type MessageId =
   | "governance.tabNote"
   | "governance.noRole"
   | "governance.execute"
+  | "governance.executeAll"
   | "governance.cancel"
   | "governance.confirmExecute"
   | "governance.confirmExecuteText"
+  | "governance.executeAllText"
   | "governance.confirmCancel"
   | "governance.confirmCancelText"
   | "governance.throughTimelock"
@@ -321,6 +323,8 @@ export type MessageId =
   | "manager.safe.note"
   | "manager.safe.export"
   | "manager.safe.schedules"
+  | "manager.safe.executes"
+  | "manager.safe.batch"
   | "manager.safe.readError"
   | "manager.safe.empty"
   | "manager.safe.nonce"
@@ -786,6 +790,7 @@ export type MessageId =
   | "tx.clear"
   | "tx.approving"
   | "tx.confirmed"
+  | "tx.proposedInSafe"
   | "tx.labels.approve"
   | "tx.labels.register"
   | "tx.labels.ido"
@@ -1013,9 +1018,12 @@ export type MessageId =
 
 /** The ids whose message has plural forms: `t(id, { count })`. */
 export type PluralMessageId =
+  | "governance.executeAll"
+  | "governance.executeAllText"
   | "invites.list.count"
   | "invites.unstaked.count"
   | "manager.batch.confirmText"
+  | "manager.safe.batch"
   | "mine.team.count"
   | "team.chart.summary"
   | "team.chart.bar";

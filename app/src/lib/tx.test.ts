@@ -317,6 +317,77 @@ describe("runTransaction", () => {
   });
 });
 
+describe("runTransaction as a Safe App (the account is a Safe, connected through wagmi's Safe connector)", () => {
+  const safeApp = () => ({ address: account, chainId: CHAIN, safeApp: true });
+  const SAFE_TX_HASH = `0x${"5a".repeat(32)}` as Hash;
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {}); // failures are logged by design
+  });
+
+  it("ends once Safe{Wallet} has the proposal: no receipt waited for, 'confirm it there' instead of Success, not a recent transaction", async () => {
+    const events: Events = [];
+    const driver = fakeDriver(
+      {
+        connection: safeApp,
+        write: vi.fn(async (call) => {
+          events.push(`write:${call.functionName}`);
+          return SAFE_TX_HASH;
+        }),
+      },
+      events,
+    );
+    const { ui, toasts, pending } = fakeUi(events);
+    const succeeded = vi.fn();
+    const recent: string[] = [];
+    ui.succeeded = succeeded;
+    ui.onSent = (hash) => recent.push(`sent:${hash}`);
+    ui.onMined = (hash) => recent.push(`mined:${hash}`);
+
+    const result = await runTransaction(driver, ui, registerCall, { chainId: CHAIN });
+
+    expect(result).toEqual({ ok: true, hash: SAFE_TX_HASH, proposed: true });
+    expect(driver.waitForReceipt).not.toHaveBeenCalled();
+    expect(events).toEqual(["pending:on", "write:register", "pending:off", "toast:info", "refresh"]);
+    expect(toasts).toEqual([{ kind: "info", message: { key: "tx.proposedInSafe" } }]);
+    expect(succeeded).not.toHaveBeenCalled();
+    expect(recent).toEqual([]);
+    expect(pending()).toBe(0);
+  });
+
+  it("a Safe holding no BNB still proposes: the owner who executes pays the gas", async () => {
+    const driver = fakeDriver({ connection: safeApp, getBalance: vi.fn(async () => 0n) });
+    const result = await runTransaction(driver, fakeUi().ui, registerCall, { chainId: CHAIN });
+    expect(result.ok).toBe(true);
+    expect(driver.writes).toHaveLength(1);
+  });
+
+  it("an approval and the call it unlocks are two proposals in that order, the call with SPEND_GAS_BOUND (it cannot be estimated before the approval runs)", async () => {
+    const spend = { token, spender: presale, amount: 50n * 10n ** 18n };
+    const driver = fakeDriver({ connection: safeApp, readAllowance: vi.fn(async () => 0n) });
+    const result = await runTransaction(driver, fakeUi().ui, registerCall, { chainId: CHAIN, spend });
+    expect(result).toMatchObject({ ok: true, proposed: true });
+    expect(driver.writes).toMatchObject([
+      { address: token, functionName: "approve", args: [presale, APPROVE_AMOUNT] },
+      { ...registerCall, gas: SPEND_GAS_BOUND },
+    ]);
+    expect(driver.estimateGas).toHaveBeenCalledTimes(1); // the approval's only
+    expect(driver.waitForReceipt).not.toHaveBeenCalled();
+  });
+
+  it("a wallet that refuses the proposal is a failure like any other", async () => {
+    const driver = fakeDriver({
+      connection: safeApp,
+      write: vi.fn(async () => {
+        throw new UserRejectedRequestError(new Error("rejected in Safe{Wallet}"));
+      }),
+    });
+    const { ui, toasts } = fakeUi();
+    const result = await runTransaction(driver, ui, registerCall, { chainId: CHAIN });
+    expect(result.ok).toBe(false);
+    expect(toasts.map((t) => t.kind)).toEqual(["error"]);
+  });
+});
+
 describe("approvalFor", () => {
   const amount = 50n * 10n ** 18n;
   it("unlimited (the seed's rule): 1e38 when the allowance is at most 1e18 or below the amount", () => {

@@ -45,10 +45,18 @@ export type ContractCall = {
 /** A token spend the call needs approved first: `amount` of `token` for `spender` (sized by `approvalFor`). */
 export type Spend = { token: Address; spender: Address; amount: bigint };
 
+/**
+ * The connected account. `safeApp`: the account is a Safe connected as a Safe App inside Safe{Wallet} (wagmi's Safe
+ * connector): a write there proposes a Safe transaction in the Safe's queue and answers its safeTxHash, not a
+ * transaction hash; it runs only once the Safe's owners sign and execute it in Safe{Wallet}, and the owner who
+ * executes it pays the gas, not the Safe.
+ */
+export type Connection = { address: Address; chainId: number; safeApp?: boolean };
+
 /** Everything the helper needs from the wallet and chain; `wagmiDriver` is the real one. */
 export type TxDriver = {
   /** The connected account and the chain its wallet is on, or undefined when not connected. */
-  connection(): { address: Address; chainId: number } | undefined;
+  connection(): Connection | undefined;
   switchChain(chainId: number): Promise<void>;
   estimateGas(call: ContractCall, account: Address): Promise<bigint>;
   /** eth_gasPrice of the configured chain */
@@ -96,7 +104,8 @@ export type TxOptions = {
    */
   minGas?: bigint;
 };
-export type TxResult = { ok: true; hash: Hash } | { ok: false; message: AppMessage };
+/** `proposed`: a Safe App's write, queued in Safe{Wallet} (`hash` is its safeTxHash), not mined. */
+export type TxResult = { ok: true; hash: Hash; proposed?: true } | { ok: false; message: AppMessage };
 
 /** The chain's gas price, or FALLBACK_GAS_PRICE when it cannot be read. */
 export async function readGasPrice(driver: TxDriver): Promise<bigint> {
@@ -179,7 +188,11 @@ async function ensureGas(driver: TxDriver, account: Address, cost: bigint): Prom
 
 type TxHooks = Pick<TxUi, "onSent" | "onMined">;
 
-/** Sends one transaction with its gas limit and price, and waits for its receipt. */
+/**
+ * Sends one transaction with its gas limit and price, and waits for its receipt. A Safe App's write (`proposes`)
+ * is a proposal in Safe{Wallet}, with no receipt to wait for: its safeTxHash is returned as it comes back (and
+ * kept out of the recent transactions, whose hashes are the chain's).
+ */
 async function sendStep(
   driver: TxDriver,
   steps: Steps,
@@ -187,10 +200,12 @@ async function sendStep(
   call: ContractCall,
   send: { account: Address; gas: bigint; gasPrice: bigint },
   hooks: TxHooks,
+  proposes = false,
 ): Promise<Hash> {
   steps.set(kind, { status: "wallet" });
   const hash = await driver.write({ ...call, ...send });
   steps.set(kind, { status: "pending", hash });
+  if (proposes) return hash;
   hooks.onSent?.(hash, call);
   const receipt = await driver.waitForReceipt(hash);
   hooks.onMined?.(hash, receipt.status);
@@ -204,16 +219,20 @@ async function sendStep(
  * the gas of every transaction (the approval's estimate, and SPEND_GAS_BOUND for a call that waits for
  * it), the gas price and the BNB balance; a balance short of the total stops here. Then: switch the
  * chain, approve (the call is estimated and its gas checked again once the approval is mined), call.
+ * As a Safe App (`connection.safeApp`) each is proposed in Safe{Wallet} instead, nothing waits for it, and the
+ * Safe's balance is not checked (the owner who executes pays the gas): an approval and the call it unlocks are
+ * two proposals, queued in that order, the call with SPEND_GAS_BOUND (it cannot be estimated before the approval runs).
  */
 async function runFlow(
   driver: TxDriver,
   ui: TxUi,
   steps: Steps,
-  connection: { address: Address; chainId: number },
+  connection: Connection,
   call: ContractCall,
   options: TxOptions,
 ): Promise<Hash> {
   const account = connection.address;
+  const proposes = !!connection.safeApp;
   const { spend, minGas } = options;
   const gasPrice = await readGasPrice(driver);
   const approveAmount =
@@ -234,7 +253,7 @@ async function runFlow(
       : undefined;
   const approveGas = approve && (await gasFor(driver, approve, account));
   let callGas = approve ? SPEND_GAS_BOUND : await gasFor(driver, call, account, minGas);
-  await ensureGas(driver, account, gasCost([approveGas ?? 0n, callGas], gasPrice, call.value));
+  if (!proposes) await ensureGas(driver, account, gasCost([approveGas ?? 0n, callGas], gasPrice, call.value));
 
   const callStep: TxStep = { kind: "call", label: { key: txLabel(call.functionName) }, status: "queued" };
   if (approve && approveGas !== undefined) {
@@ -249,15 +268,17 @@ async function runFlow(
         ? { key: "tx.approving", values: { symbol } }
         : { key: "tx.approvingExact", values: { symbol, amount: formatAmount(approveAmount!) } },
     );
-    await sendStep(driver, steps, "approve", approve, { account, gas: approveGas, gasPrice }, ui);
+    await sendStep(driver, steps, "approve", approve, { account, gas: approveGas, gasPrice }, ui, proposes);
     ui.note?.(undefined);
-    callGas = await gasFor(driver, call, account, minGas);
-    await ensureGas(driver, account, gasCost([callGas], gasPrice, call.value));
+    if (!proposes) {
+      callGas = await gasFor(driver, call, account, minGas);
+      await ensureGas(driver, account, gasCost([callGas], gasPrice, call.value));
+    }
   } else {
     steps.start([callStep]);
     if (connection.chainId !== options.chainId) await driver.switchChain(options.chainId);
   }
-  return sendStep(driver, steps, "call", call, { account, gas: callGas, gasPrice }, ui);
+  return sendStep(driver, steps, "call", call, { account, gas: callGas, gasPrice }, ui, proposes);
 }
 
 /**
@@ -265,7 +286,8 @@ async function runFlow(
  * switch, approval when a spend is declared and its allowance is short, estimate x1.1, send, receipt).
  * The pending overlay is on from the first read until the receipt, showing the flow's steps, and always
  * cleared. Success: "Success" toast, then cached reads are refreshed. Failure: an error toast with the
- * parsed message. A second flow while one is in flight is refused.
+ * parsed message. A second flow while one is in flight is refused. As a Safe App the flow ends once Safe{Wallet}
+ * has the proposal: "proposed in your Safe, confirm it there" instead of "Success".
  */
 export async function runTransaction(
   driver: TxDriver,
@@ -284,7 +306,8 @@ export async function runTransaction(
   let result: TxResult;
   ui.beginPending();
   try {
-    result = { ok: true, hash: await runFlow(driver, ui, stepTracker(ui), connection, call, options) };
+    const hash = await runFlow(driver, ui, stepTracker(ui), connection, call, options);
+    result = connection.safeApp ? { ok: true, hash, proposed: true } : { ok: true, hash };
   } catch (err) {
     console.error("transaction failed", err);
     result = { ok: false, message: parseError(err) };
@@ -298,7 +321,8 @@ export async function runTransaction(
     ui.toast("error", result.message);
     return result;
   }
-  if (ui.succeeded) ui.succeeded(result.hash, call);
+  if (result.proposed) ui.toast("info", { key: "tx.proposedInSafe" });
+  else if (ui.succeeded) ui.succeeded(result.hash, call);
   else ui.toast("success", { key: "common.success" });
   try {
     await ui.refresh();

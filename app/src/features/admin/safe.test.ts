@@ -13,6 +13,7 @@ import {
   Operation,
   approvalSignatures,
   batchCall,
+  batchCalls,
   builderCalls,
   encodeMultiSend,
   loadSafeProposals,
@@ -82,6 +83,44 @@ describe("MultiSend", () => {
     expect(two.operation).toBe(Operation.DelegateCall);
     expect(two.data.slice(0, 10)).toBe(toFunctionSelector("multiSend(bytes)"));
     expect(() => batchCall([one, one], undefined)).toThrow(/MultiSendCallOnly/);
+  });
+});
+
+describe("batchCalls", () => {
+  const one = { to: beef, value: 0n, data: setRates };
+  const two = { to: cafe, value: 1n, data: "0x" as Hex };
+
+  it("reads back the calls of a MultiSend batch, in order, an empty calldata included", () => {
+    const batch = safeTx(batchCall([one, two, one], multiSendCallOnly), 4n);
+    expect(batchCalls(batch, multiSendCallOnly)).toEqual([one, two, one]);
+  });
+
+  it("is no batch for a plain call, a DELEGATECALL elsewhere, or without the MultiSendCallOnly address", () => {
+    const batch = batchCall([one, two], multiSendCallOnly);
+    expect(batchCalls(safeTx(one, 0n), multiSendCallOnly)).toBeUndefined();
+    expect(batchCalls(safeTx({ ...batch, to: beef }, 0n), multiSendCallOnly)).toBeUndefined();
+    expect(
+      batchCalls(safeTx({ ...batch, operation: Operation.Call }, 0n), multiSendCallOnly),
+    ).toBeUndefined();
+    expect(batchCalls(safeTx(batch, 0n), undefined)).toBeUndefined();
+  });
+
+  it("refuses a batch whose packed length runs past its bytes, or that delegatecalls again", () => {
+    const batch = batchCall([one], multiSendCallOnly);
+    const packed = encodeMultiSend([one]);
+    const cut = encodeFunctionData({
+      abi: parseAbi(["function multiSend(bytes transactions)"]),
+      functionName: "multiSend",
+      args: [packed.slice(0, -8) as Hex],
+    });
+    expect(batchCalls(safeTx({ ...batch, data: cut }, 0n), multiSendCallOnly)).toBeUndefined();
+    const delegate = `0x01${packed.slice(4)}` as Hex;
+    const nested = encodeFunctionData({
+      abi: parseAbi(["function multiSend(bytes transactions)"]),
+      functionName: "multiSend",
+      args: [delegate],
+    });
+    expect(batchCalls(safeTx({ ...batch, data: nested }, 0n), multiSendCallOnly)).toBeUndefined();
   });
 });
 

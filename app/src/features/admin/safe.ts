@@ -4,6 +4,7 @@ import {
   type Hex,
   concat,
   decodeAbiParameters,
+  decodeFunctionData,
   encodeAbiParameters,
   getAddress,
   pad,
@@ -15,6 +16,7 @@ import {
   type SafeCall as SharedSafeCall,
   type SafeDomain,
   type SafeTx,
+  multiSendAbi,
   multiSendCall,
   safeAbi,
   safeTx,
@@ -55,6 +57,35 @@ export function batchCall(
   if (calls.length === 1) return { ...calls[0]!, operation: Operation.Call };
   if (!multiSendCallOnly) throw new Error("several calls in one Safe transaction need MultiSendCallOnly");
   return multiSendCall(multiSendCallOnly, calls);
+}
+
+/**
+ * The calls of a Safe transaction that is a MultiSend batch (a DELEGATECALL of `multiSend` into
+ * `multiSendCallOnly`), in order; undefined for any other transaction or bytes that are no batch.
+ */
+export function batchCalls(tx: SafeTx, multiSendCallOnly: Address | undefined): SafeCall[] | undefined {
+  if (!multiSendCallOnly || tx.operation !== Operation.DelegateCall) return undefined;
+  if (getAddress(tx.to) !== getAddress(multiSendCallOnly)) return undefined;
+  try {
+    const { args } = decodeFunctionData({ abi: multiSendAbi, data: tx.data });
+    const packed = args[0];
+    const calls: SafeCall[] = [];
+    // each: operation (1 byte), to (20), value (32), data length (32), data
+    for (let at = 0; at < size(packed);) {
+      const operation = Number(slice(packed, at, at + 1));
+      const length = Number(BigInt(slice(packed, at + 53, at + 85)));
+      if (operation !== Operation.Call) return undefined;
+      calls.push({
+        to: getAddress(slice(packed, at + 1, at + 21)),
+        value: BigInt(slice(packed, at + 21, at + 53)),
+        data: length === 0 ? "0x" : slice(packed, at + 85, at + 85 + length, { strict: true }),
+      });
+      at += 85 + length;
+    }
+    return calls.length > 0 ? calls : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const TX_PARAMS = [

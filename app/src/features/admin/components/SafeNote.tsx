@@ -37,7 +37,7 @@ export function SafeNote({ safe, title }: { safe: SafeVia; title: string }) {
       <button
         type="button"
         className="button ghost"
-        onClick={() => downloadBuilderFile(safe.address, [safe.call], title)}
+        onClick={() => downloadBuilderFile(safe.address, safe.calls, title)}
       >
         {t("manager.safe.export")}
       </button>

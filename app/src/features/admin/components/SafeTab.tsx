@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { type Address, decodeFunctionData } from "viem";
+import { type Address, type Hex, decodeFunctionData } from "viem";
 import { timelockAbi } from "@taichi/contracts";
 import { useClient, useConnection } from "wagmi";
 import { AddressLink } from "../../../components/AddressLink";
@@ -15,7 +15,7 @@ import { type OperatorSafe } from "../hooks/useIsManager";
 import { useSafeProposals, useSafeTransaction } from "../hooks/useSafeProposals";
 import { adminReads } from "../reads";
 import { governedContracts, timelockContract } from "../registry";
-import { type SafeProposal, proposalAction } from "../safe";
+import { type SafeCall, type SafeProposal, batchCalls, proposalAction } from "../safe";
 import { ConfirmTargets } from "./ConfirmTargets";
 import { CopyAddress } from "./CopyAddress";
 import { CallView } from "./OperationList";
@@ -28,22 +28,47 @@ const ACTIONS = {
 } as const satisfies Record<string, { label: I18nKey; text: I18nKey }>;
 type Action = keyof typeof ACTIONS;
 
-/** A proposal's call described, and for a timelock `schedule` the call it schedules and its delay too. */
-type Described = { outer: DescribedCall; scheduled?: { call: DescribedCall; delay: bigint } };
+/**
+ * A proposal's call described, and for a timelock `schedule` (with its delay) or `execute` (`executeBatch`) the
+ * calls it schedules or runs.
+ */
+type Described = {
+  outer: DescribedCall;
+  inner?: { calls: DescribedCall[] } & ({ kind: "schedules"; delay: bigint } | { kind: "executes" });
+};
 
-async function describeProposal(reads: ReturnType<typeof adminReads>, p: SafeProposal): Promise<Described> {
+/** The calls a proposal makes: those of its MultiSend batch, or its own call. */
+const proposalCalls = (p: SafeProposal, multiSendCallOnly: Address | undefined): SafeCall[] =>
+  batchCalls(p.tx, multiSendCallOnly) ?? [{ to: p.tx.to, value: p.tx.value, data: p.tx.data }];
+
+async function describeSafeCall(reads: ReturnType<typeof adminReads>, c: SafeCall): Promise<Described> {
   const contracts = governedContracts();
-  const call = { target: p.tx.to, value: p.tx.value, data: p.tx.data };
-  const outer = await describeCall(reads, call, contracts);
-  if (p.tx.to.toLowerCase() !== timelockContract().address.toLowerCase()) return { outer };
+  const describe = (target: Address, value: bigint, data: Hex) =>
+    describeCall(reads, { target, value, data }, contracts);
+  const outer = await describe(c.to, c.value, c.data);
+  if (c.to.toLowerCase() !== timelockContract().address.toLowerCase()) return { outer };
   try {
-    const { functionName, args } = decodeFunctionData({ abi: timelockAbi, data: p.tx.data });
-    if (functionName !== "schedule") return { outer };
-    const [target, value, data, , , delay] = args;
-    return {
-      outer,
-      scheduled: { call: await describeCall(reads, { target, value, data }, contracts), delay },
-    };
+    const call = decodeFunctionData({ abi: timelockAbi, data: c.data });
+    if (call.functionName === "schedule") {
+      const [target, value, data, , , delay] = call.args;
+      return {
+        outer,
+        inner: { kind: "schedules", delay, calls: [await describe(target, value, data)] },
+      };
+    }
+    if (call.functionName === "execute") {
+      const [target, value, data] = call.args;
+      return {
+        outer,
+        inner: { kind: "executes", calls: [await describe(target, value, data)] },
+      };
+    }
+    if (call.functionName === "executeBatch") {
+      const [targets, values, payloads] = call.args;
+      const calls = await Promise.all(targets.map((to, i) => describe(to, values[i]!, payloads[i]!)));
+      return { outer, inner: { kind: "executes", calls } };
+    }
+    return { outer };
   } catch {
     return { outer };
   }
@@ -51,8 +76,9 @@ async function describeProposal(reads: ReturnType<typeof adminReads>, p: SafePro
 
 /**
  * The operators' Safe, for its owners: its pending transactions (proposed from this area, found on chain), each
- * with what it does (for a timelock `schedule`, the change it schedules, old -> new, and its delay), who approved
- * it, and Approve or Execute for this owner; each also as a Transaction Builder file for Safe{Wallet}.
+ * with what it does (for a timelock `schedule` or `execute`, the change it schedules or runs, old -> new; for a
+ * MultiSend batch, each of its calls so), who approved it, and Approve or Execute for this owner; each also as a
+ * Transaction Builder file for Safe{Wallet}.
  */
 export function SafeTab({ safe }: { safe: OperatorSafe }) {
   const { t } = useTranslation();
@@ -67,7 +93,17 @@ export function SafeTab({ safe }: { safe: OperatorSafe }) {
     queryFn: async () =>
       new Map(
         await Promise.all(
-          proposals.data!.map(async (p) => [p.hash, await describeProposal(adminReads(client!), p)] as const),
+          proposals.data!.map(
+            async (p) =>
+              [
+                p.hash,
+                await Promise.all(
+                  proposalCalls(p, safe.multiSendCallOnly).map((c) =>
+                    describeSafeCall(adminReads(client!), c),
+                  ),
+                ),
+              ] as const,
+          ),
         ),
       ),
   });
@@ -79,20 +115,36 @@ export function SafeTab({ safe }: { safe: OperatorSafe }) {
     else void actions.execute(safe.address, pending.proposal);
   }
 
+  const part = (d: Described, key: number) => (
+    <div key={key}>
+      <CallView call={d.outer} changesLabel="governance.changes" />
+      {d.inner && (
+        <>
+          <p className="small manager-note">
+            {d.inner.kind === "schedules"
+              ? t("manager.safe.schedules", { delay: durationText(d.inner.delay, t) })
+              : t("manager.safe.executes")}
+          </p>
+          {d.inner.calls.map((call, i) => (
+            <CallView key={i} call={call} changesLabel="governance.changes" />
+          ))}
+        </>
+      )}
+    </div>
+  );
+
+  /** A proposal's calls; a MultiSend batch's under a line saying it runs them all or none. */
   const view = (p: SafeProposal) => {
-    const d = described.data?.get(p.hash);
-    if (!d) return <p className="muted small">{t("common.loading")}</p>;
+    const parts = described.data?.get(p.hash);
+    if (!parts) return <p className="muted small">{t("common.loading")}</p>;
     return (
       <>
-        <CallView call={d.outer} changesLabel="governance.changes" />
-        {d.scheduled && (
-          <>
-            <p className="small manager-note">
-              {t("manager.safe.schedules", { delay: durationText(d.scheduled.delay, t) })}
-            </p>
-            <CallView call={d.scheduled.call} changesLabel="governance.changes" />
-          </>
+        {batchCalls(p.tx, safe.multiSendCallOnly) && (
+          <p className="small manager-note" data-testid="safe-batch">
+            {t("manager.safe.batch", { count: parts.length })}
+          </p>
         )}
+        {parts.map(part)}
       </>
     );
   };
@@ -146,7 +198,7 @@ export function SafeTab({ safe }: { safe: OperatorSafe }) {
                     onClick={() =>
                       downloadBuilderFile(
                         safe.address,
-                        [{ to: p.tx.to, value: p.tx.value, data: p.tx.data }],
+                        proposalCalls(p, safe.multiSendCallOnly),
                         `nonce-${p.tx.nonce}`,
                       )
                     }

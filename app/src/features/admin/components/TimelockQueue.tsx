@@ -10,16 +10,20 @@ import { useOperations } from "../hooks/useOperations";
 
 /**
  * The timelock's queued operations (waiting or ready) and its recent executed and cancelled ones, from
- * the indexer or in block windows (see `useOperations`) with "Show older". `actions`: buttons under a queued operation.
+ * the indexer or in block windows (see `useOperations`) with "Show older". `actions`: buttons under a queued operation,
+ * `header` above them.
  */
 export function TimelockQueue({
   timelock,
   minDelay,
   actions,
+  header,
 }: {
   timelock: Managed;
   minDelay: bigint | undefined;
   actions?: (op: DescribedOperation) => ReactNode;
+  /** above the queued operations: what acts on several of them */
+  header?: (queued: readonly DescribedOperation[]) => ReactNode;
 }) {
   const { t } = useTranslation();
   const clock = useChainClock();
@@ -34,6 +38,7 @@ export function TimelockQueue({
         {ops.isLoading && <p className="muted">{t("common.loading")}</p>}
         {ops.isError && <ReadError message={t("governance.readError")} label={t("common.reload")} />}
         {ops.queued?.length === 0 && <p className="muted">{t("governance.queueEmpty")}</p>}
+        {ops.queued && ops.queued.length > 0 && header?.(ops.queued)}
         {ops.queued && ops.queued.length > 0 && (
           <OperationList
             operations={ops.queued}

@@ -36,7 +36,8 @@ export function callRoute(p: {
 
 /**
  * The Safe a call goes through, when the account reaches it only as one of the Safe's owners: the call becomes a
- * Safe transaction at `nonce`, which the Safe runs once `threshold` owners approved it.
+ * Safe transaction at `nonce`, which the Safe runs once `threshold` owners approved it. Several `calls` make one
+ * Safe transaction through MultiSendCallOnly (`batchCall`), all applied or none.
  */
 export type SafeVia = {
   address: Address;
@@ -45,7 +46,7 @@ export type SafeVia = {
   owners: readonly Address[];
   multiSendCallOnly: Address | undefined;
   /** what the Safe calls: the function itself, or the timelock's `schedule` of it */
-  call: SafeCall;
+  calls: readonly SafeCall[];
 };
 
 /**
@@ -148,7 +149,7 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
       const via = through && (await safeTransaction.via(through));
       const withSafe = (prepared: Prepared): { ok: true; prepared: Prepared } => ({
         ok: true,
-        prepared: via ? { ...prepared, safe: { ...via, call: preparedCall(c, prepared) } } : prepared,
+        prepared: via ? { ...prepared, safe: { ...via, calls: [preparedCall(c, prepared)] } } : prepared,
       });
       if (how !== "timelock") return withSafe({ route: "direct", fn, args });
       const call: Call = {

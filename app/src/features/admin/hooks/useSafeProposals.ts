@@ -10,6 +10,7 @@ import { adminReads } from "../reads";
 import {
   type SafeProposal,
   approvalSignatures,
+  batchCall,
   execArgs,
   loadSafeProposals,
   nextNonce,
@@ -66,7 +67,7 @@ export function useSafeProposals(safe: OperatorSafe | undefined) {
  * A Safe transaction from this owner's wallet, each an ordinary transaction through the shared path:
  * - `via`: the Safe and the nonce a new proposal takes (after the pending ones);
  * - `propose`: approves the transaction's hash on the Safe, carrying the transaction itself so every owner finds
- *   it; with a threshold of one it is executed at once instead;
+ *   it (several calls: one MultiSend batch); with a threshold of one it is executed at once instead;
  * - `approve` / `execute`: another owner's approval of a proposal, or its execution with the approvals gathered
  *   (the sender's own counts as its approval).
  */
@@ -76,7 +77,7 @@ export function useSafeTransaction() {
   const { address: account } = useConnection();
 
   const via = useCallback(
-    async (safe: OperatorSafe): Promise<Omit<SafeVia, "call">> => ({
+    async (safe: OperatorSafe): Promise<Omit<SafeVia, "calls">> => ({
       address: safe.address,
       nonce: nextNonce(safe.nonce, await load(safe)),
       threshold: safe.threshold,
@@ -99,7 +100,7 @@ export function useSafeTransaction() {
 
   const propose = useCallback(
     (safe: SafeVia) => {
-      const tx = safeTx(safe.call, safe.nonce);
+      const tx = safeTx(batchCall(safe.calls, safe.multiSendCallOnly), safe.nonce);
       if (safe.threshold <= 1n) return execute(safe.address, { tx, approvals: [] });
       const hash: Hex = safeTxHash({ chainId: appChain.id, safe: safe.address }, tx);
       return send({

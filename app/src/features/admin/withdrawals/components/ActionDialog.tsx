@@ -80,6 +80,9 @@ export function ActionDialog({
     const sent = await sendPayout(w);
     setBusy(false);
     if (!sent.ok) return setError(sent.message);
+    // A Safe App's transfer is a proposal in Safe{Wallet}, whose hash no block holds: the payout's transaction hash
+    // is recorded (Record payout) once the Safe's owners have executed it there.
+    if (sent.proposed) return;
     // Kept in the field: when the API cannot accept it yet (confirmations), Record payout tries again.
     setHashText(sent.hash);
     await run({ hash: sent.hash });
