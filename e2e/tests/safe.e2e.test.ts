@@ -1,9 +1,11 @@
 import { readFileSync } from "node:fs";
+import type { Browser, Locator } from "@playwright/test";
 import { join } from "node:path";
 import { idoAbi, nodeRewardAbi, presaleAbi, timelockAbi } from "@taichi/contracts";
 import {
   type Address,
   type Hex,
+  type PublicClient,
   decodeFunctionData,
   encodeFunctionData,
   getAddress,
@@ -27,6 +29,33 @@ import { CHAIN_URL, E2E_CHAIN_ID, E2E_STATE_DIR } from "../fixtures/ports.ts";
 
 const owners = DEV_ROLES.safeOwners.map((index) => devAccount(index));
 const [first, second, third] = [owners[0]!, owners[1]!, owners[2]!];
+
+/** Whether `owner` has approved the Safe transaction `hash` on chain (1n once it has). */
+const approvedBy = (chain: PublicClient, safe: Address, owner: Address, hash: Hex) =>
+  chain.readContract({ address: safe, abi: safeAbi, functionName: "approvedHashes", args: [owner, hash] });
+
+/**
+ * The second Safe owner, in another browser, finds the one pending proposal on the Safe tab, checks it with
+ * `expectRow` and executes it; afterwards nothing is pending.
+ */
+async function executeOnSafeTab(browser: Browser, expectRow: (row: Locator) => Promise<void>) {
+  const owner = await openPageAs(browser, DEV_ROLES.safeOwners[1]);
+  try {
+    await openManager(owner.page, "/manager?tab=safe");
+    const row = owner.page.getByTestId("safe-proposal");
+    await expect(row).toHaveCount(1);
+    await expectRow(row);
+    await row.getByRole("button", { name: "Execute" }).click();
+    await owner.page
+      .getByRole("alertdialog", { name: "Execute" })
+      .getByRole("button", { name: "Execute" })
+      .click();
+    await expect(owner.page.getByText("Success").last()).toBeVisible();
+    await expect(owner.page.getByText("No pending Safe transaction")).toBeVisible();
+  } finally {
+    await owner.context.close();
+  }
+}
 
 test.describe("operators through their 2-of-3 Safe", () => {
   test(
@@ -226,14 +255,7 @@ test.describe("the manager area through the operators' Safe", () => {
       { chainId: E2E_CHAIN_ID, safe },
       safeTx({ to: timelock.address, data: entry!.data }, nonce),
     );
-    const approved = (owner: Address) =>
-      chain.readContract({
-        address: safe,
-        abi: safeAbi,
-        functionName: "approvedHashes",
-        args: [owner, hash],
-      });
-    expect(await approved(proposer)).toBe(1n);
+    expect(await approvedBy(chain, safe, proposer, hash)).toBe(1n);
     const id = await chain.readContract({
       ...timelock,
       functionName: "hashOperation",
@@ -243,28 +265,15 @@ test.describe("the manager area through the operators' Safe", () => {
     expect(await safeNonce(chain, safe)).toBe(nonce);
 
     // a second owner, in another browser, finds the proposal on the Safe tab and executes it with both approvals
-    const second = await openPageAs(browser, DEV_ROLES.safeOwners[1]);
-    try {
-      await openManager(second.page, "/manager?tab=safe");
-      const row = second.page.getByTestId("safe-proposal");
-      await expect(row).toHaveCount(1);
+    await executeOnSafeTab(browser, async (row) => {
       await expect(row).toContainText(`Nonce ${nonce}`);
       await expect(row).toContainText("Timelock.schedule");
       await expect(row).toContainText(`rates #1: ${pct(before[0])}% → ${pct(rates[0])}%`);
       await expect(row.getByTestId("safe-approvals")).toContainText("Approved by 1 of the 2");
       await expect(row).toContainText(proposer);
-      await row.getByRole("button", { name: "Execute" }).click();
-      await second.page
-        .getByRole("alertdialog", { name: "Execute" })
-        .getByRole("button", { name: "Execute" })
-        .click();
-      await expect(second.page.getByText("Success").last()).toBeVisible();
-      await expectScheduled(chain, timelock.address, nodeReward.address, setRates);
-      expect(await safeNonce(chain, safe)).toBe(nonce + 1n);
-      await expect(second.page.getByText("No pending Safe transaction")).toBeVisible();
-    } finally {
-      await second.context.close();
-    }
+    });
+    await expectScheduled(chain, timelock.address, nodeReward.address, setRates);
+    expect(await safeNonce(chain, safe)).toBe(nonce + 1n);
     expect((await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates).toEqual(before);
 
     // after the delay the proposing owner, no executor itself, executes it from the Timelock tab: Execute becomes
@@ -294,38 +303,19 @@ test.describe("the manager area through the operators' Safe", () => {
       { chainId: E2E_CHAIN_ID, safe },
       safeTx({ to: timelock.address, data: execute }, nonce + 1n),
     );
-    expect(
-      await chain.readContract({
-        address: safe,
-        abi: safeAbi,
-        functionName: "approvedHashes",
-        args: [proposer, executeHash],
-      }),
-    ).toBe(1n);
+    expect(await approvedBy(chain, safe, proposer, executeHash)).toBe(1n);
     expect(await chain.readContract({ ...timelock, functionName: "isOperationDone", args: [id] })).toBe(
       false,
     );
     expect(await safeNonce(chain, safe)).toBe(nonce + 1n);
 
     // a second owner executes that Safe transaction from the Safe tab: the Timelock runs the change
-    const executor = await openPageAs(browser, DEV_ROLES.safeOwners[1]);
-    try {
-      await openManager(executor.page, "/manager?tab=safe");
-      const row = executor.page.getByTestId("safe-proposal");
-      await expect(row).toHaveCount(1);
+    await executeOnSafeTab(browser, async (row) => {
       await expect(row).toContainText(`Nonce ${nonce + 1n}`);
       await expect(row).toContainText("Timelock.execute");
       await expect(row).toContainText("It runs this timelock operation");
       await expect(row).toContainText(`rates #1: ${pct(before[0])}% → ${pct(rates[0])}%`);
-      await row.getByRole("button", { name: "Execute" }).click();
-      await executor.page
-        .getByRole("alertdialog", { name: "Execute" })
-        .getByRole("button", { name: "Execute" })
-        .click();
-      await expect(executor.page.getByText("Success").last()).toBeVisible();
-    } finally {
-      await executor.context.close();
-    }
+    });
     expect(await safeNonce(chain, safe)).toBe(nonce + 2n);
     expect(await chain.readContract({ ...timelock, functionName: "isOperationDone", args: [id] })).toBe(true);
     expect((await chain.readContract({ ...nodeReward, functionName: "getConfig" })).rates).toEqual(rates);
@@ -416,14 +406,7 @@ test.describe("the manager area through the operators' Safe", () => {
       file.transactions.map((entry) => ({ to: entry.to, data: entry.data })),
     );
     const hash = safeTxHash({ chainId: E2E_CHAIN_ID, safe }, safeTx(batch, nonce));
-    expect(
-      await chain.readContract({
-        address: safe,
-        abi: safeAbi,
-        functionName: "approvedHashes",
-        args: [proposer, hash],
-      }),
-    ).toBe(1n);
+    expect(await approvedBy(chain, safe, proposer, hash)).toBe(1n);
     for (const id of ids) {
       expect(await chain.readContract({ ...timelock, functionName: "isOperationDone", args: [id] })).toBe(
         false,
@@ -431,24 +414,12 @@ test.describe("the manager area through the operators' Safe", () => {
     }
 
     // the second owner sees one proposal listing both calls, and executes it: both changes land together
-    const second = await openPageAs(browser, DEV_ROLES.safeOwners[1]);
-    try {
-      await openManager(second.page, "/manager?tab=safe");
-      const row = second.page.getByTestId("safe-proposal");
-      await expect(row).toHaveCount(1);
+    await executeOnSafeTab(browser, async (row) => {
       await expect(row.getByTestId("safe-batch")).toContainText("A batch (MultiSend) of 2 calls");
       await expect(row.getByText("Timelock.execute")).toHaveCount(2);
       await expect(row).toContainText(`rates #1: ${pct(before[0])}% → ${pct(rates[0])}%`);
       await expect(row).toContainText(fund);
-      await row.getByRole("button", { name: "Execute" }).click();
-      await second.page
-        .getByRole("alertdialog", { name: "Execute" })
-        .getByRole("button", { name: "Execute" })
-        .click();
-      await expect(second.page.getByText("Success").last()).toBeVisible();
-    } finally {
-      await second.context.close();
-    }
+    });
     expect(await safeNonce(chain, safe)).toBe(nonce + 1n);
     for (const id of ids) {
       expect(await chain.readContract({ ...timelock, functionName: "isOperationDone", args: [id] })).toBe(
