@@ -51,7 +51,7 @@ export function LevelCard({
             <div>
               <dt>{t("team.level.next")}</dt>
               <dd>
-                <SkeletonLines lines={6} />
+                <SkeletonLines lines={8} />
               </dd>
             </div>
           </dl>
