@@ -2,10 +2,11 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
-import { type Plugin, loadEnv } from "vite";
+import { type Plugin, type Rollup, loadEnv } from "vite";
 import { defineConfig } from "vitest/config";
 import { PRESENT_LANGS } from "./lingui.config.ts";
 import { DEFAULT_LANG, firstLang, matchLang } from "./src/i18n/lang.ts";
+import { PAGE_MODULES, PAGE_PARTS } from "./src/app/lazyPages.ts";
 
 // The repo root holds the one `.env` for every workspace (see `.env.example` there).
 const envDir = fileURLToPath(new URL("..", import.meta.url));
@@ -16,6 +17,9 @@ const envDir = fileURLToPath(new URL("..", import.meta.url));
  * (src/i18n/locales/<lang>/start.po, which the first render awaits) is preloaded with the scripts instead of being asked for
  * only once they ran. The language is the one the app starts in (`firstLang` of src/i18n/lang.ts, whose
  * source the page runs: the stored one, or on a first visit the browser's first one the app offers).
+ * Opened on a lazy page (src/app/lazyPages.ts), its chunk, the chunks it imports and its catalogue parts
+ * in that language are preloaded too: they download beside the app's scripts instead of after the app
+ * has started and rendered.
  */
 function firstPaint(): Plugin {
   let base = "/";
@@ -36,22 +40,56 @@ function firstPaint(): Plugin {
             return asset?.type === "asset" ? `<style>${String(asset.source)}</style>` : tag;
           },
         );
-        const catalogue = (lang: string) => {
-          const chunk = Object.values(bundle).find(
-            (file) =>
-              file.type === "chunk" && file.facadeModuleId?.endsWith(`/src/i18n/locales/${lang}/start.po`),
-          );
-          if (!chunk) throw new Error(`no chunk for the ${lang} catalogue`);
-          return base + chunk.fileName;
+        const chunks = Object.values(bundle).filter(
+          (file): file is Rollup.OutputChunk => file.type === "chunk",
+        );
+        const chunkOf = (source: string) => {
+          const chunk = chunks.find((file) => file.facadeModuleId?.endsWith(source));
+          if (!chunk) throw new Error(`no chunk for ${source}`);
+          return chunk.fileName;
         };
-        const urls = JSON.stringify(Object.fromEntries(PRESENT_LANGS.map((lang) => [lang, catalogue(lang)])));
+        /** A chunk and every chunk it imports statically. */
+        const withImports = (fileName: string, into = new Set<string>()) => {
+          if (into.has(fileName)) return into;
+          into.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === "chunk") for (const imported of chunk.imports) withImports(imported, into);
+          return into;
+        };
+        const entry = chunks.find((file) => file.isEntry);
+        if (!entry) throw new Error("no entry chunk");
+        const loadedByEntry = withImports(entry.fileName);
+        const catalogue = (lang: string, part = "start") => chunkOf(`/src/i18n/locales/${lang}/${part}.po`);
+        const partNames = [...new Set(Object.values(PAGE_PARTS).flat())];
+        // file names in base, per language its start catalogue and its parts, per page what it loads
+        const langs = JSON.stringify(
+          Object.fromEntries(
+            PRESENT_LANGS.map((lang) => [
+              lang,
+              Object.fromEntries(["start", ...partNames].map((part) => [part, catalogue(lang, part)])),
+            ]),
+          ),
+        );
+        const pages = JSON.stringify(
+          Object.fromEntries(
+            Object.entries(PAGE_MODULES).map(([path, module]) => [
+              path,
+              [
+                [...withImports(chunkOf(`/src/routes/${module}.tsx`))].filter((f) => !loadedByEntry.has(f)),
+                PAGE_PARTS[path as keyof typeof PAGE_PARTS],
+              ],
+            ]),
+          ),
+        );
         const preload =
           `(function(){var DEFAULT_LANG=${JSON.stringify(DEFAULT_LANG)},matchLang=${String(matchLang)},` +
-          `firstLang=${String(firstLang)},urls=${urls},stored=null;` +
+          `firstLang=${String(firstLang)},langs=${langs},pages=${pages},stored=null;` +
           `try{stored=localStorage.getItem("lang")}catch(e){}` +
-          `var l=firstLang(stored,navigator.languages||[navigator.language],Object.keys(urls));` +
-          `var p=document.createElement("link");p.rel="modulepreload";p.crossOrigin="";p.href=urls[l];` +
-          `document.head.appendChild(p)})()`;
+          `var l=langs[firstLang(stored,navigator.languages||[navigator.language],Object.keys(langs))];` +
+          `function add(f){var p=document.createElement("link");p.rel="modulepreload";p.crossOrigin="";` +
+          `p.href=${JSON.stringify(base)}+f;document.head.appendChild(p)}` +
+          `add(l.start);var g=pages[location.pathname];` +
+          `if(g){g[0].forEach(add);g[1].forEach(function(part){add(l[part])})}})()`;
         return { html: inlined, tags: [{ tag: "script", children: preload, injectTo: "head" }] };
       },
     },

@@ -3,25 +3,26 @@ import { Route, Switch } from "../lib/router";
 import { Shell } from "./shell/Shell";
 import { type CataloguePart, loadParts } from "../i18n";
 import { lazyPage } from "../lib/lazyPage";
+import { PAGE_PARTS } from "./lazyPages";
 import Home from "../routes/Home";
 import { RouteErrorBoundary } from "../components/RouteError";
 
-// Every page but home is its own chunk, so `/` stays small. A chunk that fails to load is retried
-// once and given up after 120 s; the error screen then offers a reload.
-// A page's catalogue parts (the texts it uses beyond the start catalogue) load with its chunk.
-function page(load: () => Promise<{ default: ComponentType }>, parts: CataloguePart[] = []) {
+// Every page but home is its own chunk, so `/` stays small (lazyPages.ts). A chunk that fails to load is
+// retried once and given up after 120 s; the error screen then offers a reload. A page's catalogue parts
+// load with its chunk.
+function page(load: () => Promise<{ default: ComponentType }>, parts: readonly CataloguePart[]) {
   return lazyPage(async () => (await Promise.all([load(), loadParts(parts)]))[0]);
 }
 
-const Stakes = page(() => import("../routes/Stakes"), ["stakes"]);
-const Ido = page(() => import("../routes/Ido"), ["ido"]);
-const Swap = page(() => import("../routes/Swap"), ["swap"]);
-const Team = page(() => import("../routes/Team"), ["team", "stakes"]);
-const Invites = page(() => import("../routes/Invites"), ["invites", "team", "stakes"]);
-const Mine = page(() => import("../routes/Mine"), ["mine", "rewards"]);
-const Manager = page(() => import("../routes/Manager"), ["manager", "governance", "withdrawals"]);
-const ManagerTrc = page(() => import("../routes/ManagerTrc"), ["manager", "governance"]);
-const Governance = page(() => import("../routes/Governance"), ["governance"]);
+const Stakes = page(() => import("../routes/Stakes"), PAGE_PARTS["/stakes"]);
+const Ido = page(() => import("../routes/Ido"), PAGE_PARTS["/ido"]);
+const Swap = page(() => import("../routes/Swap"), PAGE_PARTS["/swap"]);
+const Team = page(() => import("../routes/Team"), PAGE_PARTS["/team"]);
+const Invites = page(() => import("../routes/Invites"), PAGE_PARTS["/invites"]);
+const Mine = page(() => import("../routes/Mine"), PAGE_PARTS["/mine"]);
+const Manager = page(() => import("../routes/Manager"), PAGE_PARTS["/manager"]);
+const ManagerTrc = page(() => import("../routes/ManagerTrc"), PAGE_PARTS["/managerTRC"]);
+const Governance = page(() => import("../routes/Governance"), PAGE_PARTS["/governance"]);
 const NotFound = lazyPage(() => import("../routes/NotFound"));
 
 /** The app routes (a fixed interface: links and bookmarks rely on them). /manager and /managerTRC redirect non-managers to /. */

@@ -11,17 +11,24 @@ export type AppConnection = {
   ready: boolean;
   /** connecting or restoring the previous session on load */
   isSettling: boolean;
+  /**
+   * lay out what a connected member sees: ready, or a returning member's session being restored (its
+   * reads wait for the account), so the page does not first show a visitor's and then move
+   */
+  accountExpected: boolean;
 };
 
 export function useAppConnection(): AppConnection {
   const { address, status, chainId } = useConnection();
   const isConnected = status === "connected" && !!address;
   const wrongChain = isConnected && chainId !== appChain.id;
+  const ready = isConnected && !wrongChain;
   return {
     address: isConnected ? address : undefined,
     isConnected,
     wrongChain,
-    ready: isConnected && !wrongChain,
+    ready,
     isSettling: status === "connecting" || status === "reconnecting",
+    accountExpected: ready || status === "reconnecting",
   };
 }

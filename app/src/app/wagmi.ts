@@ -4,6 +4,7 @@ import { safe } from "wagmi/connectors";
 import { buildChain } from "../lib/chains";
 import { appDeployment } from "../lib/deployments";
 import { env } from "../lib/env";
+import { readStored } from "../lib/storage";
 import { walletConnectConnector } from "./walletConnect";
 
 /** The one chain the app works on (VITE_CHAIN_ID), with Multicall3 from the deployment file. */
@@ -53,6 +54,13 @@ const extraConnectors =
  */
 const safeApp = safe({ allowedDomains: [/^app\.safe\.global$/] });
 
+/**
+ * Whether wagmi keeps a connected session to restore (its localStorage state "wagmi.store" names a
+ * `current` connection, null once disconnected); read before createConfig, which first writes its empty
+ * state there.
+ */
+const sessionStored = /"current":"/.test(readStored("wagmi.store") ?? "");
+
 export const config = createConfig({
   chains: [appChain],
   connectors: [injected(), safeApp, ...extraConnectors],
@@ -60,6 +68,10 @@ export const config = createConfig({
   batch: { multicall: env.multicall && { wait: READ_BATCH_WAIT_MS, batchSize: MULTICALL_BATCH_BYTES } },
   transports: { [appChain.id]: http(env.rpcUrl, { batch: env.multicall && { wait: READ_BATCH_WAIT_MS } }) },
 });
+
+// A returning member is "reconnecting" from the first render, not a visitor until the wallet answers: the
+// pages lay out the member's cards (their placeholders) at once, and nothing moves when the account arrives.
+if (sessionStored) config.setState((state) => ({ ...state, status: "reconnecting" }));
 
 declare module "wagmi" {
   interface Register {

@@ -18,7 +18,7 @@ import { setFormatLocale } from "../lib/format";
  * first visit the first of the browser's languages offered (`firstLang`). The language sets
  * `<html lang>` and the locale numbers and dates are formatted in.
  */
-const CATALOGUES = import.meta.glob<Messages>("./locales/*/*.po", { import: "messages" });
+const CATALOGUES = import.meta.glob<{ messages: Messages }>("./locales/*/*.po");
 
 /** The languages whose catalogues are present, in the picker's order. */
 export const OFFERED_LANGS: readonly Lang[] = LANGS.filter(
@@ -55,7 +55,7 @@ function loadBundle(lang: Lang, bundle: Bundle): Promise<void> {
   if (!load) {
     const catalogue = CATALOGUES[`./locales/${lang}/${bundle}.po`];
     load = catalogue
-      ? loadChunk(catalogue).then((messages) => lingui.load(lang, messages))
+      ? loadChunk(catalogue).then((module) => lingui.load(lang, module.messages))
       : Promise.reject(new Error(`no ${lang} catalogue ${bundle}`));
     load.catch(() => loaded.delete(bundle));
     loaded.set(bundle, load);

@@ -24,7 +24,7 @@ export default function Ido() {
       {phase !== "over" && phase !== "claims" && (
         <BuyCard overview={overview} account={account} connection={connection} />
       )}
-      {connection.ready && connection.address && (
+      {connection.accountExpected && (
         <>
           <AllocationCard overview={overview} account={account} />
           <RewardsCard account={account} />

@@ -39,7 +39,7 @@ export default function Stakes() {
         now={now}
         offset={offset}
       />
-      {address && (
+      {connection.accountExpected && (
         <>
           <OrdersCard
             {...orders}

@@ -35,7 +35,7 @@ export default function Team() {
       <p className="page-note">
         <Link to="/invites">{t("team.toInvites")}</Link>
       </p>
-      {address ? (
+      {connection.accountExpected ? (
         <>
           <OpenStakeNote openPrincipal={data.user?.amount} />
           <LevelCard data={data} rows={rows} rowsError={overview.isError} />

@@ -7,7 +7,7 @@ import { type InviteeKind, useIdoInvitees } from "../hooks/useIdoAccount";
 import { AddressLink } from "../../../components/AddressLink";
 
 /** Direct or second-generation invitees who bought, paged ("Load more"), with "no data" / "no more". */
-export function InviteesCard({ kind, account }: { kind: InviteeKind; account: Address }) {
+export function InviteesCard({ kind, account }: { kind: InviteeKind; account: Address | undefined }) {
   const { t } = useTranslation();
   const [pages, setPages] = useState(1);
   const { invitees, total, isError, isFetching } = useIdoInvitees(kind, account, pages);

@@ -11,7 +11,8 @@ import type { StakeOrder } from "../hooks/useStakingOrders";
 import { AddressLink, TxLink } from "../../../components/AddressLink";
 
 type Props = {
-  account: Address;
+  /** undefined while a returning member's session is restored */
+  account: Address | undefined;
   /** the member's orders as read for the page: the asset a release paid in */
   orders: readonly StakeOrder[] | undefined;
   /** the tiers as configured now: a deposit's tier by its lock */

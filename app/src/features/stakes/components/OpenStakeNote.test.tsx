@@ -17,6 +17,7 @@ describe("OpenStakeNote: invite income needs the member's own open stake", () =>
     render(<OpenStakeNote openPrincipal={0n} />);
     expect(note()).toMatch(/^Invite and team income is credited only while you have an open stake/);
     expect(screen.getByText(/^You have no open stake now/).className).toBe("warn-text");
+    expect(screen.queryByRole("status")).toBeNull();
   });
 
   it("with one it says how much is staked and that invite income is earned", async () => {
@@ -28,9 +29,10 @@ describe("OpenStakeNote: invite income needs the member's own open stake", () =>
     expect(screen.queryByText(/no open stake/)).toBeNull();
   });
 
-  it("while the stake is read it states only the rule (zh)", async () => {
+  it("while the stake is read it states only the rule, a placeholder where the status will be (zh)", async () => {
     await i18n.changeLanguage("zh");
     render(<OpenStakeNote openPrincipal={undefined} />);
+    expect(screen.getByTestId("open-stake-note").querySelector('[role="status"]')).not.toBeNull();
     expect(note()).toBe(
       "只有你自己有进行中的质押时，才会获得邀请收益和团队收益：你没有进行中的质押时，下级的质押不给你收益，之后也不会补发。",
     );

@@ -113,7 +113,7 @@ export function ExchangeCard({ connection }: { connection: AppConnection }) {
   }
 
   const reason = swapBlockReason({
-    connected: connection.isConnected,
+    connected: connection.isConnected || connection.accountExpected,
     wrongChain: connection.wrongChain,
     tradingOpen: market.tradingOpen,
     reserves: market.reserves,
@@ -226,7 +226,7 @@ export function ExchangeCard({ connection }: { connection: AppConnection }) {
         }
       />
       <dl className="kv">
-        {account && (
+        {connection.accountExpected && (
           <div>
             <dt>{t("swap.exchange.balance")}</dt>
             <dd>{balance !== undefined ? value(balance, inSymbol) : <ValuePending />}</dd>

@@ -30,6 +30,7 @@ const connection: AppConnection = {
   wrongChain: false,
   ready: true,
   isSettling: false,
+  accountExpected: true,
 };
 
 /** 1000 LP locked, 100 claimed, 50 released and not claimed; 500 tokens, 100 claimed. */

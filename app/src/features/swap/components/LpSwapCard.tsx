@@ -85,7 +85,7 @@ export function LpSwapCard({ connection }: { connection: AppConnection }) {
   const tokenValue = (v: bigint) => `${formatAmount(v, { fractionDigits: 6 })} ${tokenSymbol}`;
 
   let body;
-  if (!connection.isConnected) {
+  if (!connection.isConnected && !connection.accountExpected) {
     body = (
       <p className="muted">
         <button type="button" className="link-button" onClick={() => openPicker(true)}>

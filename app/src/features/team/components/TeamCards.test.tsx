@@ -1,8 +1,9 @@
+import type { ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { i18n, loadParts } from "../../../i18n";
-import { LevelTableCard, TeamChartCard } from "./TeamCards";
+import { LevelTableCard, TeamChartCard, TeamStatsCard } from "./TeamCards";
 
 const E = 10n ** 18n;
 const days = [
@@ -72,5 +73,35 @@ describe("LevelTableCard", () => {
     expect(screen.queryByRole("status", { name: "Loading..." })).toBeNull();
     expect(screen.getByRole("alert").textContent).toContain("Network error");
     expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
+  });
+});
+
+describe("TeamStatsCard", () => {
+  const withQueries = (card: ReactNode) => (
+    <QueryClientProvider client={new QueryClient()}>{card}</QueryClientProvider>
+  );
+
+  it("shows its seven labels while the team is read, each value a placeholder in its row", () => {
+    render(withQueries(<TeamStatsCard data={{ team: undefined, user: undefined, isError: false }} />));
+    const labels = screen.getAllByRole("term").map((dt) => dt.textContent);
+    expect(labels).toEqual([
+      "Direct invites",
+      "Valid invites",
+      "Team members",
+      "Team volume",
+      "Largest leg",
+      "Other legs",
+      "Team income",
+    ]);
+    for (const value of screen.getAllByRole("definition")) {
+      expect(value.querySelector('[role="status"]')?.getAttribute("aria-label")).toBe("Loading...");
+    }
+  });
+
+  it("says the team could not be read (with a retry) instead of placeholders that never fill", () => {
+    render(withQueries(<TeamStatsCard data={{ team: undefined, user: undefined, isError: true }} />));
+    expect(screen.queryByRole("status", { name: "Loading..." })).toBeNull();
+    expect(screen.queryByRole("term")).toBeNull();
+    expect(screen.getByRole("alert").textContent).toContain("Network error");
   });
 });

@@ -4,7 +4,9 @@ import { formatAmount, percentFromBps, dateFormat } from "../../../lib/format";
 import { BEHIND_NOTE_BLOCKS } from "../../../lib/indexer";
 import type { TeamDays, useTeam } from "../hooks/useTeam";
 import { type LevelRow, TEAM_CHART_DAYS, chartBars, nextLevel } from "../logic";
-import { ReadPending } from "../../../components/ReadError";
+import type { ReactNode } from "react";
+import { ReadError, ReadPending } from "../../../components/ReadError";
+import { SkeletonLines, ValuePending } from "../../../components/Skeleton";
 import { AddressLink } from "../../../components/AddressLink";
 
 type TeamData = ReturnType<typeof useTeam>;
@@ -35,7 +37,25 @@ export function LevelCard({
         {t("team.level.title")}
       </h2>
       {!team || !rows ? (
-        <ReadPending isError={data.isError || rowsError} />
+        data.isError || rowsError ? (
+          <ReadError />
+        ) : (
+          // the labels at once and placeholders about as tall as the values, so the cards below stay put
+          <dl className="kv">
+            <div>
+              <dt>{t("team.table.mine")}</dt>
+              <dd className="kv-strong">
+                <ValuePending />
+              </dd>
+            </div>
+            <div>
+              <dt>{t("team.level.next")}</dt>
+              <dd>
+                <SkeletonLines lines={8} />
+              </dd>
+            </div>
+          </dl>
+        )
       ) : (
         <dl className="kv">
           <div>
@@ -91,54 +111,64 @@ export function LevelCard({
   );
 }
 
-/** Invites, valid invites, team members, volume, largest and other legs, team income. */
+/**
+ * Invites, valid invites, team members, volume, largest and other legs, team income: the labels at once and
+ * each value once read, so the cards below stay where they are.
+ */
 export function TeamStatsCard({ data }: { data: TeamData }) {
   const { t } = useTranslation();
   const { team, user } = data;
+  const read = team && user ? { team, user } : undefined;
+  const shown = (value: (r: NonNullable<typeof read>) => ReactNode) =>
+    read ? value(read) : <ValuePending />;
   return (
     <section className="card" aria-labelledby="team-stats-title">
       <h2 id="team-stats-title" className="card-title">
         {t("team.stats.title")}
       </h2>
-      {!team || !user ? (
-        <ReadPending isError={data.isError} />
+      {!read && data.isError ? (
+        <ReadError />
       ) : (
         <dl className="kv">
           <div>
             <dt>{t("team.stats.invites")}</dt>
-            <dd>{team.invites.toString()}</dd>
+            <dd>{shown((r) => r.team.invites.toString())}</dd>
           </div>
           <div>
             <dt>{t("team.stats.inviteValids")}</dt>
-            <dd>{team.inviteValids.toString()}</dd>
+            <dd>{shown((r) => r.team.inviteValids.toString())}</dd>
           </div>
           <div>
             <dt>{t("team.stats.teamUsers")}</dt>
-            <dd>{team.teamUser.toString()}</dd>
+            <dd>{shown((r) => r.team.teamUser.toString())}</dd>
           </div>
           <div>
             <dt>{t("team.stats.teamAmount")}</dt>
-            <dd>{formatAmount(team.teamAmount)} USDT</dd>
+            <dd>{shown((r) => `${formatAmount(r.team.teamAmount)} USDT`)}</dd>
           </div>
           <div>
             <dt>{t("team.stats.teamMax")}</dt>
             <dd>
-              {formatAmount(team.teamMax)} USDT
-              {team.teamMax > 0n && (
-                <span className="muted small" title={team.maxAccount}>
-                  {" "}
-                  · <AddressLink address={team.maxAccount as Address} width="compact" />
-                </span>
-              )}
+              {shown((r) => (
+                <>
+                  {formatAmount(r.team.teamMax)} USDT
+                  {r.team.teamMax > 0n && (
+                    <span className="muted small" title={r.team.maxAccount}>
+                      {" "}
+                      · <AddressLink address={r.team.maxAccount as Address} width="compact" />
+                    </span>
+                  )}
+                </>
+              ))}
             </dd>
           </div>
           <div>
             <dt>{t("team.stats.teamMin")}</dt>
-            <dd>{formatAmount(team.teamMin)} USDT</dd>
+            <dd>{shown((r) => `${formatAmount(r.team.teamMin)} USDT`)}</dd>
           </div>
           <div>
             <dt>{t("team.stats.rewardTeam")}</dt>
-            <dd className="kv-strong">{formatAmount(user.rewardTeam)} USDT</dd>
+            <dd className="kv-strong">{shown((r) => `${formatAmount(r.user.rewardTeam)} USDT`)}</dd>
           </div>
         </dl>
       )}
@@ -155,17 +185,17 @@ export function TodayCard({ data }: { data: TeamDays }) {
       <h2 id="team-today-title" className="card-title">
         {t("team.today.title")}
       </h2>
-      {!today ? (
-        <ReadPending isError={data.isError} />
+      {!today && data.isError ? (
+        <ReadError />
       ) : (
         <dl className="kv">
           <div>
             <dt>{t("team.today.amount")}</dt>
-            <dd>{formatAmount(today.amount)} USDT</dd>
+            <dd>{today ? `${formatAmount(today.amount)} USDT` : <ValuePending />}</dd>
           </div>
           <div>
             <dt>{t("team.today.users")}</dt>
-            <dd>{today.users.toString()}</dd>
+            <dd>{today ? today.users.toString() : <ValuePending />}</dd>
           </div>
         </dl>
       )}
