@@ -9,22 +9,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { PRESENT_LANGS } from "../../../app/lingui.config.ts";
+import { PAGE_MODULES, PAGE_PARTS } from "../../../app/src/app/lazyPages.ts";
 import { REPO_ROOT } from "../env.ts";
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
-/** Route -> the module that renders it (see app/src/app/router.tsx). */
+/** Route -> the module that renders it: home is in the entry, every other page its own chunk. */
 export const ROUTE_MODULES: Record<string, string | null> = {
   "/": null,
-  "/stakes": "src/routes/Stakes.tsx",
-  "/ido": "src/routes/Ido.tsx",
-  "/swap": "src/routes/Swap.tsx",
-  "/team": "src/routes/Team.tsx",
-  "/invites": "src/routes/Invites.tsx",
-  "/mine": "src/routes/Mine.tsx",
-  "/manager": "src/routes/Manager.tsx",
-  "/managerTRC": "src/routes/ManagerTrc.tsx",
+  ...Object.fromEntries(
+    Object.entries(PAGE_MODULES).map(([route, name]) => [route, `src/routes/${name}.tsx`]),
+  ),
 };
 
 /**
@@ -33,17 +29,8 @@ export const ROUTE_MODULES: Record<string, string | null> = {
  */
 const catalogue = (lang: string, part: string) => `src/i18n/locales/${lang}/${part}.po`;
 
-/** The catalogue parts a route's loader awaits with its chunk (app/src/app/router.tsx). */
-export const ROUTE_PARTS: Record<string, string[]> = {
-  "/stakes": ["stakes"],
-  "/ido": ["ido"],
-  "/team": ["team", "stakes"],
-  "/invites": ["invites", "team", "stakes"],
-  "/swap": ["swap"],
-  "/mine": ["mine", "rewards"],
-  "/manager": ["manager", "governance", "withdrawals"],
-  "/managerTRC": ["manager", "governance"],
-};
+/** The catalogue parts each lazy page loads beside its chunk; home has only the start part. */
+const pageParts: Record<string, readonly string[]> = PAGE_PARTS;
 
 export const HOME_JS_BUDGET_KB = 150;
 
@@ -86,7 +73,7 @@ export function measureRoutes(outDir: string, langs: readonly string[] = PRESENT
     const files = new Set<string>();
     const seen = new Set<string>();
     collect(entryKey, seen, files);
-    for (const group of ["start", ...(ROUTE_PARTS[route] ?? [])].map(choices)) {
+    for (const group of ["start", ...(pageParts[route] ?? [])].map(choices)) {
       const options = group.map((key) => {
         const optionFiles = new Set(files);
         collect(key, new Set(seen), optionFiles);
