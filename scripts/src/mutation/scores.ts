@@ -81,7 +81,7 @@ export function printMutationScores(): Record<string, unknown> {
         Object.entries(mutations).map(([mutation, m]) => ({
           mutation,
           outcome: m.outcome,
-          failing: m.failing,
+          killedBy: m.killedBy?.join(" ") ?? "",
         })),
       );
       continue;
