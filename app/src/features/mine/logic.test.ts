@@ -126,9 +126,11 @@ describe("pending payments", () => {
       { ...node, id: 1.5 },
       { ...withdraw, num: 12.5 },
       { ...withdraw, creditType: "btc" },
-      { kind: "other", id: 1, hash: HASH },
+      { kind: "other", num: "1", creditType: "usdt", hash: HASH },
     ];
-    expect(parsePendingPayments(JSON.stringify([node, ...wrong]))).toEqual([node]);
+    const usdt: PendingPayment = { ...withdraw, creditType: "usdt" };
+    expect(parsePendingPayments(JSON.stringify([node, usdt, ...wrong]))).toEqual([node, usdt]);
+    expect(parsePendingPayments(JSON.stringify({ 0: machine }))).toEqual([]); // not a list
   });
   it("is kept per account, whatever the address's case", () => {
     const address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
