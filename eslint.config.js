@@ -79,6 +79,8 @@ export default tseslint.config(
       "e2e/test-results/**",
       "e2e/playwright-report/**",
       "bench/results/**",
+      // Stryker's sandboxes while npm run mutation runs (copies of the workspace, mutated)
+      "**/.stryker-tmp/**",
       ".data/**",
       "indexer/.ponder/**",
       "indexer/generated/**",

@@ -4,12 +4,13 @@ pragma solidity ^0.8.24;
 import {LpSwapFixture} from "./utils/LpSwapFixture.sol";
 import {LpSwap} from "../src/LpSwap.sol";
 import {ILpSwap} from "../src/interfaces/ILpSwap.sol";
-import {FeeOnTransferToken, MockToken} from "./mocks/MockToken.sol";
+import {FeeOnTransferToken, MockToken, ReentrantToken} from "./mocks/MockToken.sol";
+import {ReentryAssertions} from "./utils/ReentryAssertions.sol";
 import {Initializable} from "@openzeppelin/contracts-upgradeable/proxy/utils/Initializable.sol";
 import {OwnableUpgradeable} from "@openzeppelin/contracts-upgradeable/access/OwnableUpgradeable.sol";
 import {ERC1967Proxy} from "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol";
 
-contract LpSwapTest is LpSwapFixture {
+contract LpSwapTest is LpSwapFixture, ReentryAssertions {
     // keccak256(abi.encode(uint256(keccak256("taichi.storage.LpSwap")) - 1)) & ~bytes32(uint256(0xff))
     bytes32 internal constant STORAGE = 0x63e8e5535de2b0e8759a35b3a5ad8dadb76d79e428d5eb1ad65f927902aa3f00;
 
@@ -235,6 +236,35 @@ contract LpSwapTest is LpSwapFixture {
         (, uint256 lpOwed, uint256 tokenOwed) = lpSwap.getTotals();
         assertEq(lpOwed, 970 ether, "lpOwed");
         assertEq(tokenOwed, 470 ether, "tokenOwed");
+    }
+
+    /// @dev The claim is settled before anything is paid, so a claim made again from inside the payment finds
+    ///      nothing either way; the reentrancy guard refuses it before that.
+    function test_claimLP_reentryRefused() public {
+        ReentrantToken evil = new ReentrantToken();
+        LpSwap target = LpSwap(
+            address(
+                new ERC1967Proxy(
+                    address(new LpSwap()),
+                    abi.encodeCall(
+                        LpSwap.initialize,
+                        (owner, address(presale), address(evil), address(token), DAY, LP_RATE, TOKEN_RATE)
+                    )
+                )
+            )
+        );
+        evil.mint(alice, 1000 ether);
+        vm.startPrank(alice);
+        evil.approve(address(target), 1000 ether);
+        target.swapLP(1000 ether);
+        vm.stopPrank();
+        vm.warp(T0 + 3 * DAY);
+        // the LP token calls claimLP() again from inside the payout
+        evil.arm(address(target), abi.encodeCall(ILpSwap.claimLP, ()));
+        vm.prank(alice);
+        target.claimLP();
+        assertReentryRefused(evil);
+        assertEq(evil.balanceOf(alice), 30 ether, "paid once");
     }
 
     function test_release_laterDepositRaisesTheDailyReleaseFromTheSameClock() public {

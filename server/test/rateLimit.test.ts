@@ -87,6 +87,71 @@ describe("rate limit keys", () => {
     }
   });
 
+  it("refuses with 429 {code, msg} in the caller's language", async () => {
+    const app = buildApp({ db, rateLimit: { perIp: 1, perToken: 100, windowMs: TEST_WINDOW_MS } });
+    try {
+      expect(await statuses(app, [{ ip: "203.0.113.20" }])).toEqual([200]);
+      const refused = await app.inject({
+        method: "POST",
+        url: "/api/api/invest/home",
+        remoteAddress: "203.0.113.20",
+        headers: { lang: "en" },
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 429, msg: "Too many requests, please try again later" });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("gives each token its own budget, and counts no budget for an empty token header", async () => {
+    const app = buildApp({ db, rateLimit: { perIp: 100, perToken: 1, windowMs: TEST_WINDOW_MS } });
+    try {
+      expect(
+        await statuses(app, [
+          { ip: "203.0.113.30", token: "first" },
+          { ip: "203.0.113.31", token: "second" },
+          { ip: "203.0.113.32", token: "first" },
+        ]),
+      ).toEqual([200, 200, 429]);
+      const empty = await app.inject({
+        method: "POST",
+        url: "/api/api/invest/home",
+        remoteAddress: "203.0.113.33",
+        headers: { token: "" },
+      });
+      const again = await app.inject({
+        method: "POST",
+        url: "/api/api/invest/home",
+        remoteAddress: "203.0.113.34",
+        headers: { token: "" },
+      });
+      expect([empty.statusCode, again.statusCode]).toEqual([200, 200]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("0 turns a limit off (RATE_LIMIT_PER_MINUTE=0), and health probes are never counted", async () => {
+    const ipOff = buildApp({ db, rateLimit: { perIp: 0, perToken: 1, windowMs: TEST_WINDOW_MS } });
+    const tokenOff = buildApp({ db, rateLimit: { perIp: 1, perToken: 0, windowMs: TEST_WINDOW_MS } });
+    try {
+      const sameIp = Array.from({ length: 3 }, (_, i) => ({ ip: "203.0.113.40", token: `t${i}` }));
+      expect(await statuses(ipOff, sameIp)).toEqual([200, 200, 200]);
+      const sameToken = Array.from({ length: 3 }, (_, i) => ({ ip: `203.0.113.${41 + i}`, token: "t" }));
+      expect(await statuses(tokenOff, sameToken)).toEqual([200, 200, 200]);
+      const probes = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          tokenOff.inject({ method: "GET", url: "/health", remoteAddress: "203.0.113.50" }),
+        ),
+      );
+      expect(probes.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    } finally {
+      await ipOff.close();
+      await tokenOff.close();
+    }
+  });
+
   it("behind a trusted load balancer counts each client apart, and believes X-Forwarded-For from it only", async () => {
     const app = buildApp({
       db,
@@ -259,6 +324,10 @@ describe("rate limit keys", () => {
     expect(clientKey("2001:DB8::1")).toBe("2001:db8:0:0/64");
     expect(clientKey("2001:db8:0:0:1::")).toBe("2001:db8:0:0/64");
     expect(clientKey("fe80::1%eth0")).toBe("fe80:0:0:0/64");
+    // the gap counted from both sides, an IPv4 tail as two groups, a mapped form only at the start
+    expect(clientKey("2001::2:3:4:5:6:7")).toBe("2001:0:2:3/64");
+    expect(clientKey("2001::3:4:5:6:1.2.3.4")).toBe("2001:0:3:4/64");
+    expect(clientKey("1::ffff:1.2.3.4")).toBe("1:0:0:0/64");
     expect(clientKey("not an ip")).toBe("not an ip");
   });
 });

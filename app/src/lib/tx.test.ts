@@ -295,6 +295,38 @@ describe("runTransaction", () => {
       ]);
     });
 
+    it("sends the approval from the member with its own gas (estimate x1.1) at the chain's gas price", async () => {
+      const driver = fakeDriver();
+      await runTransaction(driver, fakeUi().ui, registerCall, { chainId: CHAIN, spend });
+      expect(driver.writes[0]).toMatchObject({
+        functionName: "approve",
+        account,
+        gas: 110_000n,
+        gasPrice: GAS_PRICE,
+      });
+    });
+
+    it("on another chain, switches the wallet before the approval's prompt", async () => {
+      const events: Events = [];
+      const driver = fakeDriver({ connection: () => ({ address: account, chainId: 1 }) }, events);
+      await runTransaction(driver, fakeUi(events).ui, registerCall, { chainId: CHAIN, spend });
+      expect(driver.switchChain).toHaveBeenCalledWith(CHAIN);
+      expect(events.indexOf("switch")).toBeLessThan(events.indexOf("write:approve"));
+    });
+
+    it("names a token whose symbol cannot be read 'token' while it is approved", async () => {
+      const driver = fakeDriver({
+        readSymbol: async () => {
+          throw new HttpRequestError({ url: "http://127.0.0.1:8545" });
+        },
+      });
+      const { ui } = fakeUi();
+      const notes: (AppMessage | undefined)[] = [];
+      ui.note = (message) => notes.push(message);
+      await runTransaction(driver, ui, registerCall, { chainId: CHAIN, spend });
+      expect(notes[0]).toEqual({ key: "tx.approving", values: { symbol: "token" } });
+    });
+
     it("skips the approval when the allowance is above 1e18 and covers the amount", async () => {
       const driver = fakeDriver({ readAllowance: async () => ALLOWANCE_THRESHOLD + spend.amount });
       await runTransaction(driver, fakeUi().ui, registerCall, { chainId: CHAIN, spend });
@@ -535,6 +567,28 @@ describe("runTransaction: the flow the overlay follows", () => {
       ],
       undefined,
     ]);
+  });
+
+  it("a call with nothing to approve is one step", async () => {
+    const { ui } = fakeUi();
+    const seen: (readonly TxStep[] | undefined)[] = [];
+    ui.steps = (steps) => seen.push(steps);
+    await runTransaction(fakeDriver(), ui, registerCall, { chainId: CHAIN });
+    expect(seen[0]).toEqual([{ kind: "call", label: { key: "tx.labels.register" }, status: "queued" }]);
+    expect(seen.at(-2)).toEqual([
+      { kind: "call", label: { key: "tx.labels.register" }, status: "confirmed", hash: HASH },
+    ]);
+  });
+
+  it("a mined call whose refresh fails is still a success, with no error toast", async () => {
+    const { ui, toasts } = fakeUi();
+    ui.refresh = async () => {
+      throw new HttpRequestError({ url: "http://127.0.0.1:8545" });
+    };
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const result = await runTransaction(fakeDriver(), ui, registerCall, { chainId: CHAIN });
+    expect(result).toEqual({ ok: true, hash: HASH });
+    expect(toasts).toEqual([{ kind: "success", message: { key: "common.success" } }]);
   });
 
   it("a rejection clears the steps and the overlay", async () => {

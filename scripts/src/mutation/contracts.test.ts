@@ -8,12 +8,13 @@ describe("the contract mutations' record (what npm run bench -- mutation prints)
     const record = contractRecord(
       undefined,
       [
-        { mutation: first!, outcome: "killed", failing: 3 },
+        { mutation: first!, outcome: "killed", failing: 1, killedBy: ["test_release_reentryRefused"] },
         { mutation: second!, outcome: "SURVIVED", failing: 0 },
       ],
       "2026-11-27T20:00:00.000Z",
     );
     expect(record).toMatchObject({ killed: 1, total: 2, defined: CONTRACT_MUTATIONS.length });
+    expect(record.mutations[first!]!.killedBy).toEqual(["test_release_reentryRefused"]);
     expect(record.mutations[second!]).toEqual({
       outcome: "SURVIVED",
       failing: 0,

@@ -6,7 +6,7 @@
  * restored after each, also on Ctrl-C or an error.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "../env.ts";
 import { MUTATION_RESULTS } from "./scores.ts";
@@ -190,17 +190,19 @@ export type ContractRecord = {
   total: number;
   defined: number;
   at: string;
-  mutations: Record<string, { outcome: Outcome; failing: number; at: string }>;
+  mutations: Record<string, { outcome: Outcome; failing: number; killedBy?: string[]; at: string }>;
 };
 
 /** `previous` (if any) with this run's outcomes; mutations no longer defined are dropped. */
 export function contractRecord(
   previous: ContractRecord | undefined,
-  outcomes: { mutation: string; outcome: Outcome; failing: number }[],
+  outcomes: { mutation: string; outcome: Outcome; failing: number; killedBy?: string[] }[],
   at: string,
 ): ContractRecord {
   const mutations = { ...previous?.mutations };
-  for (const { mutation, outcome, failing } of outcomes) mutations[mutation] = { outcome, failing, at };
+  for (const { mutation, outcome, failing, killedBy } of outcomes) {
+    mutations[mutation] = { outcome, failing, ...(killedBy && { killedBy }), at };
+  }
   const kept = Object.fromEntries(
     CONTRACT_MUTATIONS.filter((m) => m.name in mutations).map((m) => [m.name, mutations[m.name]!]),
   );
@@ -219,20 +221,28 @@ export function runContractMutations(asked: string[]): boolean {
     (m) => asked.length === 0 || asked.some((a) => m.name.includes(a)),
   );
   if (chosen.length === 0) throw new Error(`no contract mutation matches ${asked.join(", ")}`);
-  const rows: { mutation: string; outcome: Outcome; failing: number; tests: string; seconds: number }[] = [];
+  const rows: {
+    mutation: string;
+    outcome: Outcome;
+    failing: number;
+    killedBy: string[];
+    tests: string;
+    seconds: number;
+  }[] = [];
   for (const mutation of chosen) {
     const started = Date.now();
-    const { outcome, failing } = withMutation(mutation, () => runForge(mutation));
+    const { outcome, failing, killedBy } = withMutation(mutation, () => runForge(mutation));
     rows.push({
       mutation: mutation.name,
       outcome,
       failing,
+      killedBy,
       tests: `${mutation.path} ${mutation.contract}`,
       seconds: Math.round((Date.now() - started) / 1000),
     });
-    console.log(`${mutation.name}: ${outcome} (${failing} failing tests)`);
+    console.log(`${mutation.name}: ${outcome} (${failing} failing: ${killedBy.join(", ")})`);
   }
-  console.table(rows);
+  console.table(rows.map(({ killedBy, ...row }) => ({ ...row, killedBy: killedBy.join(" ") })));
   const killed = rows.filter((r) => r.outcome === "killed").length;
   console.log(`contracts: ${killed} of ${rows.length} mutations killed`);
   mkdirSync(MUTATION_RESULTS, { recursive: true });
@@ -243,17 +253,28 @@ export function runContractMutations(asked: string[]): boolean {
   return killed === rows.length;
 }
 
-/** Applies `mutation` to its source for the duration of `run`, and puts the source back whatever happens. */
+/**
+ * Applies `mutation` to its source for the duration of `run`, and puts the source back whatever happens, with
+ * the gas snapshots (forge rewrites them from the tests it ran, here against mutated code).
+ */
 function withMutation<T>(mutation: ContractMutation, run: () => T): T {
   const file = join(CONTRACTS, "src", mutation.file);
   const original = readFileSync(file, "utf8");
+  const snapshotDir = join(CONTRACTS, "snapshots");
+  const snapshots = readdirSync(snapshotDir).map((name) => {
+    const path = join(snapshotDir, name);
+    return { path, text: readFileSync(path, "utf8") };
+  });
   const occurrences = original.split(mutation.from).length - 1;
   if (occurrences !== 1) {
     throw new Error(
       `${mutation.name}: expected the text once in ${mutation.file}, found it ${occurrences} times`,
     );
   }
-  const restore = () => writeFileSync(file, original);
+  const restore = () => {
+    writeFileSync(file, original);
+    for (const { path, text } of snapshots) writeFileSync(path, text);
+  };
   const onSignal = (signal: NodeJS.Signals) => {
     restore();
     process.kill(process.pid, signal);
@@ -270,7 +291,7 @@ function withMutation<T>(mutation: ContractMutation, run: () => T): T {
   }
 }
 
-function runForge(mutation: ContractMutation): { outcome: Outcome; failing: number } {
+function runForge(mutation: ContractMutation): { outcome: Outcome; failing: number; killedBy: string[] } {
   // forge in its own process group would miss Ctrl-C; in ours it stops with us, and `withMutation` restores
   const forge = spawnSync(
     "npx",
@@ -287,8 +308,14 @@ function runForge(mutation: ContractMutation): { outcome: Outcome; failing: numb
     { cwd: CONTRACTS, encoding: "utf8", env: { ...process.env, FOUNDRY_FUZZ_RUNS: "64" } },
   );
   const output = `${forge.stdout}${forge.stderr}`;
-  if (/Compiler run failed|Error \(\d+\)/.test(output)) return { outcome: "did not compile", failing: 0 };
+  if (/Compiler run failed|Error \(\d+\)/.test(output)) {
+    return { outcome: "did not compile", failing: 0, killedBy: [] };
+  }
   const failing = Number(/(\d+) failed/.exec(output)?.[1] ?? 0);
   if (forge.status !== 0 && failing === 0) throw new Error(`${mutation.name}: forge failed\n${output}`);
-  return { outcome: failing > 0 ? "killed" : "SURVIVED", failing };
+  // "[FAIL: reason] test_name() (gas: …)", fuzz tests "(runs: …)"; the summary lists them again
+  const killedBy = [
+    ...new Set([...output.matchAll(/^\[FAIL.*\]\s+(\w+)\([^)]*\)\s+\((?:gas|runs)/gm)].map((m) => m[1]!)),
+  ];
+  return { outcome: failing > 0 ? "killed" : "SURVIVED", failing, killedBy };
 }

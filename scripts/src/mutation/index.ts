@@ -71,8 +71,15 @@ function runStryker(workspace: Workspace, module: Module): ModuleScore {
       clearTextReporter: { allowEmojis: false, logTests: false },
       tempDirName: ".stryker-tmp",
       cleanTempDir: "always",
+      // A mutant is only "timed out" (counted as killed, its runner restarted) past 30 s more than its
+      // tests took unmutated: a busy shared machine stretches a run by seconds, and a test a mutant leaves
+      // waiting fails by vitest's own testTimeout instead.
+      timeoutMS: 30_000,
       timeoutFactor: 3,
       ignoreStatic: true,
+      // a rerun tests again only the mutants whose code or covering tests changed (after a test is added)
+      incremental: true,
+      incrementalFile: join(MUTATION_RESULTS, `stryker-incremental-${workspace}-${module.name}.json`),
     }),
   );
   console.log(

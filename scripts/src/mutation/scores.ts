@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO_ROOT } from "../env.ts";
+import type { ContractRecord } from "./contracts.ts";
 
 export const MUTATION_RESULTS = join(REPO_ROOT, ".data", "mutation");
 
@@ -75,16 +76,26 @@ export function printMutationScores(): Record<string, unknown> {
       console.log(
         `  contracts: ${record.killed} of ${record.total} named mutations killed${notRun > 0 ? `, ${notRun} not run yet` : ""} (${record.at})`,
       );
+      const mutations = record.mutations as ContractRecord["mutations"];
+      console.table(
+        Object.entries(mutations).map(([mutation, m]) => ({
+          mutation,
+          outcome: m.outcome,
+          killedBy: m.killedBy?.join(" ") ?? "",
+        })),
+      );
       continue;
     }
     console.table(
       Object.entries(record.modules as Record<string, ModuleScore>).map(([module, s]) => ({
         target,
         module,
-        score: s.score,
-        killed: s.killed + s.timeout,
+        mutants: s.killed + s.timeout + s.survived + s.noCoverage,
+        killed: s.killed,
+        timeout: s.timeout,
         survived: s.survived,
         noCoverage: s.noCoverage,
+        score: s.score,
         at: s.at,
       })),
     );

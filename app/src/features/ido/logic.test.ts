@@ -94,6 +94,14 @@ describe("buyBlockReason", () => {
     expect(buyBlockReason({ ...ready, stage: "soldOut" })).toBe("soldOut");
     expect(buyBlockReason({ ...ready, usdtBalance: 49n })).toBe("balance");
   });
+  it("waits (loading) until every read it decides on has arrived, whichever is missing", () => {
+    const reads = ["stage", "registryIndex", "idoIndex", "hasPriority", "usdtBalance", "price"] as const;
+    for (const read of reads) {
+      expect(buyBlockReason({ ...ready, [read]: undefined }), read).toBe("loading");
+    }
+    // in the priority window, a holder's answer not yet known
+    expect(buyBlockReason({ ...ready, stage: "priority", hasPriority: undefined })).toBe("loading");
+  });
   it("lets priority holders buy in the priority window", () => {
     expect(buyBlockReason({ ...ready, stage: "priority", hasPriority: true })).toBeUndefined();
   });

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { coveredFromBlock, inviteLink, registrationCoverage } from "./logic";
 
 describe("inviteLink", () => {
-  it("is <origin>/?code=<address>", () => {
+  it("is <origin>/?code=<address>, whatever slashes the origin ends with", () => {
     const a = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
     expect(inviteLink("https://taichi.example", a)).toBe(`https://taichi.example/?code=${a}`);
     expect(inviteLink("http://127.0.0.1:5173/", a)).toBe(`http://127.0.0.1:5173/?code=${a}`);
+    expect(inviteLink("https://taichi.example//", a)).toBe(`https://taichi.example/?code=${a}`);
   });
 });
 
@@ -20,6 +21,7 @@ describe("registrationCoverage", () => {
   it("is every block (undefined) where nothing caps the range", () => {
     expect(registrationCoverage(undefined, undefined, 8)).toBeUndefined();
     expect(registrationCoverage(5_000n, undefined, 8)).toBeUndefined();
+    expect(registrationCoverage(undefined, 0.45, 8)).toBeUndefined(); // a block time known, no cap
   });
 });
 

@@ -13,6 +13,7 @@ import {
   orderCost,
   pageCount,
   parsePendingPayments,
+  pendingPaymentsKey,
   parseQuantity,
   removePending,
   runPaidFlow,
@@ -55,11 +56,13 @@ describe("parseQuantity", () => {
   it("accepts whole numbers from 1 to the maximum", () => {
     expect(parseQuantity(" 3 ", 10)).toEqual({ ok: true, value: 3 });
     expect(parseQuantity("10", 10)).toEqual({ ok: true, value: 10 });
+    expect(parseQuantity("1", 10)).toEqual({ ok: true, value: 1 });
   });
   it("refuses 0, fractions, text and above the maximum", () => {
     expect(parseQuantity("0", 10)).toEqual({ ok: false, message: { key: "common.amountPositive" } });
-    expect(parseQuantity("1.5", 10).ok).toBe(false);
-    expect(parseQuantity("abc", 10).ok).toBe(false);
+    for (const text of ["1.5", "abc", "12abc", "abc12"]) {
+      expect(parseQuantity(text, 10), text).toEqual({ ok: false, message: { key: "mine.buy.wholeNumber" } });
+    }
     expect(parseQuantity("11", 10)).toEqual({
       ok: false,
       message: { key: "mine.buy.maxPerOrder", values: { max: 10 } },
@@ -80,11 +83,16 @@ describe("small helpers", () => {
     expect(validateUsername("  ")).toEqual({ key: "mine.register.usernameRequired" });
     expect(validateUsername("a".repeat(33))).toEqual({ key: "mine.register.usernameTooLong" });
     expect(validateUsername("alice")).toBeUndefined();
+    expect(validateUsername("a".repeat(32))).toBeUndefined();
+    expect(validateUsername("\u{1F600}".repeat(32))).toBeUndefined(); // characters, not UTF-16 units
   });
   it("checkPayment refuses another chain and a non-positive amount", () => {
     expect(checkPayment(CHECK, 31337)).toBeUndefined();
     expect(checkPayment(CHECK, 56)).toEqual({ key: "mine.pay.wrongChain" });
     expect(checkPayment({ ...CHECK, amount: "0" }, 31337)).toEqual({ key: "common.operateError" });
+    for (const amount of ["1.5", "12abc", "abc12"]) {
+      expect(checkPayment({ ...CHECK, amount }, 31337), amount).toEqual({ key: "common.operateError" });
+    }
   });
   it("checkPayment refuses a check without a token or treasury address (nothing is sent)", () => {
     const noToken = { ...CHECK, token: null } as unknown as typeof CHECK;
@@ -109,7 +117,27 @@ describe("pending payments", () => {
     expect(parsePendingPayments("not json")).toEqual([]);
     expect(parsePendingPayments(null)).toEqual([]);
   });
+  it("drops an entry wrong in any one field, and an unknown kind", () => {
+    const node: PendingPayment = { kind: "node", id: 4, hash: HASH };
+    const wrong = [
+      { ...machine, hash: "0x12" },
+      { ...machine, id: "1" },
+      { kind: "machine", id: 1, hash: HASH },
+      { ...node, id: 1.5 },
+      { ...withdraw, num: 12.5 },
+      { ...withdraw, creditType: "btc" },
+      { kind: "other", num: "1", creditType: "usdt", hash: HASH },
+    ];
+    const usdt: PendingPayment = { ...withdraw, creditType: "usdt" };
+    expect(parsePendingPayments(JSON.stringify([node, usdt, ...wrong]))).toEqual([node, usdt]);
+    expect(parsePendingPayments(JSON.stringify({ 0: machine }))).toEqual([]); // not a list
+  });
+  it("is kept per account, whatever the address's case", () => {
+    const address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    expect(pendingPaymentsKey(address)).toBe(`minePendingPayments:${address.toLowerCase()}`);
+  });
   it("add replaces the same hash, remove drops it", () => {
+    expect(addPending([machine], withdraw)).toEqual([machine, withdraw]);
     const list = addPending(addPending([], machine), { ...machine, num: 3 });
     expect(list).toEqual([{ ...machine, num: 3 }]);
     expect(removePending(addPending(list, withdraw), HASH)).toEqual([withdraw]);
@@ -143,17 +171,23 @@ describe("runPaidFlow", () => {
   });
   it("a refused check pays nothing", async () => {
     const err = new Error("rejected");
-    const { f } = flow({ check: vi.fn(async () => Promise.reject(err)) });
+    const { f, steps } = flow({ check: vi.fn(async () => Promise.reject(err)) });
     expect(await runPaidFlow(f)).toEqual({ step: "failed", error: err });
+    expect(steps).toEqual(["checking", "failed"]);
     expect(f.pay).not.toHaveBeenCalled();
   });
   it("a check for another chain pays nothing", async () => {
-    const { f } = flow({ chainId: 56 });
-    expect((await runPaidFlow(f)).step).toBe("failed");
+    const { f, steps } = flow({ chainId: 56 });
+    expect(await runPaidFlow(f)).toEqual({
+      step: "failed",
+      error: undefined,
+      message: { key: "mine.pay.wrongChain" },
+    });
+    expect(steps).toEqual(["checking", "failed"]);
     expect(f.pay).not.toHaveBeenCalled();
   });
   it("a failed payment submits nothing", async () => {
-    const { f } = flow({
+    const { f, steps } = flow({
       pay: vi.fn(async () => ({ ok: false as const, message: { key: "errors.userRejected" as const } })),
     });
     expect(await runPaidFlow(f)).toEqual({
@@ -163,6 +197,7 @@ describe("runPaidFlow", () => {
     });
     expect(f.keep).not.toHaveBeenCalled();
     expect(f.submit).not.toHaveBeenCalled();
+    expect(steps).toEqual(["checking", "paying", "failed"]);
   });
   it("a failed submission after payment keeps the hash", async () => {
     const err = new Error("down");

@@ -40,7 +40,16 @@ describe("tiers", () => {
   it("zips the per-tier arrays; stakeDays 0 closes a tier", () => {
     const tiers = tiersOf(multi);
     expect(tiers).toHaveLength(5);
-    expect(tiers[1]).toMatchObject({ index: 1, days: 30n, rate: 30n, stock: 150n * E, open: true });
+    expect(tiers[1]).toEqual({
+      index: 1,
+      days: 30n,
+      rate: 30n,
+      stock: 150n * E,
+      min: 100n * E,
+      max: 100_000n * E,
+      userMax: 200_000n * E,
+      open: true,
+    });
     expect(tiers[4]!.open).toBe(false);
   });
 
@@ -81,6 +90,13 @@ describe("deposit amount rules", () => {
       message: { key: "common.amountMax" },
     });
     expect(validateAmount("150", depositRules(t1!, undefined)).ok).toBe(true);
+    // the member's own maximum, when below the stock left
+    const mine = { ...t1!, userMax: 120n * E };
+    expect(validateAmount("121", depositRules(mine, undefined))).toEqual({
+      ok: false,
+      message: { key: "common.amountMax" },
+    });
+    expect(validateAmount("120", depositRules(mine, undefined)).ok).toBe(true);
   });
   it("then the balance", () => {
     expect(validateAmount("200", depositRules(t0!, 150n * E))).toEqual({
@@ -162,8 +178,11 @@ describe("deposit block reason", () => {
     expect(depositBlockReason({ ...ok, connected: false, wrongChain: true })).toBe("notConnected");
     expect(depositBlockReason({ ...ok, wrongChain: true })).toBe("wrongChain");
     expect(depositBlockReason({ ...ok, registryIndex: undefined })).toBe("loading");
+    expect(depositBlockReason({ ...ok, addTime: undefined })).toBe("loading");
+    expect(depositBlockReason({ ...ok, tier: undefined })).toBe("loading");
     expect(depositBlockReason({ ...ok, registryIndex: 0n })).toBe("notRegistered");
     expect(depositBlockReason({ ...ok, addTime: 101n })).toBe("notOpen");
+    expect(depositBlockReason({ ...ok, addTime: 100n })).toBeUndefined(); // open from addTime itself
     expect(depositBlockReason({ ...ok, tier: tiersOf(multi)[4] })).toBe("tierClosed");
     expect(depositBlockReason({ ...ok, isUSDT: false, tokenSet: false })).toBe("tokenNotSet");
     expect(depositBlockReason({ ...ok, isUSDT: true, tokenSet: false })).toBeUndefined();
