@@ -32,7 +32,7 @@ const manifest = {
   "src/routes/Stakes.tsx": { file: file("stakes.js", 2000), imports: ["_shared.js", "_stakesLib.js"] },
   "_stakesLib.js": { file: file("stakesLib.js", 1000) },
 };
-for (const route of ["Ido", "Swap", "Team", "Invites", "Mine", "Manager", "ManagerTrc"])
+for (const route of ["Ido", "Swap", "Team", "Invites", "Mine", "Manager", "ManagerTrc", "Governance"])
   Object.assign(manifest, { [`src/routes/${route}.tsx`]: { file: file(`${route}.js`, 100) } });
 // The pages' catalogue parts; the en part of stakes is the heavier one.
 for (const part of [
