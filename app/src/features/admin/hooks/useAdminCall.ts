@@ -45,7 +45,7 @@ export type SafeVia = {
   threshold: bigint;
   owners: readonly Address[];
   multiSendCallOnly: Address | undefined;
-  /** what the Safe calls: the function itself, or the timelock's `schedule` of it */
+  /** what the Safe calls: a manager function, the timelock's `schedule` of it, or the timelock's `execute` / `cancel` */
   calls: readonly SafeCall[];
 };
 
