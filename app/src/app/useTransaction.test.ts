@@ -32,7 +32,14 @@ describe("wagmiDriver's connection", () => {
     });
   });
 
-  it("is an ordinary wallet's with any other connector: writes are transactions with receipts", async () => {
-    expect((await connectedDriver("injected")).connection()).toMatchObject({ safeApp: false });
-  });
+  it.each(["injected", "walletConnect", "coinbaseWallet", "mock"])(
+    "is an ordinary wallet's with any other connector (%s): writes are transactions with receipts",
+    async (type) => {
+      expect((await connectedDriver(type)).connection()).toEqual({
+        address: account,
+        chainId: foundry.id,
+        safeApp: false,
+      });
+    },
+  );
 });

@@ -2,6 +2,7 @@ import {
   type Address,
   type Hash,
   type Hex,
+  decodeFunctionData,
   encodeFunctionData,
   getAddress,
   parseAbi,
@@ -21,6 +22,7 @@ import {
   proposalAction,
   proposalSuffix,
   readProposal,
+  safeCallOf,
   safeTx,
   safeTxHash,
   transactionBuilderFile,
@@ -83,6 +85,16 @@ describe("MultiSend", () => {
     expect(two.operation).toBe(Operation.DelegateCall);
     expect(two.data.slice(0, 10)).toBe(toFunctionSelector("multiSend(bytes)"));
     expect(() => batchCall([one, one], undefined)).toThrow(/MultiSendCallOnly/);
+  });
+});
+
+describe("safeCallOf", () => {
+  it("is the contract call a Safe makes: to the contract, no value, the function and its arguments encoded", () => {
+    const abi = parseAbi(["function cancel(bytes32 id)"]);
+    const id = `0x${"ab".repeat(32)}` as Hex;
+    const call = safeCallOf({ address: cafe, abi, functionName: "cancel", args: [id] });
+    expect(call).toMatchObject({ to: cafe, value: 0n });
+    expect(decodeFunctionData({ abi, data: call.data })).toEqual({ functionName: "cancel", args: [id] });
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  type Abi,
   type Address,
   type Hash,
   type Hex,
@@ -6,6 +7,7 @@ import {
   decodeAbiParameters,
   decodeFunctionData,
   encodeAbiParameters,
+  encodeFunctionData,
   getAddress,
   pad,
   size,
@@ -48,6 +50,16 @@ export {
 
 /** One call for a Safe to make, its value spelled out. */
 export type SafeCall = Required<SharedSafeCall>;
+
+/** The contract call `request` (as `useTransaction` takes it) as a call for a Safe to make, sending no value. */
+export function safeCallOf(request: {
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args?: readonly unknown[];
+}): SafeCall {
+  return { to: request.address, value: 0n, data: encodeFunctionData(request as never) };
+}
 
 /** `calls` as what one Safe transaction makes: the call itself, or a DELEGATECALL into MultiSendCallOnly (all or none). */
 export function batchCall(

@@ -1,6 +1,6 @@
 import { timelockAbi } from "@taichi/contracts";
 import { useState } from "react";
-import { type Abi, encodeFunctionData, keccak256, stringToHex, zeroAddress } from "viem";
+import { type Abi, keccak256, stringToHex, zeroAddress } from "viem";
 import { useClient, useConnection } from "wagmi";
 import { ConfirmModal } from "../../../components/ConfirmModal";
 import { Message } from "../../../components/Message";
@@ -25,6 +25,7 @@ import { type OperatorSafe, useManagerSources } from "../hooks/useIsManager";
 import { useSafeTransaction } from "../hooks/useSafeProposals";
 import type { SafeVia } from "../hooks/useAdminCall";
 import { SafeNote } from "./SafeNote";
+import { safeCallOf } from "../safe";
 
 const formatTime = (seconds: bigint) => display({ kind: "time" }, seconds);
 
@@ -99,12 +100,11 @@ export function TimelockTab() {
   async function review(action: Action, ops: readonly DescribedOperation[]) {
     const safeOwned = through[action];
     const via = safeOwned && (await safeTransaction.via(safeOwned));
-    const calls = ops.map((op) => ({
-      to: timelock.address,
-      value: 0n,
-      data: encodeFunctionData(request(action, op) as never),
-    }));
-    setPending({ action, ops, safe: via && { ...via, calls } });
+    setPending({
+      action,
+      ops,
+      safe: via && { ...via, calls: ops.map((op) => safeCallOf(request(action, op))) },
+    });
   }
 
   /** Execute `ops` once none is refused (too early, gone): each refusal is said under its operation. */

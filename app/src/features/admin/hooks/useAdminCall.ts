@@ -6,7 +6,7 @@ import type { AppMessage } from "../../../i18n/keys";
 import { useTransaction } from "../../../app/useTransaction";
 import { appChain } from "../../../app/wagmi";
 import { ZERO_PREDECESSOR, prepareSchedule } from "../timelock";
-import type { SafeCall } from "../safe";
+import { type SafeCall, safeCallOf } from "../safe";
 import type { Call } from "../operations";
 import { display } from "../fields";
 import type { Managed } from "../registry";
@@ -45,7 +45,7 @@ export type SafeVia = {
   threshold: bigint;
   owners: readonly Address[];
   multiSendCallOnly: Address | undefined;
-  /** what the Safe calls: the function itself, or the timelock's `schedule` of it */
+  /** what the Safe calls: a manager function, the timelock's `schedule` of it, or the timelock's `execute` / `cancel` */
   calls: readonly SafeCall[];
 };
 
@@ -79,12 +79,6 @@ function preparedRequest(c: Managed, p: Prepared) {
         functionName: "schedule",
         args: [p.call.target, p.call.value, p.call.data, ZERO_PREDECESSOR, p.salt, p.delay] as const,
       };
-}
-
-/** The call the Safe (or the account) makes for `p` on `c`, as `to`, `value` and `data`. */
-function preparedCall(c: Managed, p: Prepared): SafeCall {
-  const request = preparedRequest(c, p);
-  return { to: request.address, value: 0n, data: encodeFunctionData(request as never) };
 }
 
 const formatTime = (seconds: bigint) => display({ kind: "time" }, seconds);
@@ -149,7 +143,9 @@ export function useAdminCall(c: Managed, ownerOnly: boolean) {
       const via = through && (await safeTransaction.via(through));
       const withSafe = (prepared: Prepared): { ok: true; prepared: Prepared } => ({
         ok: true,
-        prepared: via ? { ...prepared, safe: { ...via, calls: [preparedCall(c, prepared)] } } : prepared,
+        prepared: via
+          ? { ...prepared, safe: { ...via, calls: [safeCallOf(preparedRequest(c, prepared))] } }
+          : prepared,
       });
       if (how !== "timelock") return withSafe({ route: "direct", fn, args });
       const call: Call = {
